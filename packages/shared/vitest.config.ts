@@ -4,5 +4,6 @@ export default defineProject({
   test: {
     name: 'shared',
     include: ['src/**/*.test.ts'],
+    setupFiles: ['./src/test-setup.ts'],
   },
 })

@@ -1,0 +1,132 @@
+import Fastify, {
+  type FastifyInstance,
+  type FastifyPluginAsync,
+  type FastifyServerOptions,
+  LogController,
+} from 'fastify'
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod'
+import type { Config } from './config.ts'
+import type { Database } from './db/database.ts'
+import type { MailTransport } from './lib/mail/transport.ts'
+import type { Clock } from './lib/time.ts'
+import { apiModules } from './modules/index.ts'
+import { compressPlugin } from './plugins/compress.ts'
+import { databasePlugin } from './plugins/database.ts'
+import { errorsPlugin } from './plugins/errors.ts'
+import { mailPlugin } from './plugins/mail.ts'
+import { rateLimitPlugin } from './plugins/rate-limit.ts'
+import { redisPlugin } from './plugins/redis.ts'
+import { requestIdOf, requestIdPlugin } from './plugins/request-id.ts'
+import { securityPlugin } from './plugins/security.ts'
+import { seedPlugin } from './plugins/seed.ts'
+import { swaggerPlugin } from './plugins/swagger.ts'
+import { webPlugin } from './plugins/web.ts'
+
+export interface BuildOptions {
+  /** An open database to use instead of the configured one; the caller closes it. */
+  database?: Database
+  /** Replaces the SMTP or .eml transport. */
+  mailTransport?: MailTransport
+  /** Replaces the system clock (outbox and database rate-limit windows). */
+  clock?: Clock
+  /** Where the JSON log lines go instead of stdout. */
+  logStream?: LogStream
+  /** Receives the one-time line with a generated admin password instead of stdout. */
+  print?: (line: string) => void
+  /** The API base URL for the web app's server-side loaders. */
+  internalApiUrl?: string
+  /** More route plugins under /api, registered after the modules (tests, tools). */
+  routes?: FastifyPluginAsync[]
+}
+
+export interface LogStream {
+  write(line: string): void
+}
+
+const BODY_LIMIT = 1024 * 1024
+
+/** Builds the whole application, ready to listen (or to answer app.inject in tests). */
+export async function buildApp(config: Config, options: BuildOptions = {}): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: loggerOptions(config, options.logStream),
+    trustProxy: trustProxyOption(config.trustProxy),
+    bodyLimit: BODY_LIMIT,
+    genReqId: requestIdOf,
+    requestIdHeader: false,
+    logController: new LogController({ requestIdLogLabel: 'requestId' }),
+    routerOptions: { ignoreTrailingSlash: true },
+  })
+  app.setValidatorCompiler(validatorCompiler)
+  app.setSerializerCompiler(serializerCompiler)
+
+  try {
+    // Cross-cutting first, so that every later route and error goes through them.
+    await app.register(errorsPlugin)
+    await app.register(requestIdPlugin)
+    await app.register(securityPlugin, { config })
+    await app.register(compressPlugin)
+
+    // External services.
+    await app.register(databasePlugin, { config, database: options.database })
+    await app.register(redisPlugin, { config })
+    await app.register(rateLimitPlugin, { config, clock: options.clock })
+    await app.register(mailPlugin, { config, transport: options.mailTransport, clock: options.clock })
+    await app.register(seedPlugin, { config, print: options.print })
+    await app.register(swaggerPlugin, { config })
+
+    // The API, one plugin per module, then the web app for everything else.
+    for (const module of [...apiModules, ...(options.routes ?? [])]) {
+      await app.register(module, { prefix: '/api' })
+    }
+    await app.register(webPlugin, { config, internalApiUrl: options.internalApiUrl })
+
+    await app.ready()
+  } catch (error) {
+    await app.close().catch(() => {})
+    throw error
+  }
+  return app
+}
+
+/** A hop count n trusts the n nearest proxies, as proxy-addr does for a number. */
+function trustProxyOption(trust: Config['trustProxy']): FastifyServerOptions['trustProxy'] {
+  return typeof trust === 'number' ? (_address: string, hop: number) => hop < trust : trust
+}
+
+function loggerOptions(config: Config, stream: LogStream | undefined): FastifyServerOptions['logger'] {
+  return {
+    level: config.logLevel,
+    ...(stream ? { stream } : {}),
+    redact: {
+      paths: [
+        'req.headers.authorization',
+        'req.headers.cookie',
+        'res.headers["set-cookie"]',
+        '*.password',
+        '*.Password',
+        '*.confirmPassword',
+        '*.token',
+        '*.resetToken',
+        '*.access_token',
+        '*.refresh_token',
+        '*.RefreshToken',
+      ],
+      censor: '[redacted]',
+    },
+    serializers: {
+      req: (request) => ({
+        method: request.method,
+        url: redactUrl(request.url),
+        remoteAddress: request.ip,
+      }),
+    },
+  }
+}
+
+/** Query values that look like secrets (e.g. password reset links) stay out of the logs. */
+export function redactUrl(url: string): string {
+  const [path = '', query] = url.split('?', 2)
+  if (query === undefined) return url
+  if (/reset-password/i.test(path)) return `${path}?[redacted]`
+  return `${path}?${query.replace(/((?:^|&)[^=&]*(?:token|password|secret|code)[^=&]*=)[^&#]*/gi, '$1[redacted]')}`
+}

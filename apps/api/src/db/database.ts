@@ -1,0 +1,64 @@
+import { mkdirSync } from 'node:fs'
+import { dirname } from 'node:path'
+import SQLite from 'better-sqlite3'
+import { Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely'
+import pg from 'pg'
+import type { DB } from './schema.ts'
+
+export type DialectName = 'sqlite' | 'postgres'
+
+/** A database handle or an open transaction: repositories accept either. */
+export type Executor = Kysely<DB>
+
+export interface Database {
+  db: Kysely<DB>
+  dialect: DialectName
+  /** Resolves when the database answers; rejects otherwise (also after close). */
+  ping(): Promise<void>
+  /** Idempotent. */
+  close(): Promise<void>
+}
+
+export interface DatabaseOptions {
+  /** postgres:// URL; without it, SQLite at sqlitePath. */
+  databaseUrl?: string | undefined
+  sqlitePath: string
+}
+
+export function createDatabase(options: DatabaseOptions): Database {
+  return options.databaseUrl ? createPostgres(options.databaseUrl) : createSqlite(options.sqlitePath)
+}
+
+function createSqlite(path: string): Database {
+  mkdirSync(dirname(path), { recursive: true })
+  const connection = new SQLite(path)
+  connection.pragma('journal_mode = WAL')
+  connection.pragma('synchronous = NORMAL')
+  connection.pragma('foreign_keys = ON')
+  // Several processes may share the file: wait for a lock rather than fail at once.
+  connection.pragma('busy_timeout = 5000')
+  return wrap(new Kysely<DB>({ dialect: new SqliteDialect({ database: connection }) }), 'sqlite')
+}
+
+function createPostgres(url: string): Database {
+  const pool = new pg.Pool({ connectionString: url, max: 10, idleTimeoutMillis: 30_000 })
+  // An idle client losing its connection emits here; without a listener it would crash the process.
+  pool.on('error', () => {})
+  return wrap(new Kysely<DB>({ dialect: new PostgresDialect({ pool }) }), 'postgres')
+}
+
+function wrap(db: Kysely<DB>, dialect: DialectName): Database {
+  let closing: Promise<void> | undefined
+  return {
+    db,
+    dialect,
+    async ping() {
+      if (closing) throw new Error('The database is closed.')
+      await sql`select 1`.execute(db)
+    },
+    close() {
+      closing ??= db.destroy()
+      return closing
+    },
+  }
+}

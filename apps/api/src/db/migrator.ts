@@ -1,0 +1,38 @@
+import { type Kysely, sql } from 'kysely'
+import { type Migration, type MigrationResult, Migrator } from 'kysely/migration'
+import { dialectOf } from './dialect.ts'
+import * as initial from './migrations/0001-initial.ts'
+import type { DB } from './schema.ts'
+
+/** Every migration, by name. Names sort in the order they run; add new ones at the end. */
+export const migrations: Record<string, Migration> = {
+  '0001-initial': initial,
+}
+
+export class MigrationError extends Error {
+  override name = 'MigrationError'
+}
+
+/** Brings the schema up to date. Safe to run on every start and from several instances at once. */
+export async function migrateToLatest(db: Kysely<DB>): Promise<MigrationResult[]> {
+  const migrator = new Migrator({
+    db,
+    provider: { getMigrations: async () => migrations },
+    // Kysely otherwise finds its bookkeeping tables in any schema of the database, and would take
+    // another schema's for this one's.
+    ...(dialectOf(db) === 'postgres' ? { migrationTableSchema: await currentSchema(db) } : {}),
+  })
+  const { error, results = [] } = await migrator.migrateToLatest()
+  if (error) {
+    const failed = results.find((result) => result.status === 'Error')?.migrationName
+    throw new MigrationError(failed ? `Migration ${failed} failed` : 'Migrations failed', { cause: error })
+  }
+  return results
+}
+
+async function currentSchema(db: Kysely<DB>): Promise<string> {
+  const { rows } = await sql<{ schema: string }>`select current_schema() as schema`.execute(db)
+  const schema = rows[0]?.schema
+  if (!schema) throw new MigrationError('The database has no current schema (check search_path)')
+  return schema
+}

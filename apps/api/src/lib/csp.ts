@@ -1,0 +1,56 @@
+export interface DocumentCspOptions {
+  nonce: string
+  /** With Google Tag Manager, its script and the analytics endpoints are allowed. */
+  tagManager: boolean
+  /** The API origin when the web app calls an API on another host. */
+  apiOrigin?: string | undefined
+}
+
+const GTM = 'https://www.googletagmanager.com'
+const ANALYTICS = [
+  'https://www.google-analytics.com',
+  'https://*.google-analytics.com',
+  'https://*.analytics.google.com',
+]
+
+/** The policy of HTML documents: scripts only from this origin or carrying this response's nonce. */
+export function documentCsp({ nonce, tagManager, apiOrigin }: DocumentCspOptions): string {
+  const gtm = (...sources: string[]) => (tagManager ? sources : [])
+  return serialize({
+    'default-src': ["'self'"],
+    'script-src': ["'self'", `'nonce-${nonce}'`, ...gtm(GTM)],
+    'style-src': ["'self'", `'nonce-${nonce}'`],
+    'img-src': ["'self'", 'data:', ...gtm(GTM, ...ANALYTICS)],
+    'font-src': ["'self'"],
+    'connect-src': ["'self'", ...(apiOrigin ? [apiOrigin] : []), ...gtm(GTM, ...ANALYTICS)],
+    // The contact page embeds maps of the three locations.
+    'frame-src': ["'self'", 'https://www.google.com', ...gtm(GTM)],
+    'frame-ancestors': ["'none'"],
+    'base-uri': ["'self'"],
+    'form-action': ["'self'"],
+    'object-src': ["'none'"],
+  })
+}
+
+/** JSON and other non-document responses render nothing and may be framed by no one. */
+export const API_CSP = serialize({ 'default-src': ["'none'"], 'frame-ancestors': ["'none'"] })
+
+/** Swagger UI sets inline styles from its scripts; its scripts are all files of this origin. */
+export const DOCS_CSP = serialize({
+  'default-src': ["'self'"],
+  'script-src': ["'self'"],
+  'style-src': ["'self'", "'unsafe-inline'"],
+  'img-src': ["'self'", 'data:'],
+  'font-src': ["'self'", 'data:'],
+  'connect-src': ["'self'"],
+  'frame-ancestors': ["'none'"],
+  'base-uri': ["'self'"],
+  'form-action': ["'self'"],
+  'object-src': ["'none'"],
+})
+
+function serialize(directives: Record<string, string[]>): string {
+  return Object.entries(directives)
+    .map(([name, sources]) => `${name} ${sources.join(' ')}`)
+    .join('; ')
+}

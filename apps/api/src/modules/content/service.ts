@@ -1,0 +1,38 @@
+import type { Executor } from '../../db/database.ts'
+import { NotFoundError } from '../../lib/errors.ts'
+import { findPage, listNews } from './repository.ts'
+import type { NewsItem, Page } from './schemas.ts'
+
+export interface ContentService {
+  /** A content page by name; the name is matched case-insensitively, without surrounding slashes. */
+  getPage(name: string): Promise<Page>
+  listNews(): Promise<NewsItem[]>
+}
+
+export function createContentService({ db }: { db: Executor }): ContentService {
+  return {
+    async getPage(name) {
+      const page = await findPage(db, normalizePageName(name))
+      if (!page) throw new NotFoundError('Page Not Found')
+      return page
+    },
+    async listNews() {
+      const rows = await listNews(db)
+      return rows.map((row) => ({
+        id: row.id,
+        slug: row.slug,
+        date: row.published_at,
+        title: row.title,
+        image: row.image,
+        text: row.summary,
+      }))
+    },
+  }
+}
+
+export function normalizePageName(name: string): string {
+  return name
+    .trim()
+    .toLowerCase()
+    .replace(/^\/+|\/+$/g, '')
+}

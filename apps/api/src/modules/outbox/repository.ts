@@ -1,0 +1,122 @@
+import type { DialectName, Executor } from '../../db/database.ts'
+import type { OutboxRow } from '../../db/schema.ts'
+
+export interface NewOutboxMessage {
+  to: string
+  replyTo?: string | undefined
+  subject: string
+  text: string
+  html?: string | undefined
+  attachments: string
+}
+
+export async function insertOutboxMessage(
+  db: Executor,
+  message: NewOutboxMessage,
+  now: Date,
+): Promise<number> {
+  const row = await db
+    .insertInto('outbox')
+    .values({
+      to_address: message.to,
+      reply_to: message.replyTo ?? null,
+      subject: message.subject,
+      text_body: message.text,
+      html_body: message.html ?? null,
+      attachments: message.attachments,
+      status: 'pending',
+      next_attempt_at: now.toISOString(),
+      created_at: now.toISOString(),
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow()
+  return row.id
+}
+
+export interface ClaimOptions {
+  dialect: DialectName
+  now: Date
+  lockedUntil: Date
+  lockToken: string
+  limit: number
+}
+
+/**
+ * Takes up to `limit` due messages for this worker in one statement: pending ones whose time has
+ * come, and ones whose previous worker died mid-send (its lock expired). A message is claimed
+ * by one worker only: PostgreSQL skips rows another transaction has locked; SQLite runs the
+ * statement under its single write lock.
+ */
+export async function claimDueMessages(db: Executor, options: ClaimOptions): Promise<OutboxRow[]> {
+  const now = options.now.toISOString()
+  let due = db
+    .selectFrom('outbox')
+    .select('id')
+    .where((eb) =>
+      eb.or([
+        eb.and([eb('status', '=', 'pending'), eb('next_attempt_at', '<=', now)]),
+        eb.and([eb('status', '=', 'sending'), eb('locked_until', '<', now)]),
+      ]),
+    )
+    .orderBy('id')
+    .limit(options.limit)
+  if (options.dialect === 'postgres') due = due.forUpdate().skipLocked()
+
+  return db
+    .updateTable('outbox')
+    .set({
+      status: 'sending',
+      lock_token: options.lockToken,
+      locked_until: options.lockedUntil.toISOString(),
+    })
+    .where('id', 'in', due)
+    .returningAll()
+    .execute()
+}
+
+export async function markSent(db: Executor, id: number, lockToken: string, now: Date): Promise<void> {
+  await db
+    .updateTable('outbox')
+    .set({
+      status: 'sent',
+      sent_at: now.toISOString(),
+      locked_until: null,
+      lock_token: null,
+      last_error: null,
+    })
+    .where('id', '=', id)
+    .where('lock_token', '=', lockToken)
+    .execute()
+}
+
+export interface FailedAttempt {
+  attempts: number
+  error: string
+  /** When to try again; undefined when the message has failed for good. */
+  nextAttemptAt: Date | undefined
+}
+
+export async function markAttemptFailed(
+  db: Executor,
+  id: number,
+  lockToken: string,
+  attempt: FailedAttempt,
+): Promise<void> {
+  await db
+    .updateTable('outbox')
+    .set({
+      status: attempt.nextAttemptAt ? 'pending' : 'failed',
+      attempts: attempt.attempts,
+      last_error: attempt.error,
+      ...(attempt.nextAttemptAt ? { next_attempt_at: attempt.nextAttemptAt.toISOString() } : {}),
+      locked_until: null,
+      lock_token: null,
+    })
+    .where('id', '=', id)
+    .where('lock_token', '=', lockToken)
+    .execute()
+}
+
+export async function findOutboxMessages(db: Executor): Promise<OutboxRow[]> {
+  return db.selectFrom('outbox').selectAll().orderBy('id').execute()
+}

@@ -1,0 +1,41 @@
+import fp from 'fastify-plugin'
+import type { Config } from '../config.ts'
+import { createMailTransport, type MailTransport } from '../lib/mail/transport.ts'
+import type { Clock } from '../lib/time.ts'
+import { createOutboxWorker, type OutboxWorker } from '../modules/outbox/worker.ts'
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Sends queued mail. Idle until start() (server.ts starts it; tests call runOnce()). */
+    outbox: OutboxWorker
+  }
+}
+
+export interface MailPluginOptions {
+  config: Config
+  transport?: MailTransport | undefined
+  clock?: Clock | undefined
+}
+
+export const mailPlugin = fp<MailPluginOptions>(
+  async (app, { config, transport: given, clock }) => {
+    const transport =
+      given ?? createMailTransport({ smtpUrl: config.smtpUrl, mailDir: config.mailDir, log: app.log })
+    const worker = createOutboxWorker({
+      db: app.db,
+      dialect: app.database.dialect,
+      transport,
+      from: config.mailFrom,
+      log: app.log.child({ component: 'outbox' }),
+      clock,
+      pollMs: config.outboxPollMs,
+    })
+    app.decorate('outbox', worker)
+    // preClose runs before the database is closed (onClose hooks of earlier plugins).
+    app.addHook('preClose', async () => {
+      await worker.stop()
+      transport.close()
+    })
+  },
+  { name: 'mail', dependencies: ['database'] },
+)

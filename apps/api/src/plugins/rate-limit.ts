@@ -1,0 +1,42 @@
+import fastifyRateLimit from '@fastify/rate-limit'
+import fp from 'fastify-plugin'
+import type { Config } from '../config.ts'
+import { TooManyRequestsError } from '../lib/errors.ts'
+import type { RateLimitCounter } from '../lib/rate-limit/counter.ts'
+import { createDatabaseCounter } from '../lib/rate-limit/database-counter.ts'
+import { rateLimitStore } from '../lib/rate-limit/fastify-store.ts'
+import { createRedisCounter } from '../lib/rate-limit/redis-counter.ts'
+import type { Clock } from '../lib/time.ts'
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The shared counter store; see lib/rate-limit/limiter.ts for service-level limits. */
+    rateLimitCounter: RateLimitCounter
+  }
+}
+
+export interface RateLimitPluginOptions {
+  config: Config
+  clock?: Clock | undefined
+}
+
+/**
+ * Rate limits are opt-in per route (`config: { rateLimit: { max, timeWindow } }`). Counters live
+ * in Redis when configured, else in the database, so that every instance shares them.
+ */
+export const rateLimitPlugin = fp<RateLimitPluginOptions>(
+  async (app, { config, clock }) => {
+    const counter = app.redis
+      ? createRedisCounter(app.redis, `${config.redisKeyPrefix}rl:`)
+      : createDatabaseCounter(app.db, clock)
+    app.decorate('rateLimitCounter', counter)
+
+    await app.register(fastifyRateLimit, {
+      global: false,
+      store: rateLimitStore(counter),
+      errorResponseBuilder: (_request, context) =>
+        new TooManyRequestsError(Math.max(1, Math.ceil(context.ttl / 1000))),
+    })
+  },
+  { name: 'rate-limit', dependencies: ['database', 'redis'] },
+)

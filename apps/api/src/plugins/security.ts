@@ -1,0 +1,49 @@
+import { randomBytes } from 'node:crypto'
+import helmet from '@fastify/helmet'
+import fp from 'fastify-plugin'
+import type { Config } from '../config.ts'
+import { API_CSP, documentCsp } from '../lib/csp.ts'
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** This request's CSP nonce (16 random bytes, base64), for the inline scripts of an HTML response. */
+    cspNonce: string
+  }
+}
+
+const PERMISSIONS_POLICY = 'camera=(), microphone=(), geolocation=(), payment=(), usb=(), browsing-topics=()'
+
+export const securityPlugin = fp<{ config: Config }>(
+  async (app, { config }) => {
+    const tagManager = config.tagManagerId !== undefined
+    const apiOrigin = /^https?:/.test(config.apiBaseUrl) ? new URL(config.apiBaseUrl).origin : undefined
+
+    app.decorateRequest('cspNonce', '')
+    app.addHook('onRequest', async (request) => {
+      request.cspNonce = randomBytes(16).toString('base64')
+    })
+
+    await app.register(helmet, {
+      // Set below, per response: the policy depends on what the response is.
+      contentSecurityPolicy: false,
+      strictTransportSecurity: { maxAge: 31_536_000, includeSubDomains: true },
+      referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+      crossOriginOpenerPolicy: { policy: 'same-origin' },
+      crossOriginResourcePolicy: { policy: 'same-origin' },
+      xFrameOptions: { action: 'deny' },
+    })
+
+    // Registered at the root, this runs before the hooks of encapsulated plugins (the API docs),
+    // which may then replace the policy.
+    app.addHook('onSend', async (request, reply) => {
+      reply.header('permissions-policy', PERMISSIONS_POLICY)
+      if (reply.hasHeader('content-security-policy')) return
+      const html = String(reply.getHeader('content-type') ?? '').startsWith('text/html')
+      reply.header(
+        'content-security-policy',
+        html ? documentCsp({ nonce: request.cspNonce, tagManager, apiOrigin }) : API_CSP,
+      )
+    })
+  },
+  { name: 'security' },
+)

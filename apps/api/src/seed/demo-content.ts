@@ -1,0 +1,102 @@
+import type { NewsRow, PageRow } from '../db/schema.ts'
+
+/*
+ * Demo content of a fresh install. Page content is plain text, paragraphs separated by a blank
+ * line, as the web app's generic content page renders it.
+ */
+
+function paragraphs(...texts: string[]): string {
+  return texts.join('\n\n')
+}
+
+export const DEMO_PAGES: PageRow[] = [
+  {
+    name: 'privacy-policy',
+    title: 'Privacy Policy',
+    description: 'How Signalway Traffic Hire collects, uses and protects your personal information.',
+    content: paragraphs(
+      'Signalway Traffic Hire Pty Ltd respects your privacy and handles personal information in line with the Australian Privacy Principles in the Privacy Act 1988 (Cth).',
+      'We collect the details you give us when you register, request a quote, send us a message or apply for a credit account: your name, email address, phone number, business details and, for credit applications, the details of directors, partners or guarantors.',
+      'We use this information to answer enquiries and prepare quotes, to manage hire agreements, deliveries and invoices, to assess credit applications (which may include a check with a credit reporting body) and to meet our obligations under Australian law.',
+      'We do not sell personal information. We share it only with service providers who help us run the business, such as our accountants, IT and credit reporting providers, and when the law requires it.',
+      'You may ask for a copy of the personal information we hold about you, or ask us to correct it, by writing to enquiries@signalway.example. If you are not satisfied with our answer you may complain to the Office of the Australian Information Commissioner.',
+    ),
+  },
+  {
+    name: 'vms-repairs',
+    title: 'VMS Repairs',
+    description:
+      'Fault finding, repairs and servicing for variable message signs and arrow boards of all makes.',
+    content: paragraphs(
+      'Our workshop technicians repair and service variable message signs, arrow boards and portable traffic lights of all major makes, whether they come from our fleet or yours.',
+      'We fix LED modules, pixel faults and display controllers; solar panels, charge regulators and battery banks; hydraulic and manual mast lifting systems; trailer chassis, lighting and brakes; and telemetry modems and remote programming software.',
+      'Call us or send a message with the make, model and fault. We quote before any work starts, and most repairs are turned around within five business days.',
+      'Urgent breakdown call-outs across Melbourne and the Gold Coast are available 24 hours a day, 7 days a week.',
+    ),
+  },
+  {
+    name: 'careers',
+    title: 'Careers',
+    description: 'Join the Signalway Traffic Hire team in Victoria or Queensland.',
+    content: paragraphs(
+      'We are a growing, family-run business with depots in Laverton, Carrum Downs and Molendinar. We look for people who take pride in safe work and reliable equipment.',
+      'We often hire truck mounted attenuator operators (MR or HR licence), traffic equipment delivery drivers, auto electricians and workshop technicians, and hire desk and customer service staff.',
+      'To apply, send your resume and a short note about the role you are interested in to enquiries@signalway.example. We keep applications on file for six months.',
+    ),
+  },
+  {
+    name: 'terms-and-conditions',
+    title: 'Website Terms and Conditions',
+    description: 'The terms of use of the Signalway Traffic Hire website and online account.',
+    content: paragraphs(
+      'By registering for an account or using this website you agree to these terms.',
+      'Keep your password private and tell us at once if you think someone else has used your account. You are responsible for requests made through your account.',
+      'Equipment descriptions and specifications on this website are a guide only. Hire of equipment is governed by our Terms and Conditions of Hire, which form part of every hire agreement and credit account.',
+      'We handle your personal information as set out in our Privacy Policy.',
+      'These terms are governed by the laws of Victoria, Australia.',
+    ),
+  },
+]
+
+export const DEMO_NEWS: Omit<NewsRow, 'id'>[] = [
+  {
+    slug: 'portaboom-units-on-the-gold-coast',
+    published_at: '2026-02-16T00:00:00.000Z',
+    title: 'Portaboom units now available on the Gold Coast',
+    image: '/images/news/portaboom-units-on-the-gold-coast.svg',
+    summary:
+      'Our Molendinar depot now stocks Portaboom boom barriers, giving Queensland crews a quick way to control traffic at short-term worksites without a traffic controller standing in the lane.',
+  },
+  {
+    slug: 'solar-vms-fleet-upgrade',
+    published_at: '2025-11-03T00:00:00.000Z',
+    title: 'Solar VMS fleet upgrade completed',
+    image: '/images/news/solar-vms-fleet-upgrade.svg',
+    summary:
+      'Every VMS board in our Victorian fleet now runs on upgraded solar panels and lithium batteries, with remote monitoring so we can change messages and check battery health without a site visit.',
+  },
+  {
+    slug: 'travel-time-boards-for-major-projects',
+    published_at: '2025-09-22T00:00:00.000Z',
+    title: 'Travel time boards supporting major road projects',
+    image: '/images/news/travel-time-boards-for-major-projects.svg',
+    summary:
+      'Our travel time boards collect journey data and show live delay estimates to drivers approaching major works, helping motorists choose alternative routes during peak periods.',
+  },
+  {
+    slug: 'tma-operator-training-day',
+    published_at: '2025-06-10T00:00:00.000Z',
+    title: 'Truck mounted attenuator operator training day',
+    image: '/images/news/tma-operator-training-day.svg',
+    summary:
+      'Twelve of our operators completed a refresher day on truck mounted attenuator positioning, roll-ahead distances and emergency procedures at our Laverton depot.',
+  },
+  {
+    slug: 'carrum-downs-depot-opens',
+    published_at: '2025-03-18T00:00:00.000Z',
+    title: 'Our Carrum Downs depot is open',
+    image: '/images/news/carrum-downs-depot-opens.svg',
+    summary:
+      'A new depot in Carrum Downs brings arrow boards, VMS boards and portable traffic lights closer to customers in Melbourne’s south-east and on the Mornington Peninsula.',
+  },
+]

@@ -1,0 +1,97 @@
+import { randomUUID } from 'node:crypto'
+import { MEMBER_TYPE } from '@signalway/shared/constants'
+import type { Executor } from '../db/database.ts'
+import type { NewsRow, PageRow, UserRow } from '../db/schema.ts'
+import { hashPassword } from '../lib/password.ts'
+import { insertNewsItem, insertPage } from '../modules/content/repository.ts'
+import { findUserById, insertUser } from '../modules/users/repository.ts'
+
+/*
+ * Factories for rows, used by the seed and by the tests alike.
+ */
+
+export interface UserFields {
+  firstName: string
+  lastName: string
+  email: string
+  mobile: string
+  password: string
+  memberType: number
+  registrationDate: Date
+  isActive: boolean
+}
+
+export function buildUser(overrides: Partial<UserFields> = {}): UserFields {
+  const tag = randomUUID().slice(0, 8)
+  return {
+    firstName: 'Jordan',
+    lastName: 'Mitchell',
+    email: `jordan.mitchell.${tag}@example.com`,
+    mobile: '0412345678',
+    password: 'Password123',
+    memberType: MEMBER_TYPE.Regular,
+    registrationDate: new Date(),
+    isActive: true,
+    ...overrides,
+  }
+}
+
+/** Inserts a user with a hashed password. Throws if the email is taken. */
+export async function createUser(db: Executor, overrides: Partial<UserFields> = {}): Promise<UserRow> {
+  const user = buildUser(overrides)
+  const now = new Date().toISOString()
+  const id = await insertUser(db, {
+    first_name: user.firstName,
+    last_name: user.lastName,
+    email: user.email,
+    mobile: user.mobile,
+    password_hash: await hashPassword(user.password),
+    member_type: user.memberType,
+    registration_date: user.registrationDate.toISOString(),
+    is_active: user.isActive ? 1 : 0,
+    created_at: now,
+    updated_at: now,
+  })
+  if (id === undefined) throw new Error(`A user with the email ${user.email} already exists`)
+  const row = await findUserById(db, id)
+  if (!row) throw new Error(`User ${id} vanished`)
+  return row
+}
+
+export function buildPage(overrides: Partial<PageRow> = {}): PageRow {
+  const name = overrides.name ?? `page-${randomUUID().slice(0, 8)}`
+  return {
+    name,
+    title: 'Test Page',
+    description: 'A page made by a test.',
+    content: 'Test content.',
+    ...overrides,
+  }
+}
+
+export async function createPage(db: Executor, overrides: Partial<PageRow> = {}): Promise<PageRow> {
+  const page = buildPage(overrides)
+  await insertPage(db, page)
+  return page
+}
+
+export function buildNewsItem(overrides: Partial<Omit<NewsRow, 'id'>> = {}): Omit<NewsRow, 'id'> {
+  const slug = overrides.slug ?? `news-${randomUUID().slice(0, 8)}`
+  return {
+    slug,
+    published_at: '2026-01-15T00:00:00.000Z',
+    title: 'Test news',
+    image: `/images/news/${slug}.svg`,
+    summary: 'Something happened.',
+    ...overrides,
+  }
+}
+
+export async function createNewsItem(
+  db: Executor,
+  overrides: Partial<Omit<NewsRow, 'id'>> = {},
+): Promise<Omit<NewsRow, 'id'>> {
+  const item = buildNewsItem(overrides)
+  await insertNewsItem(db, item)
+  return item
+}

@@ -1,0 +1,72 @@
+import { describe, expect, it } from 'vitest'
+import { loadConfig } from '../../src/config.ts'
+import { createDatabase } from '../../src/db/database.ts'
+import { migrateToLatest, migrations } from '../../src/db/migrator.ts'
+import { DIALECTS, testEnv, useTestDatabase } from '../helpers/build.ts'
+
+describe.each(DIALECTS)('migrations on %s', (dialect) => {
+  it('apply once, and change nothing when run again', async () => {
+    const testDatabase = await useTestDatabase(dialect)
+    const database = createDatabase(loadConfig(testEnv(testDatabase)))
+    try {
+      const first = await migrateToLatest(database.db)
+      expect(first.map((result) => result.migrationName)).toEqual(Object.keys(migrations))
+      expect(first.every((result) => result.status === 'Success')).toBe(true)
+      expect(await migrateToLatest(database.db)).toEqual([])
+
+      const tables = (await database.db.introspection.getTables()).map((table) => table.name)
+      expect(tables).toEqual(
+        expect.arrayContaining(['users', 'pages', 'news', 'files', 'outbox', 'rate_limits']),
+      )
+    } finally {
+      await database.close()
+    }
+  })
+
+  it('make email addresses unique regardless of case', async () => {
+    const testDatabase = await useTestDatabase(dialect)
+    const database = createDatabase(loadConfig(testEnv(testDatabase)))
+    try {
+      await migrateToLatest(database.db)
+      const { insertUser } = await import('../../src/modules/users/repository.ts')
+      const user = {
+        first_name: 'Ana',
+        last_name: 'Lee',
+        mobile: '0412345678',
+        password_hash: 'x',
+        member_type: 1,
+        registration_date: '2026-01-01T00:00:00.000Z',
+        created_at: '2026-01-01T00:00:00.000Z',
+        updated_at: '2026-01-01T00:00:00.000Z',
+      }
+      expect(await insertUser(database.db, { ...user, email: 'Ana.Lee@Example.com' })).toBeTypeOf('number')
+      expect(await insertUser(database.db, { ...user, email: 'ana.lee@example.com' })).toBeUndefined()
+    } finally {
+      await database.close()
+    }
+  })
+
+  it('store files as bytes', async () => {
+    const testDatabase = await useTestDatabase(dialect)
+    const database = createDatabase(loadConfig(testEnv(testDatabase)))
+    try {
+      await migrateToLatest(database.db)
+      const { insertFile, findFilesByIds } = await import('../../src/modules/files/repository.ts')
+      const data = Buffer.from([0, 1, 2, 255, 254])
+      const id = await insertFile(
+        database.db,
+        { name: 'deed.pdf', contentType: 'application/pdf', data },
+        new Date(),
+      )
+      const [file] = await findFilesByIds(database.db, [id])
+      expect(Buffer.from(file?.data ?? []).equals(data)).toBe(true)
+      expect(file).toMatchObject({
+        name: 'deed.pdf',
+        size: 5,
+        sha256: expect.stringMatching(/^[0-9a-f]{64}$/),
+      })
+    } finally {
+      await database.close()
+    }
+  })
+})

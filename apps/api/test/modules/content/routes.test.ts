@@ -1,0 +1,75 @@
+import { describe, expect, it } from 'vitest'
+import { createNewsItem, createPage } from '../../../src/seed/factories.ts'
+import { buildTestApp, DIALECTS } from '../../helpers/build.ts'
+
+describe.each(DIALECTS)('content on %s', (dialect) => {
+  it('answers GET /api/pages/:name with the page', async () => {
+    const { app } = await buildTestApp({ dialect })
+    const response = await app.inject({ method: 'GET', url: '/api/pages/privacy-policy' })
+    expect(response.statusCode).toBe(200)
+    expect(response.json()).toEqual({
+      name: 'privacy-policy',
+      title: 'Privacy Policy',
+      description: expect.any(String),
+      content: expect.stringContaining('\n\n'),
+    })
+  })
+
+  it('matches page names case-insensitively, and nested names given with an encoded slash', async () => {
+    const { app } = await buildTestApp({ dialect })
+    await createPage(app.db, { name: 'resources/safety', title: 'Safety' })
+    expect((await app.inject({ method: 'GET', url: '/api/pages/VMS-Repairs' })).json()).toMatchObject({
+      name: 'vms-repairs',
+    })
+    expect((await app.inject({ method: 'GET', url: '/api/pages/resources%2Fsafety' })).json()).toMatchObject({
+      title: 'Safety',
+    })
+  })
+
+  it('answers an unknown page with 404 Page Not Found', async () => {
+    const { app } = await buildTestApp({ dialect })
+    const response = await app.inject({ method: 'GET', url: '/api/pages/no-such-page' })
+    expect(response.statusCode).toBe(404)
+    expect(response.json()).toEqual({ Message: 'Page Not Found', requestId: expect.any(String) })
+  })
+
+  it('lists the news newest first', async () => {
+    const { app } = await buildTestApp({ dialect, env: { SEED_DEMO: '0' } })
+    await createNewsItem(app.db, { slug: 'older', published_at: '2025-04-01T00:00:00.000Z', title: 'Older' })
+    await createNewsItem(app.db, {
+      slug: 'newest',
+      published_at: '2026-03-01T00:00:00.000Z',
+      title: 'Newest',
+    })
+    await createNewsItem(app.db, {
+      slug: 'middle',
+      published_at: '2025-10-01T00:00:00.000Z',
+      title: 'Middle',
+    })
+    const response = await app.inject({ method: 'GET', url: '/api/news' })
+    expect(response.statusCode).toBe(200)
+    const news = response.json()
+    expect(news.map((item: { slug: string }) => item.slug)).toEqual(['newest', 'middle', 'older'])
+    expect(news[0]).toEqual({
+      id: expect.any(Number),
+      slug: 'newest',
+      date: '2026-03-01T00:00:00.000Z',
+      title: 'Newest',
+      image: '/images/news/newest.svg',
+      text: 'Something happened.',
+    })
+  })
+
+  it('serves the seeded demo news, dated 2025 to 2026', async () => {
+    const { app } = await buildTestApp({ dialect })
+    const news = (await app.inject({ method: 'GET', url: '/api/news' })).json() as {
+      date: string
+      image: string
+    }[]
+    expect(news.length).toBeGreaterThanOrEqual(4)
+    for (const item of news) {
+      expect(item.date).toMatch(/^202[56]-/)
+      expect(item.image).toMatch(/^\/images\/news\/[a-z0-9-]+\.svg$/)
+    }
+  })
+})

@@ -1,0 +1,103 @@
+import { join } from 'node:path'
+import { describe, expect, it } from 'vitest'
+import { buildTestApp } from '../helpers/build.ts'
+
+const WEB_BUILD_DIR = join(import.meta.dirname, '..', 'fixtures', 'web-build')
+
+function webApp() {
+  return buildTestApp({
+    env: { WEB_BUILD_DIR, SITE_URL: 'https://hire.example.com', TAG_MANAGER_ID: 'GTM-AB12CD3' },
+    build: { internalApiUrl: 'http://127.0.0.1:4321/api' },
+  })
+}
+
+function documentData(body: string) {
+  const json = /<script id="data" type="application\/json">(.*)<\/script>/.exec(body)?.[1]
+  return JSON.parse(json ?? 'null')
+}
+
+describe('serving the web app', () => {
+  it('renders pages through React Router with this response’s CSP nonce', async () => {
+    const { app } = await webApp()
+    const response = await app.inject({
+      method: 'GET',
+      url: '/about/?from=home',
+      headers: { 'x-csp-nonce': 'forged-by-the-caller', host: 'evil.example' },
+    })
+    expect(response.statusCode).toBe(200)
+    expect(response.headers['content-type']).toMatch(/^text\/html/)
+    const data = documentData(response.body)
+    const csp = String(response.headers['content-security-policy'])
+    expect(csp).toContain(`'nonce-${data.nonce}'`)
+    expect(data.nonce).not.toBe('forged-by-the-caller')
+    expect(data.url).toBe('https://hire.example.com/about/?from=home')
+    expect(data.loaderData).toMatchObject({ 'routes/page': { path: '/about/' } })
+  })
+
+  it('hands the web app its internal API URL and the public configuration only', async () => {
+    const { app } = await webApp()
+    const data = documentData((await app.inject({ method: 'GET', url: '/' })).body)
+    expect(data.internalApiUrl).toBe('http://127.0.0.1:4321/api')
+    expect(data.publicConfig).toEqual({
+      siteUrl: 'https://hire.example.com',
+      apiBaseUrl: '/api',
+      tagManagerId: 'GTM-AB12CD3',
+      authClientId: 'web',
+      siteName: 'Signalway Traffic Hire',
+    })
+  })
+
+  it('passes every Set-Cookie header through', async () => {
+    const { app } = await webApp()
+    const response = await app.inject({ method: 'GET', url: '/' })
+    expect(response.headers['set-cookie']).toEqual(['first=1; Path=/', 'second=2; Path=/'])
+  })
+
+  it('forwards form posts to React Router actions', async () => {
+    const { app } = await webApp()
+    const response = await app.inject({
+      method: 'POST',
+      url: '/contact-us/',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', origin: 'https://hire.example.com' },
+      payload: 'name=Jo&message=Hello',
+    })
+    expect(response.statusCode).toBe(200)
+    expect(documentData(response.body).actionData).toEqual({
+      'routes/page': { received: 'name=Jo&message=Hello' },
+    })
+  })
+
+  it('serves hashed assets as immutable and other files with a short cache', async () => {
+    const { app } = await webApp()
+    const asset = await app.inject({ method: 'GET', url: '/assets/entry.client-abc123.js' })
+    expect(asset.statusCode).toBe(200)
+    expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable')
+    const robots = await app.inject({ method: 'GET', url: '/robots.txt' })
+    expect(robots.statusCode).toBe(200)
+    expect(robots.headers['cache-control']).toBe('public, max-age=3600')
+  })
+
+  it('never serves HTML files as static files, and 404s a missing asset', async () => {
+    const { app } = await webApp()
+    const page = await app.inject({ method: 'GET', url: '/index.html' })
+    expect(page.body).not.toContain('prerendered')
+    const missing = await app.inject({ method: 'GET', url: '/assets/missing-123.js' })
+    expect(missing.statusCode).toBe(404)
+    expect(missing.json()).toMatchObject({ Message: 'Not found.' })
+  })
+
+  it('leaves /api to the API', async () => {
+    const { app } = await webApp()
+    const unknown = await app.inject({ method: 'GET', url: '/api/no-such-thing' })
+    expect(unknown.statusCode).toBe(404)
+    expect(unknown.json()).toMatchObject({ Message: 'Not found.' })
+    expect((await app.inject({ method: 'GET', url: '/api/health' })).json()).toMatchObject({ status: 'ok' })
+  })
+
+  it('runs the API alone when there is no web build', async () => {
+    const { app } = await buildTestApp({ env: { WEB_BUILD_DIR: join(WEB_BUILD_DIR, 'missing') } })
+    const response = await app.inject({ method: 'GET', url: '/about/' })
+    expect(response.statusCode).toBe(404)
+    expect((await app.inject({ method: 'GET', url: '/api/health' })).statusCode).toBe(200)
+  })
+})

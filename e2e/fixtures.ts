@@ -1,0 +1,48 @@
+import AxeBuilder from '@axe-core/playwright'
+import { test as base, expect, type Page } from '@playwright/test'
+
+export { expect }
+
+const WCAG_21_AA = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']
+
+/** Runs axe on the page as it is now and fails with a readable list of WCAG 2.1 AA violations. */
+export async function expectAccessible(page: Page) {
+  const results = await new AxeBuilder({ page }).withTags(WCAG_21_AA).analyze()
+  const violations = results.violations.map(
+    (v) => `${v.id} (${v.impact}): ${v.help} -> ${v.nodes.map((n) => n.target.join(' ')).join(' | ')}`,
+  )
+  expect(violations, `axe violations on ${page.url()}`).toEqual([])
+}
+
+type Fixtures = {
+  /** Console errors a test expects (the browser's log line for a deliberate 404): `test.use({ allowConsoleErrors })`. */
+  allowConsoleErrors: RegExp[]
+}
+
+/**
+ * Every test: fails on an unexpected console error or uncaught page error, and runs axe on every page it
+ * opens with page.goto and on the page it ends on.
+ */
+export const test = base.extend<Fixtures>({
+  allowConsoleErrors: [[], { option: true }],
+  page: async ({ page, allowConsoleErrors }, use) => {
+    const errors: string[] = []
+    page.on('console', (message) => {
+      if (message.type() === 'error') errors.push(message.text())
+    })
+    page.on('pageerror', (error) => errors.push(`pageerror: ${error.message}`))
+
+    const goto = page.goto.bind(page)
+    page.goto = async (url, options) => {
+      const response = await goto(url, options)
+      await expectAccessible(page)
+      return response
+    }
+
+    await use(page)
+
+    if (!page.isClosed()) await expectAccessible(page)
+    const unexpected = errors.filter((text) => !allowConsoleErrors.some((pattern) => pattern.test(text)))
+    expect(unexpected, 'unexpected console errors').toEqual([])
+  },
+})

@@ -1,0 +1,62 @@
+import { mkdtempSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join, resolve } from 'node:path'
+import { defineConfig } from '@playwright/test'
+
+// The config is evaluated by the runner first and then by every worker; workers inherit the runner's
+// environment, so the temporary data folder and port are decided once and shared through it.
+process.env.E2E_DATA_DIR ??= mkdtempSync(join(tmpdir(), 'signalway-e2e-'))
+process.env.E2E_PORT ??= String(3100 + Math.floor(Math.random() * 800))
+
+const port = Number(process.env.E2E_PORT)
+const baseURL = `http://127.0.0.1:${port}`
+
+export default defineConfig({
+  testDir: './tests',
+  fullyParallel: true,
+  forbidOnly: !!process.env.CI,
+  retries: 0,
+  workers: 2,
+  timeout: 30_000,
+  expect: { timeout: 7_000 },
+  reporter: process.env.CI ? [['list']] : [['list']],
+  use: {
+    baseURL,
+    trace: 'retain-on-failure',
+    launchOptions: {
+      executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
+      args: [
+        '--headless=new',
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-dev-shm-usage',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--no-first-run',
+      ],
+    },
+  },
+  projects: [{ name: 'chromium', use: { browserName: 'chromium' } }],
+  // The production build, started the way the README starts it, on a temporary data folder.
+  webServer: {
+    command: 'npm run start:prod',
+    cwd: resolve(import.meta.dirname, '..'),
+    url: `${baseURL}/api/ready`,
+    timeout: 60_000,
+    reuseExistingServer: false,
+    stdout: 'ignore',
+    stderr: 'pipe',
+    env: {
+      DEMO: '1',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: process.env.E2E_DATA_DIR,
+      SITE_URL: baseURL,
+      ADMIN_EMAIL: 'admin@signalway.example',
+      ADMIN_PASSWORD: 'Admin-e2e-Passw0rd',
+      LOG_LEVEL: 'warn',
+      OUTBOX_POLL_MS: '200',
+    },
+  },
+})

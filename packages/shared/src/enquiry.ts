@@ -1,0 +1,59 @@
+/**
+ * Contact message and quote request (SPEC.md §3, §5; POST /contact and /get-a-quote).
+ */
+import { z } from 'zod'
+import { HOW_HEARD, QUOTE_SERVICES } from './constants.ts'
+import { emailField, messageField, optionalPhoneField, personName } from './fields.ts'
+
+/**
+ * Name of the hidden anti-spam field. People leave it empty; a bot that fills it is answered as
+ * if the message were sent, and the message is dropped by the server.
+ */
+export const HONEYPOT_FIELD = 'website'
+
+const contactFields = {
+  name: personName('Name'),
+  /** The spec gives no invalid-address text for contact/quote: 'Invalid email address' is ours. */
+  email: emailField({ required: 'Email address is required.', invalid: 'Invalid email address' }),
+  phone: optionalPhoneField,
+  message: messageField,
+  [HONEYPOT_FIELD]: z.string().max(500).optional(),
+}
+
+export const contactSchema = z.object(contactFields)
+export type Contact = z.output<typeof contactSchema>
+export type ContactInput = z.input<typeof contactSchema>
+
+/** A list of strings; a single string (a "plain value") is taken as a list of one. */
+function choiceList<const T extends readonly [string, ...string[]]>(
+  values: T,
+  messages: { required: string; invalid: string },
+) {
+  return z
+    .union([z.array(z.string(), { error: messages.required }), z.string()], { error: messages.required })
+    .optional()
+    .transform((value) => (value === undefined ? [] : Array.isArray(value) ? value : [value]))
+    .pipe(
+      z
+        .array(z.enum(values, { error: messages.invalid }))
+        .min(1, { error: messages.required })
+        .max(values.length, { error: messages.invalid })
+        .refine((list) => new Set(list).size === list.length, { error: messages.invalid }),
+    )
+}
+
+export const quoteSchema = z.object({
+  ...contactFields,
+  services: choiceList(QUOTE_SERVICES, {
+    required: 'Please select at least 1 service.',
+    invalid: 'Invalid service.',
+  }),
+  source: choiceList(HOW_HEARD, { required: 'Please select at least 1 item.', invalid: 'Invalid item.' }),
+})
+export type Quote = z.output<typeof quoteSchema>
+export type QuoteInput = z.input<typeof quoteSchema>
+
+/** True when the honeypot field holds anything: the submission is from a bot. */
+export function isHoneypotFilled(values: { [HONEYPOT_FIELD]?: string | undefined }): boolean {
+  return (values[HONEYPOT_FIELD] ?? '').trim() !== ''
+}

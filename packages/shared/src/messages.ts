@@ -1,0 +1,59 @@
+/**
+ * Notification and page texts of SPEC.md §2, §5, §6 and §8, letter for letter (odd spellings
+ * included). Validation messages live with their schemas.
+ */
+export const MESSAGES = {
+  // Authentication
+  loginFailed: 'Sorry, your user name or password is incorrect or we were unable to connect to the server.',
+  registerFailed: 'Unable to register.',
+  profileFetchFailed: 'Unable to fetch the user profile.',
+  forgotPasswordInitiated: 'Change password has been initiated. Please check you email.',
+  forgotPasswordFailed: 'Account does not exist.',
+  resetPasswordFailed: 'Account does not exist.',
+  resetPasswordInvalid: 'Your password reset request is invalid, please reset your password again.',
+  /** Ours: the page text after a successful forgot-password request (the spec gives no exact text). */
+  forgotPasswordSent: (email: string) => `A password reset link has been sent to ${email}.`,
+
+  // User management
+  usersLoadFailed: 'Unable to load the users.',
+  userDeleteFailed: 'Unable to delete the user.',
+  userDeleted: 'The user has been successfully deleted.',
+  userCreateFailed: 'Unable to register the user.',
+  userUpdateFailed: 'Unable to update the user details.',
+  userUpdated: 'The user details have been updated.',
+  userDetailsLoadFailed: 'Unable to get the user details.',
+  noUsers: 'No users.',
+  deleteUserTitle: 'Delete User',
+  deleteUserConfirm: (name: string) => `Are you sure you want to delete ${name}? This cannot be undone.`,
+
+  // Enquiries
+  contactSent: 'Your message has been successfully sent.',
+  contactFailed: 'Unable to send your message.',
+  quoteSent: 'Your quote request has been successfully sent.',
+  quoteFailed: 'Unable to send your quote request.',
+
+  // Profile
+  profileUpdated: 'Your profile has been successfully updated.',
+  profileUpdateFailed: 'Unable to update your profile.',
+
+  // Credit application
+  creditSubmitted: 'Thank you, your application for credit has been submitted successfully.',
+  creditFailed: 'Unable to submit the application for credit.',
+  creditAddFaxNumber: 'Please add a fax number.',
+  creditSignDocument: 'Please sign the document.',
+  creditSignGuarantee: 'Please sign the guarantee and indemnity section.',
+
+  // File upload
+  fileTypeNotSupported: 'File type is not supported.',
+  fileTooLarge: 'File is too large.',
+
+  // Generic
+  formHasErrors: 'You have one or more fields missing, please correct these and submit again.',
+  accessDenied: 'Unable to access page.',
+  noResponse: 'Oops, something went wrong. Check the console logs for details.',
+  unknownError: 'Oops, something went wrong.',
+  errorModalTitle: 'Application Error',
+  pageNotFound: 'Page Not Found',
+} as const
+
+export type MessageKey = keyof typeof MESSAGES
