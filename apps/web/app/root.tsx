@@ -1,23 +1,160 @@
-import { Links, Meta, Outlet, Scripts, ScrollRestoration } from 'react-router'
+import type { ReactNode } from 'react'
+import {
+  isRouteErrorResponse,
+  Link,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useNavigate,
+  useRouteLoaderData,
+} from 'react-router'
+import type { Route } from './+types/root'
+import { AppShell } from './components/layout/app-shell.tsx'
+import { Brand } from './components/layout/brand.tsx'
+import { TagManagerNoScript, TagManagerScript } from './components/tag-manager.tsx'
+import { NotificationsProvider } from './components/ui/notifications/index.ts'
+import { StatusPage } from './components/ui/status-page.tsx'
+import { brand } from './content/index.ts'
+import { AuthProvider } from './features/auth/auth-provider.tsx'
+import { configureApiClient } from './lib/api-client.ts'
+import { getPublicConfig } from './lib/config.server.ts'
+import { DEFAULT_PUBLIC_CONFIG, PRODUCT_NAME, type PublicConfig } from './lib/config.ts'
+import { pageTitle } from './lib/meta.ts'
+import { useNonce } from './lib/nonce.tsx'
+import { paths } from './lib/paths.ts'
+import { organizationJsonLd } from './lib/structured-data.ts'
+import stylesHref from './styles/index.css?url'
 
-export function Layout({ children }: { children: React.ReactNode }) {
+export const links: Route.LinksFunction = () => [
+  { rel: 'stylesheet', href: stylesHref },
+  { rel: 'icon', href: brand.icon.src, type: 'image/svg+xml' },
+]
+
+/** The public config, read on the server only and handed to the client here. */
+export function loader() {
+  return { config: getPublicConfig() }
+}
+
+// The public config does not change while the app runs.
+export function shouldRevalidate() {
+  return false
+}
+
+/** Default document title: the product name (every route sets its own title and description). */
+export const meta: Route.MetaFunction = ({ error }) => {
+  if (!error) return [{ title: PRODUCT_NAME }]
+  const notFound = isRouteErrorResponse(error) && error.status === 404
+  return [{ title: pageTitle(notFound ? 'Page Not Found' : 'Error') }, { name: 'robots', content: 'noindex' }]
+}
+
+function useRootConfig(): PublicConfig {
+  const data = useRouteLoaderData<typeof loader>('root')
+  return data?.config ?? DEFAULT_PUBLIC_CONFIG
+}
+
+export function Layout({ children }: { children: ReactNode }) {
+  const config = useRootConfig()
+  const nonce = useNonce()
   return (
     <html lang="en-AU">
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="theme-color" content="#0b1a2b" />
         <Meta />
         <Links />
+        <TagManagerScript id={config.tagManagerId} />
+        <script
+          type="application/ld+json"
+          nonce={nonce}
+          // biome-ignore lint/security/noDangerouslySetInnerHtml: JSON-LD built from constants, '<' escaped
+          dangerouslySetInnerHTML={{ __html: organizationJsonLd(config.siteUrl) }}
+        />
       </head>
       <body>
+        <TagManagerNoScript id={config.tagManagerId} />
         {children}
-        <ScrollRestoration />
-        <Scripts />
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
       </body>
     </html>
   )
 }
 
-export default function App() {
-  return <Outlet />
+export default function App({ loaderData }: Route.ComponentProps) {
+  const navigate = useNavigate()
+  if (typeof window !== 'undefined') {
+    // Idempotent: the one API client uses the configured base, client id and the router's navigation.
+    configureApiClient({
+      baseUrl: loaderData.config.apiBaseUrl,
+      clientId: loaderData.config.authClientId,
+      navigate: (to, options) => {
+        void navigate(to, options?.message ? { state: { message: options.message } } : undefined)
+      },
+    })
+  }
+  return (
+    <NotificationsProvider>
+      <AuthProvider>
+        <AppShell>
+          <Outlet />
+        </AppShell>
+      </AuthProvider>
+    </NotificationsProvider>
+  )
+}
+
+/**
+ * Last-resort boundary: rendered without the app's providers (they may be what failed),
+ * so it is self-contained: brand, explanation, reload and home links.
+ */
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const notFound = isRouteErrorResponse(error) && error.status === 404
+  if (!notFound && !isRouteErrorResponse(error)) console.error(error)
+  return (
+    <div className="app">
+      <header className="site-header site-header--minimal">
+        <div className="mainbar">
+          <div className="container mainbar__inner">
+            <Brand reloadDocument />
+          </div>
+        </div>
+        <div className="hazard-stripe" aria-hidden="true" />
+      </header>
+      <main id="main" className="site-main">
+        {notFound ? (
+          <StatusPage
+            code="404"
+            title="Page Not Found"
+            actions={
+              <a className="button button--primary" href={paths.home}>
+                Reload the site
+              </a>
+            }
+          >
+            <p>Sorry, we cannot find the page you are looking for.</p>
+          </StatusPage>
+        ) : (
+          <StatusPage
+            code="500"
+            title="Something went wrong"
+            actions={
+              <>
+                <a className="button button--primary" href={paths.home}>
+                  Reload the site
+                </a>
+                <Link className="button button--outline" to={paths.contactUs} reloadDocument>
+                  Contact Us
+                </Link>
+              </>
+            }
+          >
+            <p>This one is our fault, not yours. Please reload the site and try again.</p>
+          </StatusPage>
+        )}
+      </main>
+    </div>
+  )
 }

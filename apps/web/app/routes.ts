@@ -1,3 +1,50 @@
-import { type RouteConfig, index } from '@react-router/dev/routes'
+import { index, layout, type RouteConfig, route } from '@react-router/dev/routes'
+import { SERVICES } from '@signalway/shared'
+import { routePatterns as p } from './lib/paths.ts'
 
-export default [index('routes/home.tsx')] satisfies RouteConfig
+/**
+ * Every route of SPEC.md §2. Paths come from `lib/paths.ts`; access is stated per route:
+ * public routes sit directly under the root, guest-only pages under `guest-layout`,
+ * private pages under `private-layout` (signed in) and `admin/layout` (member type 3).
+ */
+export default [
+  index('routes/home.tsx'),
+  route(p.about, 'routes/about.tsx'),
+  route(p.news, 'routes/news.tsx'),
+  route(p.servicesIndex, 'routes/services/index.tsx'),
+  // One static page per service, all rendered by the same module.
+  ...SERVICES.map((service) =>
+    route(p.serviceDetail(service.slug), 'routes/services/service.tsx', {
+      id: `routes/services/${service.slug}`,
+    }),
+  ),
+  route(p.faqs, 'routes/faqs.tsx'),
+  route(p.contactUs, 'routes/contact-us.tsx'),
+  route(p.getAQuote, 'routes/get-a-quote.tsx'),
+  route(p.logout, 'routes/auth/logout.tsx'),
+  layout('routes/auth/guest-layout.tsx', [
+    route(p.register, 'routes/auth/register.tsx'),
+    route(p.login, 'routes/auth/login.tsx'),
+    route(p.forgotPassword, 'routes/auth/forgot-password.tsx'),
+    route(p.resetPassword, 'routes/auth/reset-password.tsx'),
+  ]),
+  route(p.applicationForCredit, 'routes/credit/application-for-credit.tsx'),
+  route(p.applicationForCreditTerms, 'routes/credit/terms-of-hire.tsx'),
+  route(p.termsAndConditions, 'routes/terms-and-conditions.tsx'),
+  route(p.playground, 'routes/playground.tsx'),
+  layout('routes/private-layout.tsx', [
+    route(p.updateProfile, 'routes/update-profile.tsx'),
+    layout('routes/admin/layout.tsx', [
+      route(p.adminIndex, 'routes/admin/index.tsx'),
+      route(p.adminManageUsers, 'routes/admin/manage-users.tsx'),
+      route(p.adminCreateUser, 'routes/admin/create-user.tsx'),
+      route(p.adminUpdateUser, 'routes/admin/update-user.tsx'),
+    ]),
+  ]),
+  route(p.maintenance, 'routes/pages/maintenance.tsx'),
+  route(p.error403, 'routes/pages/error-403.tsx'),
+  route(p.error404, 'routes/pages/error-404.tsx'),
+  route(p.error500, 'routes/pages/error-500.tsx'),
+  // Any other path: a generic content page looked up by name.
+  route(p.contentPage, 'routes/content-page.tsx'),
+] satisfies RouteConfig

@@ -1,7 +1,80 @@
-export function meta() {
-  return [{ title: 'Home' }]
-}
+import { SITE } from '@signalway/shared'
+import { Link } from 'react-router'
+import { homePage, services } from '../content/index.ts'
+import { routeMeta } from '../lib/meta.ts'
+import { paths } from '../lib/paths.ts'
+import type { Route } from './+types/home'
+
+export const meta: Route.MetaFunction = (args) =>
+  routeMeta(args, {
+    title: homePage.title,
+    description: homePage.metaDescription,
+    path: paths.home,
+    image: homePage.hero.image.src,
+  })
+
+const { hero, aboutUs, specialistHire } = homePage
 
 export default function Home() {
-  return <h1>Home</h1>
+  return (
+    <>
+      <section className="hero surface-dark" aria-labelledby="home-title">
+        <div className="container hero__inner">
+          <div>
+            <p className="hero__eyebrow">Victoria &amp; Queensland · 24/7</p>
+            <h1 className="hero__title" id="home-title">
+              {hero.heading}
+            </h1>
+            <p className="hero__lead">{hero.subheading}</p>
+            <div className="hero__actions">
+              <Link className="button button--accent button--lg" to={paths.getAQuote}>
+                {hero.primaryAction.label}
+              </Link>
+              <a className="button button--outline-light button--lg" href={SITE.phone.href}>
+                Call {SITE.phone.display}
+              </a>
+            </div>
+          </div>
+          <img
+            className="hero__image"
+            src={hero.image.src}
+            width={hero.image.width}
+            height={hero.image.height}
+            alt={hero.image.alt}
+            fetchPriority="high"
+          />
+        </div>
+      </section>
+
+      <section className="section" aria-labelledby="home-about">
+        <div className="container">
+          <div className="prose">
+            <h2 id="home-about">{aboutUs.heading}</h2>
+            {aboutUs.paragraphs.map((paragraph, index) => (
+              <p key={paragraph} className={index === 0 ? 'lead' : undefined}>
+                {paragraph}
+              </p>
+            ))}
+            <Link className="button button--primary" to={paths.about}>
+              {aboutUs.action.label}
+            </Link>
+          </div>
+        </div>
+      </section>
+
+      <section className="section section--alt" aria-labelledby="home-services">
+        <div className="container">
+          <h2 id="home-services">{specialistHire.heading}</h2>
+          <p className="lead">{specialistHire.text}</p>
+          <ul className="link-grid">
+            {services.map((service) => (
+              <li key={service.slug}>
+                <Link to={paths.services.detail(service.slug)}>{service.name}</Link>
+              </li>
+            ))}
+          </ul>
+        </div>
+      </section>
+    </>
+  )
 }

@@ -1,0 +1,33 @@
+import { type ReactNode, useEffect, useRef } from 'react'
+import { useLocation } from 'react-router'
+import { SiteFooter } from './site-footer.tsx'
+import { SiteHeader } from './site-header.tsx'
+import { MAIN_CONTENT_ID, SkipLink } from './skip-link.tsx'
+
+/**
+ * The page frame: skip link, header, main#main, footer. After a client-side route change
+ * focus moves to the main content (screen readers start at the new page); the window is
+ * scrolled to the top by <ScrollRestoration> for new locations.
+ */
+export function AppShell({ children }: { children: ReactNode }) {
+  const location = useLocation()
+  const mainRef = useRef<HTMLElement>(null)
+  const lastPathname = useRef(location.pathname)
+
+  useEffect(() => {
+    if (lastPathname.current === location.pathname) return
+    lastPathname.current = location.pathname
+    mainRef.current?.focus({ preventScroll: true })
+  }, [location.pathname])
+
+  return (
+    <div className="app">
+      <SkipLink />
+      <SiteHeader />
+      <main id={MAIN_CONTENT_ID} className="site-main" ref={mainRef} tabIndex={-1}>
+        {children}
+      </main>
+      <SiteFooter />
+    </div>
+  )
+}

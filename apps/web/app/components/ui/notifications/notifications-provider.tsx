@@ -1,0 +1,129 @@
+import {
+  createContext,
+  type ReactNode,
+  useCallback,
+  useContext,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+} from 'react'
+import { ErrorModal, type ErrorModalContent } from './error-modal.tsx'
+
+export type NotificationKind = 'success' | 'error'
+
+export interface Notification {
+  id: number
+  kind: NotificationKind
+  message: string
+}
+
+export interface NotifyOptions {
+  /** Milliseconds before the notification closes itself; 0 keeps it until closed. */
+  duration?: number
+}
+
+export interface Notify {
+  success(message: string, options?: NotifyOptions): number
+  error(message: string, options?: NotifyOptions): number
+  dismiss(id: number): void
+  /** Opens the 'Application Error' modal. */
+  showError(content: ErrorModalContent): void
+}
+
+const DEFAULT_DURATION: Record<NotificationKind, number> = { success: 5000, error: 8000 }
+
+const NotifyContext = createContext<Notify | null>(null)
+
+export function useNotify(): Notify {
+  const notify = useContext(NotifyContext)
+  if (!notify) throw new Error('useNotify must be used inside <NotificationsProvider>.')
+  return notify
+}
+
+function NotificationItem({ notification, onClose }: { notification: Notification; onClose: () => void }) {
+  const isError = notification.kind === 'error'
+  return (
+    <div
+      className={`notification notification--${notification.kind}`}
+      role={isError ? 'alert' : 'status'}
+      aria-live={isError ? 'assertive' : 'polite'}
+      aria-atomic="true"
+    >
+      <span className="notification__icon" aria-hidden="true">
+        {isError ? '!' : '✓'}
+      </span>
+      <p className="notification__message">{notification.message}</p>
+      <button type="button" className="notification__close" onClick={onClose} aria-label="Close notification">
+        <span aria-hidden="true">×</span>
+      </button>
+    </div>
+  )
+}
+
+/**
+ * Notifications (fixed top right, success and error styles, auto-dismiss with a close
+ * button) and the 'Application Error' modal, for the whole app.
+ */
+export function NotificationsProvider({ children }: { children: ReactNode }) {
+  const [notifications, setNotifications] = useState<Notification[]>([])
+  const [modal, setModal] = useState<ErrorModalContent | null>(null)
+  const nextId = useRef(1)
+  const timers = useRef(new Map<number, ReturnType<typeof setTimeout>>())
+
+  const dismiss = useCallback((id: number) => {
+    const timer = timers.current.get(id)
+    if (timer) clearTimeout(timer)
+    timers.current.delete(id)
+    setNotifications((current) => current.filter((n) => n.id !== id))
+  }, [])
+
+  const push = useCallback(
+    (kind: NotificationKind, message: string, options?: NotifyOptions) => {
+      const id = nextId.current++
+      setNotifications((current) => [...current, { id, kind, message }])
+      const duration = options?.duration ?? DEFAULT_DURATION[kind]
+      if (duration > 0)
+        timers.current.set(
+          id,
+          setTimeout(() => dismiss(id), duration),
+        )
+      return id
+    },
+    [dismiss],
+  )
+
+  useEffect(() => {
+    const pending = timers.current
+    return () => {
+      for (const timer of pending.values()) clearTimeout(timer)
+      pending.clear()
+    }
+  }, [])
+
+  const notify = useMemo<Notify>(
+    () => ({
+      success: (message, options) => push('success', message, options),
+      error: (message, options) => push('error', message, options),
+      dismiss,
+      showError: (content) => setModal(content),
+    }),
+    [push, dismiss],
+  )
+
+  return (
+    <NotifyContext value={notify}>
+      {children}
+      <section className="notifications" aria-label="Notifications">
+        {notifications.map((notification) => (
+          <NotificationItem
+            key={notification.id}
+            notification={notification}
+            onClose={() => dismiss(notification.id)}
+          />
+        ))}
+      </section>
+      <ErrorModal content={modal} onClose={() => setModal(null)} />
+    </NotifyContext>
+  )
+}

@@ -1,0 +1,173 @@
+import { MEMBER_TYPE } from '@signalway/shared'
+import {
+  createContext,
+  type ReactNode,
+  useCallback,
+  useContext,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+} from 'react'
+import { BlockingOverlay } from '../../components/ui/blocking-overlay.tsx'
+import { type ApiClient, apiClient } from '../../lib/api-client.ts'
+import {
+  type AuthStorage,
+  decodeClaims,
+  getAuthStorage,
+  type TokenResponse,
+  type UserProfile,
+} from '../../lib/auth-storage.ts'
+import { paths } from '../../lib/paths.ts'
+import { getProfile } from './api/get-profile.ts'
+
+export type AuthStatus = 'loading' | 'signedIn' | 'signedOut'
+
+export interface AuthState {
+  /** 'loading' on the server, during hydration and while the profile is fetched. */
+  status: AuthStatus
+  profile: UserProfile | null
+  /** Stores the tokens, fetches and stores the profile (behind the blocking overlay). */
+  signIn(tokens: TokenResponse): Promise<UserProfile>
+  /** Clears the stored sign-in data, then reloads the app on the home page. */
+  signOut(): void
+}
+
+export const ADMIN_MEMBER_TYPE = MEMBER_TYPE.Admin
+
+export const AuthContext = createContext<AuthState | null>(null)
+
+export function useAuth(): AuthState {
+  const auth = useContext(AuthContext)
+  if (!auth) throw new Error('useAuth must be used inside <AuthProvider>.')
+  return auth
+}
+
+export function isAdmin(profile: UserProfile | null): boolean {
+  return Number(profile?.memberType) === ADMIN_MEMBER_TYPE
+}
+
+interface AuthProviderProps {
+  children: ReactNode
+  /** Injected for tests; the browser's localStorage-backed storage by default. */
+  storage?: AuthStorage
+  client?: ApiClient
+  /** Full page load used by signOut; injected for tests. */
+  reload?: (to: string) => void
+}
+
+type Busy = 'profile' | 'logout' | null
+
+/**
+ * Authentication state (SPEC.md §4). The server and the hydration render know nothing
+ * about the browser's storage, so both render status 'loading'; after hydration the
+ * stored tokens decide: none -> signed out; tokens -> the profile is fetched behind the
+ * blocking overlay -> signed in.
+ */
+export function AuthProvider({
+  children,
+  storage: injectedStorage,
+  client = apiClient,
+  reload = (to) => window.location.replace(to),
+}: AuthProviderProps) {
+  const [status, setStatus] = useState<AuthStatus>('loading')
+  const [profile, setProfile] = useState<UserProfile | null>(null)
+  const [busy, setBusy] = useState<Busy>(null)
+  const storageRef = useRef<AuthStorage | null>(injectedStorage ?? null)
+  const storage = useCallback(() => {
+    storageRef.current ??= getAuthStorage()
+    return storageRef.current
+  }, [])
+
+  const fetchProfile = useCallback(async () => {
+    const claims = decodeClaims(storage().getTokens()?.access_token)
+    if (!claims) throw new Error('The stored access token has no user id.')
+    const fetched = await getProfile(claims.id, client)
+    storage().setProfile(fetched)
+    return fetched
+  }, [client, storage])
+
+  // On load: restore the session from storage and refresh the profile.
+  useEffect(() => {
+    let cancelled = false
+    const store = storage()
+    const tokens = store.getTokens()
+    if (!tokens) {
+      setStatus('signedOut')
+    } else {
+      setBusy('profile')
+      fetchProfile()
+        .then((fetched) => {
+          if (cancelled) return
+          setProfile(fetched)
+          setStatus('signedIn')
+        })
+        .catch(() => {
+          if (cancelled) return
+          // Tokens that survived (e.g. a temporary server error) keep the stored profile.
+          const stillSignedIn = store.getTokens() !== null
+          setProfile(stillSignedIn ? store.getProfile() : null)
+          setStatus(stillSignedIn ? 'signedIn' : 'signedOut')
+        })
+        .finally(() => {
+          if (!cancelled) setBusy(null)
+        })
+    }
+    // Sign-out elsewhere (another tab, a failed token refresh) is reflected here.
+    const unsubscribe = store.subscribe(() => {
+      if (store.getTokens() === null) {
+        setProfile(null)
+        setStatus('signedOut')
+      }
+    })
+    return () => {
+      cancelled = true
+      unsubscribe()
+    }
+  }, [fetchProfile, storage])
+
+  const signIn = useCallback(
+    async (tokens: TokenResponse) => {
+      storage().setTokens(tokens)
+      setBusy('profile')
+      try {
+        const fetched = await fetchProfile()
+        setProfile(fetched)
+        setStatus('signedIn')
+        return fetched
+      } catch (error) {
+        storage().clear()
+        setProfile(null)
+        setStatus('signedOut')
+        throw error
+      } finally {
+        setBusy(null)
+      }
+    },
+    [fetchProfile, storage],
+  )
+
+  const signOut = useCallback(() => {
+    setBusy('logout')
+    storage().clear()
+    setProfile(null)
+    setStatus('signedOut')
+    reload(paths.home)
+  }, [reload, storage])
+
+  const value = useMemo<AuthState>(
+    () => ({ status, profile, signIn, signOut }),
+    [status, profile, signIn, signOut],
+  )
+
+  return (
+    <AuthContext value={value}>
+      {/* While the overlay blocks the page, nothing behind it can be focused or clicked either. */}
+      <div className="auth-scope" inert={busy !== null}>
+        {children}
+      </div>
+      {busy === 'profile' ? <BlockingOverlay label="Loading your profile…" /> : null}
+      {busy === 'logout' ? <BlockingOverlay label="Logging out…" /> : null}
+    </AuthContext>
+  )
+}

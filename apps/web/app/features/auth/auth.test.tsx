@@ -1,0 +1,211 @@
+// @vitest-environment happy-dom
+import { act, render, screen } from '@testing-library/react'
+import { describe, expect, it, vi } from 'vitest'
+import { adminProfile, regularProfile, renderWithProviders } from '../../../test/utils.tsx'
+import type { ApiClient } from '../../lib/api-client.ts'
+import { createAuthStorage, createMemoryStorage, type UserProfile } from '../../lib/auth-storage.ts'
+import { AuthProvider, useAuth } from './auth-provider.tsx'
+import { GuestOnly, RequireAdmin, RequireAuth } from './guards.tsx'
+
+function jwt(payload: object): string {
+  const encode = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url')
+  return `${encode({ alg: 'HS256' })}.${encode(payload)}.sig`
+}
+
+function fakeClient(get: (path: string) => Promise<unknown>): ApiClient {
+  return { get } as unknown as ApiClient
+}
+
+function deferred<T>() {
+  let resolve!: (value: T) => void
+  const promise = new Promise<T>((r) => {
+    resolve = r
+  })
+  return { promise, resolve }
+}
+
+const captured = { signOut: () => {} }
+function Grab() {
+  captured.signOut = useAuth().signOut
+  return null
+}
+
+function Probe() {
+  const auth = useAuth()
+  return (
+    <p data-testid="auth">
+      {auth.status}:{auth.profile?.firstName ?? '-'}
+    </p>
+  )
+}
+
+describe('AuthProvider', () => {
+  it('is signed out after hydration when nothing is stored', async () => {
+    const storage = createAuthStorage(createMemoryStorage())
+    render(
+      <AuthProvider storage={storage} client={fakeClient(vi.fn())}>
+        <Probe />
+      </AuthProvider>,
+    )
+    expect(screen.getByTestId('auth').textContent).toBe('signedOut:-')
+    expect(document.querySelector('[aria-busy="true"]')).toBeNull()
+  })
+
+  it('fetches the profile behind the blocking overlay when tokens are stored', async () => {
+    const storage = createAuthStorage(createMemoryStorage())
+    storage.setTokens({
+      access_token: jwt({ id: 7, sub: 'ada@example.com' }),
+      refresh_token: 'r',
+      expires_in: 60,
+    })
+    const pending = deferred<UserProfile>()
+    const get = vi.fn(() => pending.promise)
+    render(
+      <AuthProvider storage={storage} client={fakeClient(get)}>
+        <Probe />
+      </AuthProvider>,
+    )
+    expect(get).toHaveBeenCalledWith('/v1/core/accounts/7/profile/settings')
+    expect(screen.getByTestId('auth').textContent).toBe('loading:-')
+    expect(screen.getByRole('status', { name: '' }).getAttribute('aria-busy')).toBe('true')
+
+    await act(async () => pending.resolve(adminProfile))
+    expect(screen.getByTestId('auth').textContent).toBe('signedIn:Ada')
+    expect(document.querySelector('[aria-busy="true"]')).toBeNull()
+    expect(storage.getProfile()).toEqual(adminProfile)
+  })
+
+  it('signOut clears the stored data and reloads on the home page', async () => {
+    const storage = createAuthStorage(createMemoryStorage())
+    storage.setTokens({ access_token: jwt({ id: 7, sub: 'a@b.c' }), refresh_token: 'r', expires_in: 60 })
+    const reload = vi.fn()
+    render(
+      <AuthProvider storage={storage} client={fakeClient(async () => regularProfile)} reload={reload}>
+        <Grab />
+        <Probe />
+      </AuthProvider>,
+    )
+    await act(async () => {})
+    act(() => captured.signOut())
+    expect(storage.getTokens()).toBeNull()
+    expect(reload).toHaveBeenCalledWith('/')
+    expect(screen.getByText('Logging out…')).toBeTruthy()
+  })
+
+  it('becomes signed out when the tokens are cleared elsewhere (failed refresh)', async () => {
+    const storage = createAuthStorage(createMemoryStorage())
+    storage.setTokens({ access_token: jwt({ id: 7, sub: 'a@b.c' }), refresh_token: 'r', expires_in: 60 })
+    render(
+      <AuthProvider storage={storage} client={fakeClient(async () => regularProfile)}>
+        <Probe />
+      </AuthProvider>,
+    )
+    await act(async () => {})
+    expect(screen.getByTestId('auth').textContent).toBe('signedIn:Reg')
+    act(() => storage.clear())
+    expect(screen.getByTestId('auth').textContent).toBe('signedOut:-')
+  })
+})
+
+describe('RequireAuth', () => {
+  const page = (
+    <RequireAuth>
+      <h1>Update Profile</h1>
+    </RequireAuth>
+  )
+
+  it('shows nothing private while the auth state is loading', () => {
+    renderWithProviders(page, {
+      route: '/update-profile/',
+      path: '/update-profile/',
+      auth: { status: 'loading' },
+    })
+    expect(screen.queryByRole('heading', { name: 'Update Profile' })).toBeNull()
+    expect(screen.getByText('Checking your sign-in…').getAttribute('role')).toBe('status')
+  })
+
+  it('sends signed-out visitors to /login with the origin as return-url', () => {
+    renderWithProviders(page, {
+      route: '/update-profile/?x=1',
+      path: '/update-profile/',
+      auth: { status: 'signedOut' },
+    })
+    expect(screen.getByTestId('location').textContent).toBe('/login/?return-url=%2Fupdate-profile%2F%3Fx%3D1')
+  })
+
+  it('renders the page when signed in', () => {
+    renderWithProviders(page, {
+      route: '/update-profile/',
+      path: '/update-profile/',
+      auth: { status: 'signedIn', profile: regularProfile },
+    })
+    expect(screen.getByRole('heading', { name: 'Update Profile' })).toBeTruthy()
+  })
+})
+
+describe('RequireAdmin', () => {
+  const page = (
+    <RequireAdmin>
+      <h1>Manage Users</h1>
+    </RequireAdmin>
+  )
+
+  it('waits for the profile', () => {
+    renderWithProviders(page, {
+      route: '/admin/manage-users/',
+      path: '/admin/manage-users/',
+      auth: { status: 'loading' },
+    })
+    expect(screen.queryByRole('heading', { name: 'Manage Users' })).toBeNull()
+    expect(screen.getByTestId('location').textContent).toBe('/admin/manage-users/')
+  })
+
+  it('sends non-admins home', () => {
+    renderWithProviders(page, {
+      route: '/admin/manage-users/',
+      path: '/admin/manage-users/',
+      auth: { status: 'signedIn', profile: regularProfile },
+    })
+    expect(screen.getByTestId('location').textContent).toBe('/')
+  })
+
+  it('lets member type 3 in', () => {
+    renderWithProviders(page, {
+      route: '/admin/manage-users/',
+      path: '/admin/manage-users/',
+      auth: { status: 'signedIn', profile: adminProfile },
+    })
+    expect(screen.getByRole('heading', { name: 'Manage Users' })).toBeTruthy()
+  })
+})
+
+describe('GuestOnly', () => {
+  const page = (
+    <GuestOnly>
+      <h1>Login</h1>
+    </GuestOnly>
+  )
+
+  it('renders for signed-out visitors', () => {
+    renderWithProviders(page, { route: '/login/', path: '/login/', auth: { status: 'signedOut' } })
+    expect(screen.getByRole('heading', { name: 'Login' })).toBeTruthy()
+  })
+
+  it('sends signed-in users to the return-url', () => {
+    renderWithProviders(page, {
+      path: '/login/',
+      route: '/login/?return-url=%2Fupdate-profile%2F',
+      auth: { status: 'signedIn', profile: regularProfile },
+    })
+    expect(screen.getByTestId('location').textContent).toBe('/update-profile/')
+  })
+
+  it('ignores an off-site return-url', () => {
+    renderWithProviders(page, {
+      path: '/login/',
+      route: '/login/?return-url=https%3A%2F%2Fevil.example',
+      auth: { status: 'signedIn', profile: regularProfile },
+    })
+    expect(screen.getByTestId('location').textContent).toBe('/')
+  })
+})

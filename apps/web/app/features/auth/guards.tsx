@@ -1,0 +1,71 @@
+import { type ReactNode, useEffect } from 'react'
+import { useLocation, useNavigate, useSearchParams } from 'react-router'
+import { paths, RETURN_URL_PARAM, safeReturnUrl } from '../../lib/paths.ts'
+import { isAdmin, useAuth } from './auth-provider.tsx'
+
+/** Location state the header's Login link passes, so login can return to the previous page. */
+export interface FromState {
+  from?: string
+}
+
+function Checking() {
+  return (
+    <div className="container section">
+      <p className="guard-status" role="status">
+        Checking your sign-in…
+      </p>
+    </div>
+  )
+}
+
+/**
+ * Private routes (SPEC.md §2): signed-out visitors go to the login page, which remembers
+ * where they came from in `?return-url=`. Nothing private renders until signed in.
+ */
+export function RequireAuth({ children }: { children: ReactNode }) {
+  const { status } = useAuth()
+  const location = useLocation()
+  const navigate = useNavigate()
+
+  useEffect(() => {
+    if (status === 'signedOut') {
+      navigate(paths.loginWithReturn(location.pathname + location.search), { replace: true })
+    }
+  }, [status, location.pathname, location.search, navigate])
+
+  return status === 'signedIn' ? children : <Checking />
+}
+
+/** Admin pages wait for the profile, then send anyone whose member type is not 3 home. */
+export function RequireAdmin({ children }: { children: ReactNode }) {
+  const { status, profile } = useAuth()
+  const navigate = useNavigate()
+  const allowed = status === 'signedIn' && isAdmin(profile)
+
+  useEffect(() => {
+    if (status === 'signedIn' && !isAdmin(profile)) navigate(paths.home, { replace: true })
+  }, [status, profile, navigate])
+
+  return allowed ? children : <Checking />
+}
+
+/** Where a signed-in user goes from login/register/forgot/reset: return-url, else previous page, else home. */
+export function useReturnLocation(): string {
+  const [searchParams] = useSearchParams()
+  const location = useLocation()
+  const from = (location.state as FromState | null)?.from
+  return safeReturnUrl(searchParams.get(RETURN_URL_PARAM) ?? from)
+}
+
+/** Pages for signed-out visitors only; signed-in users are sent to the return location. */
+export function GuestOnly({ children }: { children: ReactNode }) {
+  const { status } = useAuth()
+  const navigate = useNavigate()
+  const returnTo = useReturnLocation()
+
+  useEffect(() => {
+    if (status === 'signedIn') navigate(returnTo, { replace: true })
+  }, [status, returnTo, navigate])
+
+  return children
+}

@@ -1,0 +1,104 @@
+/**
+ * Every route path of the web app and every href builder, in one place (SPEC.md §2).
+ * Components and route config import from here; no path string literals elsewhere.
+ *
+ * Public paths keep the trailing slash the specification uses ('/about/'); React Router
+ * matches both '/about' and '/about/'. The `/pages/*` screens have no trailing slash.
+ */
+
+export const RETURN_URL_PARAM = 'return-url'
+
+function withQuery(path: string, query: Record<string, string | undefined>): string {
+  const params = new URLSearchParams()
+  for (const [key, value] of Object.entries(query)) {
+    if (value !== undefined && value !== '') params.set(key, value)
+  }
+  const search = params.toString()
+  return search ? `${path}?${search}` : path
+}
+
+export const paths = {
+  home: '/',
+  about: '/about/',
+  news: '/news/',
+  services: {
+    index: '/services/',
+    detail: (slug: string) => `/services/${encodeURIComponent(slug)}/`,
+  },
+  faqs: '/faqs/',
+  contactUs: '/contact-us/',
+  getAQuote: '/get-a-quote/',
+  register: '/register/',
+  login: '/login/',
+  /** Login with the location to come back to after signing in. */
+  loginWithReturn: (returnUrl?: string) => withQuery('/login/', { [RETURN_URL_PARAM]: returnUrl }),
+  logout: '/logout/',
+  forgotPassword: '/forgot-password/',
+  resetPassword: '/reset-password/',
+  updateProfile: '/update-profile/',
+  applicationForCredit: {
+    index: '/application-for-credit/',
+    terms: '/application-for-credit/terms-and-conditions/',
+  },
+  termsAndConditions: '/terms-and-conditions/',
+  playground: (path = '') => `/playground/${path.replace(/^\/+/, '')}`,
+  admin: {
+    index: '/admin/',
+    manageUsers: '/admin/manage-users/',
+    createUser: '/admin/create-user/',
+    updateUser: (id: string | number) => `/admin/update-user/${encodeURIComponent(String(id))}`,
+  },
+  pages: {
+    maintenance: '/pages/maintenance',
+    error403: '/pages/error-403',
+    error404: '/pages/error-404',
+    error500: '/pages/error-500',
+  },
+} as const
+
+/**
+ * Route patterns for `app/routes.ts`, relative to the root route (no leading slash).
+ * Built from `paths` so a path only ever changes here.
+ */
+function pattern(path: string): string {
+  return path.replace(/^\/+/, '')
+}
+
+export const routePatterns = {
+  about: pattern(paths.about),
+  news: pattern(paths.news),
+  servicesIndex: pattern(paths.services.index),
+  serviceDetail: (slug: string) => pattern(paths.services.detail(slug)),
+  faqs: pattern(paths.faqs),
+  contactUs: pattern(paths.contactUs),
+  getAQuote: pattern(paths.getAQuote),
+  register: pattern(paths.register),
+  login: pattern(paths.login),
+  logout: pattern(paths.logout),
+  forgotPassword: pattern(paths.forgotPassword),
+  resetPassword: pattern(paths.resetPassword),
+  updateProfile: pattern(paths.updateProfile),
+  applicationForCredit: pattern(paths.applicationForCredit.index),
+  applicationForCreditTerms: pattern(paths.applicationForCredit.terms),
+  termsAndConditions: pattern(paths.termsAndConditions),
+  playground: `${pattern(paths.playground())}*`,
+  adminIndex: pattern(paths.admin.index),
+  adminManageUsers: pattern(paths.admin.manageUsers),
+  adminCreateUser: pattern(paths.admin.createUser),
+  adminUpdateUser: 'admin/update-user/:id',
+  maintenance: pattern(paths.pages.maintenance),
+  error403: pattern(paths.pages.error403),
+  error404: pattern(paths.pages.error404),
+  error500: pattern(paths.pages.error500),
+  contentPage: '*',
+} as const
+
+/**
+ * Only same-site relative paths are accepted as a return location, so a crafted
+ * `?return-url=https://evil.example` cannot send a signed-in user off-site.
+ */
+export function safeReturnUrl(value: string | null | undefined, fallback: string = paths.home): string {
+  if (!value) return fallback
+  if (!value.startsWith('/') || value.startsWith('//') || value.startsWith('/\\')) return fallback
+  return value
+}

@@ -1,0 +1,21 @@
+import { SimplePage } from '../../components/ui/page-header.tsx'
+import { routeMeta } from '../../lib/meta.ts'
+import { paths } from '../../lib/paths.ts'
+import type { Route } from './+types/forgot-password'
+
+export const meta: Route.MetaFunction = (args) =>
+  routeMeta(args, {
+    title: 'Forgot Password',
+    description: 'Start resetting the password of your Signalway Traffic Hire account.',
+    path: paths.forgotPassword,
+    noIndex: true,
+  })
+
+export default function ForgotPasswordPage() {
+  return (
+    <SimplePage
+      title="Forgot Password"
+      lead="Enter your email address and we will send you a link to reset your password."
+    />
+  )
+}

@@ -1,0 +1,15 @@
+import { SimplePage } from '../../components/ui/page-header.tsx'
+import { routeMeta } from '../../lib/meta.ts'
+import { paths } from '../../lib/paths.ts'
+import type { Route } from './+types/login'
+
+export const meta: Route.MetaFunction = (args) =>
+  routeMeta(args, {
+    title: 'Login',
+    description: 'Log in to your Signalway Traffic Hire account.',
+    path: paths.login,
+  })
+
+export default function LoginPage() {
+  return <SimplePage title="Login" lead="Log in to your account with your username and password." />
+}

@@ -1,0 +1,21 @@
+import { SimplePage } from '../../components/ui/page-header.tsx'
+import { routeMeta } from '../../lib/meta.ts'
+import { paths } from '../../lib/paths.ts'
+import type { Route } from './+types/reset-password'
+
+export const meta: Route.MetaFunction = (args) =>
+  routeMeta(args, {
+    title: 'Reset Password',
+    description: 'Choose a new password for your Signalway Traffic Hire account.',
+    path: paths.resetPassword,
+    noIndex: true,
+  })
+
+export default function ResetPasswordPage() {
+  return (
+    <SimplePage
+      title="Reset Password"
+      lead="Choose a new password for your account with the link we emailed you."
+    />
+  )
+}

@@ -1,0 +1,71 @@
+import { MESSAGES } from '@signalway/shared'
+import { data, Link } from 'react-router'
+import { SimplePage } from '../components/ui/page-header.tsx'
+import { getContentPage } from '../features/content/get-page.server.ts'
+import { routeMeta } from '../lib/meta.ts'
+import { pageNameFromPath } from '../lib/page-name.ts'
+import { paths } from '../lib/paths.ts'
+import type { Route } from './+types/content-page'
+
+/**
+ * Any path no other route claims (SPEC.md §2): a content page whose name is the lowercased
+ * path without leading and trailing slashes. An unknown name answers 404 'Page Not Found'.
+ */
+export async function loader({ request }: Route.LoaderArgs) {
+  const name = pageNameFromPath(new URL(request.url).pathname)
+  const page = name === '' ? null : await getContentPage(name)
+  if (!page) {
+    return data(
+      { found: false as const, name, title: MESSAGES.pageNotFound, description: '', content: '' },
+      { status: 404 },
+    )
+  }
+  return {
+    found: true as const,
+    name,
+    title: page.title,
+    description: page.description,
+    content: page.content,
+  }
+}
+
+export const meta: Route.MetaFunction = (args) => {
+  const page = args.loaderData
+  if (!page?.found) {
+    return routeMeta(args, {
+      title: MESSAGES.pageNotFound,
+      description: 'The page you are looking for cannot be found.',
+      noIndex: true,
+    })
+  }
+  return routeMeta(args, { title: page.title, description: page.description, path: `/${page.name}/` })
+}
+
+/** Content is plain text; blank lines separate paragraphs. */
+function paragraphs(content: string): string[] {
+  return content
+    .split(/\r?\n\s*\r?\n/)
+    .map((paragraph) => paragraph.trim())
+    .filter((paragraph) => paragraph !== '')
+}
+
+export default function ContentPage({ loaderData }: Route.ComponentProps) {
+  if (!loaderData.found) {
+    return (
+      <SimplePage title={MESSAGES.pageNotFound} lead="Sorry, we cannot find the page you are looking for.">
+        <p>
+          <Link className="button button--primary" to={paths.home}>
+            Go to the home page
+          </Link>
+        </p>
+      </SimplePage>
+    )
+  }
+  return (
+    <SimplePage title={loaderData.title} lead={loaderData.description || undefined}>
+      {paragraphs(loaderData.content).map((paragraph) => (
+        <p key={paragraph}>{paragraph}</p>
+      ))}
+    </SimplePage>
+  )
+}

@@ -1,0 +1,52 @@
+import { Link } from 'react-router'
+import { PageHeader } from '../../components/ui/page-header.tsx'
+import { services } from '../../content/index.ts'
+import { routeMeta } from '../../lib/meta.ts'
+import { paths } from '../../lib/paths.ts'
+import type { Route } from './+types/index'
+
+export const meta: Route.MetaFunction = (args) =>
+  routeMeta(args, {
+    title: 'Services',
+    description:
+      'Hire arrow boards, VMS boards, portable traffic lights, travel time boards, variable speed limit signs, truck mounted attenuators, highway trucks, traffic utes, VMS utes and Portaboom.',
+    path: paths.services.index,
+  })
+
+/** Card grid of the 10 services, each linking to its own page. */
+export default function ServicesIndexPage() {
+  return (
+    <>
+      <PageHeader
+        title="Our Services"
+        lead="Every piece of traffic equipment and every vehicle we hire, each with its own page."
+      />
+      <section className="section">
+        <div className="container">
+          <ul className="card-grid">
+            {services.map((service) => (
+              <li key={service.slug} className="card">
+                <img
+                  className="card__image"
+                  src={service.image.src}
+                  width={service.image.width}
+                  height={service.image.height}
+                  alt=""
+                  loading="lazy"
+                />
+                <div className="card__body">
+                  <h2 className="card__title">
+                    <Link className="card__link" to={paths.services.detail(service.slug)}>
+                      {service.name}
+                    </Link>
+                  </h2>
+                  <p className="card__text">{service.summary}</p>
+                </div>
+              </li>
+            ))}
+          </ul>
+        </div>
+      </section>
+    </>
+  )
+}

@@ -1,0 +1,74 @@
+import { Link, useLocation } from 'react-router'
+import { PageHeader } from '../../components/ui/page-header.tsx'
+import { findService } from '../../content/index.ts'
+import { routeMeta } from '../../lib/meta.ts'
+import { paths } from '../../lib/paths.ts'
+import type { Route } from './+types/service'
+
+/** The service of a '/services/{slug}/' path; every such route is declared in routes.ts from SERVICES. */
+export function serviceFromPath(pathname: string) {
+  const slug = pathname.replace(/\/+$/, '').split('/').pop() ?? ''
+  return findService(slug)
+}
+
+export const meta: Route.MetaFunction = (args) => {
+  const service = serviceFromPath(args.location.pathname)
+  if (!service)
+    return routeMeta(args, { title: 'Services', description: 'Our services.', path: paths.services.index })
+  return routeMeta(args, {
+    title: service.title,
+    description: service.metaDescription,
+    path: paths.services.detail(service.slug),
+    image: service.image.src,
+  })
+}
+
+function List({ heading, items }: { heading: string; items: string[] }) {
+  if (items.length === 0) return null
+  return (
+    <>
+      <h2>{heading}</h2>
+      <ul className="check-list">
+        {items.map((item) => (
+          <li key={item}>{item}</li>
+        ))}
+      </ul>
+    </>
+  )
+}
+
+/** A static service page (SPEC.md §2): description and feature lists. */
+export default function ServicePage() {
+  const { pathname } = useLocation()
+  const service = serviceFromPath(pathname)
+  if (!service) return <PageHeader title="Services" />
+  return (
+    <>
+      <PageHeader title={service.title} lead={service.summary} />
+      <section className="section">
+        <div className="container service-detail">
+          <div className="prose">
+            {service.intro.map((paragraph) => (
+              <p key={paragraph}>{paragraph}</p>
+            ))}
+            <List heading="Features" items={service.features} />
+            <List heading="Common uses" items={service.uses} />
+            <List heading="Included with every hire" items={service.included} />
+            <p>
+              <Link className="button button--accent" to={paths.getAQuote}>
+                Get a Quote
+              </Link>
+            </p>
+          </div>
+          <img
+            className="service-detail__image"
+            src={service.image.src}
+            width={service.image.width}
+            height={service.image.height}
+            alt={service.image.alt}
+          />
+        </div>
+      </section>
+    </>
+  )
+}

@@ -1,0 +1,21 @@
+import { SimplePage } from '../components/ui/page-header.tsx'
+import { routeMeta } from '../lib/meta.ts'
+import { paths } from '../lib/paths.ts'
+import type { Route } from './+types/update-profile'
+
+export const meta: Route.MetaFunction = (args) =>
+  routeMeta(args, {
+    title: 'Update Profile',
+    description: 'Update your Signalway Traffic Hire account details.',
+    path: paths.updateProfile,
+    noIndex: true,
+  })
+
+export default function UpdateProfilePage() {
+  return (
+    <SimplePage
+      title="Update Profile"
+      lead="Keep your name, email address, mobile and company details up to date."
+    />
+  )
+}

@@ -1,0 +1,16 @@
+import { defineProject } from 'vitest/config'
+
+/**
+ * Web unit tests. The default environment is node (API client against a real in-process
+ * HTTP server, pure helpers); DOM tests opt in with a `// @vitest-environment happy-dom`
+ * docblock. Any console.error a test did not announce fails it (test/setup.ts).
+ */
+export default defineProject({
+  test: {
+    name: 'web',
+    environment: 'node',
+    include: ['app/**/*.test.{ts,tsx}', 'test/**/*.test.{ts,tsx}'],
+    setupFiles: ['./test/setup.ts'],
+    restoreMocks: true,
+  },
+})
