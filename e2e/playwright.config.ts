@@ -57,6 +57,8 @@ export default defineConfig({
       ADMIN_PASSWORD: 'Admin-e2e-Passw0rd',
       LOG_LEVEL: 'warn',
       OUTBOX_POLL_MS: '200',
+      // Every browser test comes from 127.0.0.1: scale the per-address limits (per-account ones stay).
+      RATE_LIMIT_FACTOR: '100',
     },
   },
 })

@@ -8,8 +8,9 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import type { Config } from './config.ts'
 import type { Database } from './db/database.ts'
 import type { MailTransport } from './lib/mail/transport.ts'
-import type { Clock } from './lib/time.ts'
+import { type Clock, systemClock } from './lib/time.ts'
 import { apiModules } from './modules/index.ts'
+import { authPlugin } from './plugins/auth.ts'
 import { compressPlugin } from './plugins/compress.ts'
 import { databasePlugin } from './plugins/database.ts'
 import { errorsPlugin } from './plugins/errors.ts'
@@ -22,12 +23,21 @@ import { seedPlugin } from './plugins/seed.ts'
 import { swaggerPlugin } from './plugins/swagger.ts'
 import { webPlugin } from './plugins/web.ts'
 
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The configuration the app was built with. */
+    config: Config
+    /** The source of "now" (BuildOptions.clock in tests). */
+    clock: Clock
+  }
+}
+
 export interface BuildOptions {
   /** An open database to use instead of the configured one; the caller closes it. */
   database?: Database
   /** Replaces the SMTP or .eml transport. */
   mailTransport?: MailTransport
-  /** Replaces the system clock (outbox and database rate-limit windows). */
+  /** Replaces the system clock (outbox, database rate-limit windows, token and reset-link expiry). */
   clock?: Clock
   /** Where the JSON log lines go instead of stdout. */
   logStream?: LogStream
@@ -58,6 +68,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   })
   app.setValidatorCompiler(validatorCompiler)
   app.setSerializerCompiler(serializerCompiler)
+  // The checked configuration, for route modules (they are registered with a prefix only).
+  app.decorate('config', config)
+  app.decorate('clock', options.clock ?? systemClock)
 
   try {
     // Cross-cutting first, so that every later route and error goes through them.
@@ -73,6 +86,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     await app.register(mailPlugin, { config, transport: options.mailTransport, clock: options.clock })
     await app.register(seedPlugin, { config, print: options.print })
     await app.register(swaggerPlugin, { config })
+
+    // App services: the bearer-token guards (app.authenticate, app.requireAdmin).
+    await app.register(authPlugin, { config, clock: options.clock })
 
     // The API, one plugin per module, then the web app for everything else.
     for (const module of [...apiModules, ...(options.routes ?? [])]) {

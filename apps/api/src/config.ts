@@ -42,6 +42,11 @@ export interface Config {
   webBuildDir: string
   seedDemo: boolean
   outboxPollMs: number
+  /**
+   * Multiplies every per-address limit (route rate limits, sign-in/reset/registration lock-outs per IP).
+   * 1 in production; raised only for load tests and browser tests that all come from one address.
+   */
+  rateLimitFactor: number
 }
 
 /** What the browser may see, and nothing else. */
@@ -169,6 +174,7 @@ const envSchema = z.object({
   WEB_BUILD_DIR: z.string().optional(),
   SEED_DEMO: flag('SEED_DEMO').optional(),
   OUTBOX_POLL_MS: integer('OUTBOX_POLL_MS', 100, 60_000).default(1000),
+  RATE_LIMIT_FACTOR: integer('RATE_LIMIT_FACTOR', 1, 10_000).default(1),
 })
 
 /**
@@ -229,6 +235,7 @@ export function loadConfig(env: Env): Config {
     // Production gets demo content only when asked for it explicitly.
     seedDemo: vars.SEED_DEMO ?? (!production || vars.DEMO),
     outboxPollMs: vars.OUTBOX_POLL_MS,
+    rateLimitFactor: vars.RATE_LIMIT_FACTOR,
   }
 }
 

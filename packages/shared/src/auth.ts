@@ -43,10 +43,11 @@ function buildPasswordSchema(): z.ZodString {
   let schema = z.string({ error: 'Password is required.' })
   for (const rule of PASSWORD_RULES) {
     // An empty password gives only 'Password is required.'; a non-empty one every rule it breaks.
+    // A missing (non-string) one already has 'Password is required.' from z.string, and no rule runs.
     schema = schema.refine(rule.test, {
       error: rule.message,
       when: (payload) =>
-        rule.id === 'required' || (typeof payload.value === 'string' && payload.value !== ''),
+        typeof payload.value === 'string' && (rule.id === 'required' || payload.value !== ''),
     })
   }
   // Ours: an upper bound, so hashing cost stays bounded.

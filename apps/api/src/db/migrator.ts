@@ -2,11 +2,17 @@ import { type Kysely, sql } from 'kysely'
 import { type Migration, type MigrationResult, Migrator } from 'kysely/migration'
 import { dialectOf } from './dialect.ts'
 import * as initial from './migrations/0001-initial.ts'
+import * as auth from './migrations/0002-auth.ts'
+import * as enquiries from './migrations/0003-enquiries.ts'
+import * as creditApplications from './migrations/0004-credit-applications.ts'
 import type { DB } from './schema.ts'
 
 /** Every migration, by name. Names sort in the order they run; add new ones at the end. */
 export const migrations: Record<string, Migration> = {
   '0001-initial': initial,
+  '0002-auth': auth,
+  '0003-enquiries': enquiries,
+  '0004-credit-applications': creditApplications,
 }
 
 export class MigrationError extends Error {

@@ -34,6 +34,48 @@ export interface UsersTable {
   archived_at: Timestamp | null
   created_at: Timestamp
   updated_at: Timestamp
+  /** Company members' Employment Service Provider flag (0/1), null when never set. */
+  employment_service_provider: ColumnType<IntBoolean | null, IntBoolean | null | undefined, IntBoolean | null>
+}
+
+/** One sign-in session: the refresh tokens rotated from one password grant. */
+export interface RefreshTokenFamiliesTable {
+  id: string
+  user_id: number
+  client_id: string
+  created_at: Timestamp
+  /** Absolute expiry of the session. */
+  expires_at: Timestamp
+  revoked_at: Timestamp | null
+  revoked_reason: string | null
+}
+
+export interface RefreshTokensTable {
+  /** SHA-256 (hex) of the token; the token itself is never stored. */
+  token_hash: string
+  family_id: string
+  created_at: Timestamp
+  /** Idle expiry. */
+  expires_at: Timestamp
+  used_at: Timestamp | null
+}
+
+export interface PasswordResetTokensTable {
+  /** SHA-256 (hex) of the token. */
+  token_hash: string
+  user_id: number
+  created_at: Timestamp
+  expires_at: Timestamp
+  used_at: Timestamp | null
+}
+
+export interface LoginThrottleTable {
+  key: string
+  failures: number
+  window_ends_at: Timestamp
+  locked_until: Timestamp | null
+  lockouts: number
+  forget_at: Timestamp
 }
 
 export interface PagesTable {
@@ -90,13 +132,64 @@ export interface RateLimitsTable {
   reset_at: Timestamp
 }
 
+export type EnquiryKind = 'contact' | 'quote'
+export type EnquiryStatus = 'new' | 'in_progress' | 'done'
+
+export interface EnquiriesTable {
+  /** A random UUID. */
+  id: string
+  kind: EnquiryKind
+  name: string
+  email: string
+  phone: string | null
+  message: string
+  /** JSON array of strings. */
+  services: string
+  /** JSON array of strings (the quote's 'source'). */
+  sources: string
+  status: ColumnType<EnquiryStatus, EnquiryStatus | undefined, EnquiryStatus>
+  ip: string | null
+  user_agent: string | null
+  created_at: Timestamp
+  updated_at: Timestamp
+}
+
+export interface CreditApplicationsTable {
+  id: Generated<number>
+  /** e.g. 'CA-2026-7KQ4M2XZ', unique, shown to the customer and printed on the PDF. */
+  reference: string
+  business_name: string
+  /** As typed (the display mask), e.g. '51 824 753 556'. */
+  abn: string
+  /** The ABN's 11 digits, for search. */
+  abn_digits: string
+  customer_type: number
+  applicant_name: string
+  email: string
+  /** JSON of the structured application, with file ids in place of the trust deed and signatures. */
+  payload: string
+  /** SHA-256 (hex) of the canonical JSON of the submitted wire payload. */
+  payload_sha256: string
+  submitted_at: Timestamp
+  ip: string
+  user_agent: string
+  pdf_file_id: string
+  trust_deed_file_id: string | null
+}
+
 export interface DB {
   users: UsersTable
+  refresh_token_families: RefreshTokenFamiliesTable
+  refresh_tokens: RefreshTokensTable
+  password_reset_tokens: PasswordResetTokensTable
+  login_throttle: LoginThrottleTable
+  enquiries: EnquiriesTable
   pages: PagesTable
   news: NewsTable
   files: FilesTable
   outbox: OutboxTable
   rate_limits: RateLimitsTable
+  credit_applications: CreditApplicationsTable
 }
 
 export type UserRow = Selectable<UsersTable>
@@ -106,3 +199,7 @@ export type PageRow = Selectable<PagesTable>
 export type NewsRow = Selectable<NewsTable>
 export type FileRow = Selectable<FilesTable>
 export type OutboxRow = Selectable<OutboxTable>
+export type CreditApplicationRow = Selectable<CreditApplicationsTable>
+export type NewCreditApplicationRow = Insertable<CreditApplicationsTable>
+export type EnquiryRow = Selectable<EnquiriesTable>
+export type NewEnquiryRow = Insertable<EnquiriesTable>

@@ -1,9 +1,22 @@
 import type { FastifyPluginAsync } from 'fastify'
+import { accountsRoutes } from './accounts/routes.ts'
+import { authRoutes } from './auth/routes.ts'
 import { contentRoutes } from './content/routes.ts'
+import { creditRoutes } from './credit/routes.ts'
+import { enquiryRoutes } from './enquiries/routes.ts'
 import { healthRoutes } from './health/routes.ts'
+import { outboxAdminRoutes } from './outbox/admin-routes.ts'
 
 /**
  * The API modules, each a self-contained route plugin registered under /api.
  * A new module adds its plugin here.
  */
-export const apiModules: FastifyPluginAsync[] = [healthRoutes, contentRoutes]
+export const apiModules: FastifyPluginAsync[] = [
+  healthRoutes,
+  contentRoutes,
+  authRoutes,
+  accountsRoutes,
+  enquiryRoutes,
+  outboxAdminRoutes,
+  creditRoutes,
+]

@@ -31,6 +31,18 @@ export const rateLimitPlugin = fp<RateLimitPluginOptions>(
       : createDatabaseCounter(app.db, clock)
     app.decorate('rateLimitCounter', counter)
 
+    // Every route limit counts per address; RATE_LIMIT_FACTOR scales them all in one place.
+    if (config.rateLimitFactor !== 1) {
+      app.log.warn({ rateLimitFactor: config.rateLimitFactor }, 'per-address rate limits are scaled')
+      app.addHook('onRoute', (route) => {
+        const limit = route.config?.rateLimit
+        if (limit && typeof limit === 'object' && typeof limit.max === 'number') {
+          // A copy: several routes may share one limit object.
+          route.config = { ...route.config, rateLimit: { ...limit, max: limit.max * config.rateLimitFactor } }
+        }
+      })
+    }
+
     await app.register(fastifyRateLimit, {
       global: false,
       store: rateLimitStore(counter),

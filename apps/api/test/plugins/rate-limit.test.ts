@@ -94,3 +94,22 @@ describe.each(DIALECTS)('the database counter on %s', (dialect) => {
     )
   })
 })
+
+describe('RATE_LIMIT_FACTOR', () => {
+  it('scales every route limit in one place, and the default leaves them as written', async () => {
+    const countUntilLimited = async (env: Env) => {
+      const { app } = await buildTestApp({ dialect: 'sqlite', env, build: { routes: [testRoutes] } })
+      let allowed = 0
+      while ((await app.inject({ method: 'GET', url: '/api/test/limited' })).statusCode === 200) allowed++
+      return allowed
+    }
+    expect(await countUntilLimited({})).toBe(3)
+    expect(await countUntilLimited({ RATE_LIMIT_FACTOR: '4' })).toBe(12)
+  })
+
+  it('refuses a factor below 1', async () => {
+    await expect(buildTestApp({ dialect: 'sqlite', env: { RATE_LIMIT_FACTOR: '0' } })).rejects.toThrow(
+      /RATE_LIMIT_FACTOR/,
+    )
+  })
+})

@@ -1,5 +1,5 @@
 import type { DialectName, Executor } from '../../db/database.ts'
-import type { OutboxRow } from '../../db/schema.ts'
+import type { OutboxRow, OutboxStatus } from '../../db/schema.ts'
 
 export interface NewOutboxMessage {
   to: string
@@ -119,4 +119,57 @@ export async function markAttemptFailed(
 
 export async function findOutboxMessages(db: Executor): Promise<OutboxRow[]> {
   return db.selectFrom('outbox').selectAll().orderBy('id').execute()
+}
+
+/** Messages of one status, newest first (the staff's view of the outbox). */
+export async function findOutboxPage(
+  db: Executor,
+  status: OutboxStatus,
+  page: { limit: number; offset: number },
+): Promise<OutboxRow[]> {
+  return db
+    .selectFrom('outbox')
+    .selectAll()
+    .where('status', '=', status)
+    .orderBy('id', 'desc')
+    .limit(page.limit)
+    .offset(page.offset)
+    .execute()
+}
+
+export async function countOutboxMessages(db: Executor, status: OutboxStatus): Promise<number> {
+  const row = await db
+    .selectFrom('outbox')
+    .select((eb) => eb.fn.countAll<number | string>().as('count'))
+    .where('status', '=', status)
+    .executeTakeFirstOrThrow()
+  return Number(row.count)
+}
+
+export async function findOutboxMessageById(db: Executor, id: number): Promise<OutboxRow | undefined> {
+  return db.selectFrom('outbox').selectAll().where('id', '=', id).executeTakeFirst()
+}
+
+/**
+ * Puts a failed message back in the queue, due now, with a fresh set of attempts. Returns the
+ * message, or undefined when it is not (or no longer) failed.
+ */
+export async function requeueFailedMessage(
+  db: Executor,
+  id: number,
+  now: Date,
+): Promise<OutboxRow | undefined> {
+  return db
+    .updateTable('outbox')
+    .set({
+      status: 'pending',
+      attempts: 0,
+      next_attempt_at: now.toISOString(),
+      locked_until: null,
+      lock_token: null,
+    })
+    .where('id', '=', id)
+    .where('status', '=', 'failed')
+    .returningAll()
+    .executeTakeFirst()
 }

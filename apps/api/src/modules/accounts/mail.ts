@@ -1,0 +1,81 @@
+import { SITE } from '@signalway/shared/site'
+import type { OutgoingMail } from '../outbox/service.ts'
+
+/*
+ * The account emails: plain text, from the business. Links are the only thing that varies besides
+ * the name; no password or token other than the one-time reset link ever appears in a message.
+ */
+
+const signature = [
+  'Kind regards,',
+  SITE.name,
+  `${SITE.phone.display} | ${SITE.enquiriesEmail}`,
+  SITE.openingHours.long,
+].join('\n')
+
+export function passwordResetMail(
+  to: { email: string; firstName: string },
+  link: string,
+  minutes: number,
+): OutgoingMail {
+  return {
+    to: to.email,
+    subject: `Reset your ${SITE.name} password`,
+    text: [
+      `Hello ${to.firstName},`,
+      '',
+      `We received a request to reset the password of your ${SITE.name} account.`,
+      '',
+      `To choose a new password, open the link below within ${minutes} minutes. It can be used once.`,
+      '',
+      link,
+      '',
+      'If you did not ask for a new password, you can ignore this email: your password has not been changed.',
+      '',
+      signature,
+      '',
+    ].join('\n'),
+  }
+}
+
+export function passwordChangedMail(to: { email: string; firstName: string }, siteUrl: string): OutgoingMail {
+  return {
+    to: to.email,
+    subject: `Your ${SITE.name} password has been changed`,
+    text: [
+      `Hello ${to.firstName},`,
+      '',
+      `The password of your ${SITE.name} account has just been changed, and every other sign-in of your`,
+      'account has been ended.',
+      '',
+      `If this was not you, please reset your password straight away at ${siteUrl}/forgot-password/ and call us on`,
+      `${SITE.phone.display}.`,
+      '',
+      signature,
+      '',
+    ].join('\n'),
+  }
+}
+
+export function emailChangedMail(
+  to: { email: string; firstName: string },
+  newEmail: string,
+  siteUrl: string,
+): OutgoingMail {
+  return {
+    to: to.email,
+    subject: `Your ${SITE.name} email address has been changed`,
+    text: [
+      `Hello ${to.firstName},`,
+      '',
+      `The email address of your ${SITE.name} account has been changed to ${newEmail}.`,
+      'From now on, sign in and receive account emails with that address.',
+      '',
+      `If this was not you, please call us on ${SITE.phone.display} or write to ${SITE.enquiriesEmail} straight away.`,
+      `You can also sign in at ${siteUrl}/login/.`,
+      '',
+      signature,
+      '',
+    ].join('\n'),
+  }
+}

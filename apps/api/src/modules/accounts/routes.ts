@@ -1,0 +1,170 @@
+import {
+  forgotPasswordSchema,
+  registerSchema,
+  resetPasswordSchema,
+  tokenResponseSchema,
+  validateResetTokenSchema,
+} from '@signalway/shared/auth'
+import { profileSettingsSchema, updateOwnProfileSchema } from '@signalway/shared/profile'
+import type { FastifyRequest } from 'fastify'
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
+import { z } from 'zod'
+import { ForbiddenError } from '../../lib/errors.ts'
+import { errorResponses } from '../../lib/http-schemas.ts'
+import { userOf } from '../../plugins/auth.ts'
+import { createThrottle } from '../auth/throttle.ts'
+import { createTokenService } from '../auth/tokens.ts'
+import { createAccountsService, RESET_REQUESTED } from './service.ts'
+
+/**
+ * Registration always makes a member of type 1: whatever memberType the payload carries (3 included)
+ * is dropped before validation rather than refused.
+ */
+const registerBodySchema = z.preprocess(
+  (value) =>
+    typeof value === 'object' && value !== null && !Array.isArray(value)
+      ? { ...value, memberType: undefined }
+      : value,
+  registerSchema,
+)
+
+/** Reset-token endpoints: the tokens are unguessable, this only keeps scanners busy elsewhere. */
+const RESET_TOKEN_RATE_LIMIT = { max: 30, timeWindow: 15 * 60 * 1000 }
+
+export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
+  const clock = app.accessTokens.now
+  const tokens = createTokenService({ db: app.db, accessTokens: app.accessTokens, log: app.log })
+  const throttle = createThrottle({
+    db: app.db,
+    dialect: app.database.dialect,
+    clock,
+    addressFactor: app.config.rateLimitFactor,
+  })
+  const service = createAccountsService({
+    db: app.db,
+    clock,
+    siteUrl: app.accessTokens.issuer,
+    clientId: app.accessTokens.audience,
+    tokens,
+    throttle,
+  })
+
+  app.post(
+    '/v1/core/accounts',
+    {
+      schema: {
+        tags: ['accounts'],
+        summary: 'Register. The member type is always 1; answers tokens (the user is signed in).',
+        description:
+          'Public. 409 when the email address is taken; 429 after too many registrations from one address.',
+        body: registerBodySchema,
+        response: { 200: tokenResponseSchema, ...errorResponses(400, 409, 429) },
+      },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store')
+      return service.register(request.body, request.ip)
+    },
+  )
+
+  app.get(
+    '/v1/core/accounts/:userId/profile/settings',
+    {
+      onRequest: [app.authenticate],
+      schema: {
+        tags: ['accounts'],
+        security: [{ bearer: [] }],
+        summary: "A user's profile settings: one's own, or anyone's for an admin.",
+        params: z.object({ userId: z.string().max(64) }),
+        response: { 200: profileSettingsSchema, ...errorResponses(401, 403, 404) },
+      },
+    },
+    async (request) => service.profileSettings(userOf(request), request.params.userId),
+  )
+
+  app.put(
+    '/v1/core/accounts/update/own-profile',
+    {
+      onRequest: [app.authenticate],
+      // The route only ever updates the signed-in user; a body naming another user is refused outright.
+      preValidation: [refuseOtherUser],
+      schema: {
+        tags: ['accounts'],
+        security: [{ bearer: [] }],
+        summary: "Update the signed-in user's own profile; answers the profile settings.",
+        description:
+          'Company fields are stored for member type 2 only. The member type in the body is ignored; ' +
+          'the email may change only to one no other account has (else 409). A body whose id or userId is ' +
+          'not the signed-in user gets 403.',
+        body: updateOwnProfileSchema,
+        response: { 200: profileSettingsSchema, ...errorResponses(400, 401, 403, 404, 409) },
+      },
+    },
+    async (request) => service.updateOwnProfile(userOf(request), request.body),
+  )
+
+  app.patch(
+    '/v1/core/accounts/:email/password/reset/request',
+    {
+      schema: {
+        tags: ['accounts'],
+        summary: 'Start a password reset: emails a one-time link valid for 30 minutes.',
+        description:
+          'Public. Answers the same, in about the same time, whether or not the account exists; 429 after ' +
+          'too many requests for one email address or from one address.',
+        params: forgotPasswordSchema,
+        response: { 200: z.object({ Message: z.string() }), ...errorResponses(400, 429) },
+      },
+    },
+    async (request) => {
+      await service.requestPasswordReset(request.params.email, request.ip)
+      return { Message: RESET_REQUESTED }
+    },
+  )
+
+  app.post(
+    '/v1/core/accounts/token/validate',
+    {
+      config: { rateLimit: RESET_TOKEN_RATE_LIMIT },
+      schema: {
+        tags: ['accounts'],
+        summary: 'Check a password reset token: 200 when it can still be used, else 400.',
+        body: validateResetTokenSchema,
+        response: { 200: z.object({ valid: z.literal(true) }), ...errorResponses(400, 429) },
+      },
+    },
+    async (request) => {
+      await service.validateResetToken(request.body.resetToken)
+      return { valid: true as const }
+    },
+  )
+
+  app.post(
+    '/v1/core/accounts/password/reset',
+    {
+      config: { rateLimit: RESET_TOKEN_RATE_LIMIT },
+      schema: {
+        tags: ['accounts'],
+        summary: 'Finish a password reset: sets the password, ends every other session, answers tokens.',
+        body: resetPasswordSchema,
+        response: { 200: tokenResponseSchema, ...errorResponses(400, 429) },
+      },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store')
+      return service.resetPassword(request.body)
+    },
+  )
+}
+
+/** preValidation: 403 when the raw body names a user (id or userId) other than the signed-in one. */
+async function refuseOtherUser(request: FastifyRequest): Promise<void> {
+  const body: unknown = request.body
+  if (typeof body !== 'object' || body === null) return
+  const { id, userId } = body as { id?: unknown; userId?: unknown }
+  for (const claimed of [id, userId]) {
+    if (claimed !== undefined && claimed !== null && String(claimed) !== userOf(request).id) {
+      throw new ForbiddenError()
+    }
+  }
+}

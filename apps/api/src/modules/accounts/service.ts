@@ -1,0 +1,290 @@
+import { setTimeout as sleep } from 'node:timers/promises'
+import type { Register, ResetPassword, TokenResponse } from '@signalway/shared/auth'
+import { resetPasswordPath } from '@signalway/shared/auth'
+import { MEMBER_TYPE } from '@signalway/shared/constants'
+import { companyDetailsSchema, type ProfileSettings, type UpdateOwnProfile } from '@signalway/shared/profile'
+import type { Executor } from '../../db/database.ts'
+import type { UserRow } from '../../db/schema.ts'
+import {
+  BadRequestError,
+  ConflictError,
+  ForbiddenError,
+  NotFoundError,
+  ValidationError,
+} from '../../lib/errors.ts'
+import { hashPassword } from '../../lib/password.ts'
+import type { Clock } from '../../lib/time.ts'
+import type { AuthUser } from '../../plugins/auth.ts'
+import { COMMON_PASSWORD_MESSAGE, isCommonPassword } from '../auth/common-passwords.ts'
+import { accountThrottleKey } from '../auth/service.ts'
+import { THROTTLE_POLICIES, type Throttle } from '../auth/throttle.ts'
+import { hashToken, newOpaqueToken, type TokenService } from '../auth/tokens.ts'
+import { enqueueMail } from '../outbox/service.ts'
+import {
+  findActiveUserByEmail,
+  findActiveUserById,
+  insertUser,
+  isEmailTakenByAnother,
+  normalizeEmail,
+  updateOwnProfile,
+  updatePasswordHash,
+} from '../users/repository.ts'
+import { emailChangedMail, passwordChangedMail, passwordResetMail } from './mail.ts'
+import {
+  deleteDeadResetTokens,
+  expireResetTokensOfUser,
+  findUsableResetToken,
+  insertResetToken,
+  markResetTokenUsed,
+} from './repository.ts'
+
+export const EMAIL_TAKEN = 'An account with this email address already exists.'
+export const RESET_REQUESTED =
+  'If an account exists for this email address, a link to reset its password has been sent to it.'
+export const RESET_TOKEN_INVALID = 'Your password reset request is invalid, please reset your password again.'
+
+export const RESET_TOKEN_TTL_MS = 30 * 60 * 1000
+
+export interface AccountsService {
+  register(payload: Register, ip: string): Promise<TokenResponse>
+  profileSettings(viewer: AuthUser, userId: string): Promise<ProfileSettings>
+  updateOwnProfile(viewer: AuthUser, payload: UpdateOwnProfile): Promise<ProfileSettings>
+  /** Same answer, and about the same time, whether or not the account exists. */
+  requestPasswordReset(email: string, ip: string): Promise<void>
+  validateResetToken(token: string): Promise<void>
+  resetPassword(payload: ResetPassword): Promise<TokenResponse>
+}
+
+export interface AccountsServiceDeps {
+  db: Executor
+  clock: Clock
+  siteUrl: string
+  clientId: string
+  tokens: TokenService
+  throttle: Throttle
+  /** Every reset request takes at least this long, so that its timing does not tell (default 300 ms). */
+  resetRequestMinMs?: number
+}
+
+export function createAccountsService(deps: AccountsServiceDeps): AccountsService {
+  const { db, clock, siteUrl, clientId, tokens, throttle } = deps
+  const resetRequestMinMs = deps.resetRequestMinMs ?? 300
+  let nextSweep = 0
+
+  const refuseCommon = (password: string) => {
+    if (isCommonPassword(password)) throw new ValidationError({ password: [COMMON_PASSWORD_MESSAGE] })
+  }
+
+  return {
+    async register(payload, ip) {
+      const addressKey = `register:address:${ip}`
+      await throttle.check([addressKey])
+      await throttle.record(addressKey, THROTTLE_POLICIES.registerAddress)
+      refuseCommon(payload.password)
+
+      const passwordHash = await hashPassword(payload.password)
+      return db.transaction().execute(async (trx) => {
+        const now = clock().toISOString()
+        const id = await insertUser(trx, {
+          first_name: payload.firstName,
+          last_name: payload.lastName,
+          email: payload.email,
+          mobile: payload.mobile,
+          password_hash: passwordHash,
+          // Registration always makes a regular member, whatever the payload asked for.
+          member_type: MEMBER_TYPE.Regular,
+          registration_date: now,
+          is_active: 1,
+          created_at: now,
+          updated_at: now,
+        })
+        if (id === undefined) throw new ConflictError(EMAIL_TAKEN)
+        const user = await findActiveUserById(trx, id)
+        if (!user) throw new Error(`User ${id} vanished`)
+        return tokens.startSession(trx, user, clientId)
+      })
+    },
+
+    async profileSettings(viewer, userId) {
+      if (userId !== viewer.id && viewer.memberType !== MEMBER_TYPE.Admin) throw new ForbiddenError()
+      const id = parseId(userId)
+      const user = id === undefined ? undefined : await findActiveUserById(db, id)
+      if (!user) throw new NotFoundError('User not found.')
+      return toProfileSettings(user)
+    },
+
+    async updateOwnProfile(viewer, payload) {
+      const id = Number(viewer.id)
+      const current = await findActiveUserById(db, id)
+      if (!current) throw new NotFoundError('User not found.')
+
+      // The stored member type decides, not the one in the body: company fields are for type 2 only.
+      let company: Parameters<typeof updateOwnProfile>[2]['company']
+      if (current.member_type === MEMBER_TYPE.CompanyMember) {
+        const parsed = companyDetailsSchema.safeParse(payload)
+        if (!parsed.success) throw new ValidationError(modelStateOf(parsed.error.issues))
+        const details = parsed.data
+        company = {
+          companyName: details.companyName,
+          abn: details.abn,
+          employmentServiceProvider: payload.employmentServiceProvider ?? false,
+          fullAddress: details.fullAddress ?? null,
+          unitNumber: details.unitNumber || null,
+          streetNumber: details.streetNumber,
+          streetName: details.streetName,
+          city: details.city,
+          state: details.state,
+          postcode: details.postcode,
+        }
+      }
+
+      const emailChanged = normalizeEmail(payload.email) !== current.email_normalized
+      return db.transaction().execute(async (trx) => {
+        if (emailChanged && (await isEmailTakenByAnother(trx, payload.email, id))) {
+          throw new ConflictError(EMAIL_TAKEN)
+        }
+        const now = clock()
+        const updated = await updateOwnProfile(
+          trx,
+          id,
+          {
+            firstName: payload.firstName,
+            lastName: payload.lastName,
+            email: payload.email,
+            mobile: payload.mobile,
+            company,
+          },
+          now,
+        )
+        if (!updated) throw new ConflictError(EMAIL_TAKEN)
+        if (emailChanged) {
+          // The old address hears of it, in case the change was not the owner's doing.
+          await enqueueMail(
+            trx,
+            emailChangedMail({ email: current.email, firstName: current.first_name }, payload.email, siteUrl),
+            now,
+          )
+        }
+        const user = await findActiveUserById(trx, id)
+        if (!user) throw new NotFoundError('User not found.')
+        return toProfileSettings(user)
+      })
+    },
+
+    async requestPasswordReset(email, ip) {
+      const started = performance.now()
+      try {
+        const emailKey = `reset:email:${normalizeEmail(email)}`
+        const addressKey = `reset:address:${ip}`
+        await throttle.check([emailKey, addressKey])
+        await throttle.record(emailKey, THROTTLE_POLICIES.resetEmail)
+        await throttle.record(addressKey, THROTTLE_POLICIES.resetAddress)
+
+        const at = clock()
+        if (at.getTime() >= nextSweep) {
+          nextSweep = at.getTime() + 60 * 60 * 1000
+          await deleteDeadResetTokens(db, new Date(at.getTime() - 24 * 60 * 60 * 1000))
+        }
+        const user = await findActiveUserByEmail(db, email)
+        if (!user) return
+        const token = newOpaqueToken()
+        await db.transaction().execute(async (trx) => {
+          const now = clock()
+          await insertResetToken(trx, {
+            hash: hashToken(token),
+            userId: user.id,
+            createdAt: now,
+            expiresAt: new Date(now.getTime() + RESET_TOKEN_TTL_MS),
+          })
+          await enqueueMail(
+            trx,
+            passwordResetMail(
+              { email: user.email, firstName: user.first_name },
+              `${siteUrl}${resetPasswordPath(token)}`,
+              RESET_TOKEN_TTL_MS / 60_000,
+            ),
+            now,
+          )
+        })
+      } finally {
+        // Both paths (and a refusal) end at the same time, as far as a caller can measure.
+        const left = resetRequestMinMs - (performance.now() - started)
+        if (left > 0) await sleep(left)
+      }
+    },
+
+    async validateResetToken(token) {
+      if (!(await findUsableResetToken(db, hashToken(token), clock())))
+        throw new BadRequestError(RESET_TOKEN_INVALID)
+    },
+
+    async resetPassword(payload) {
+      const hash = hashToken(payload.resetToken)
+      if (!(await findUsableResetToken(db, hash, clock()))) throw new BadRequestError(RESET_TOKEN_INVALID)
+      refuseCommon(payload.password)
+      const passwordHash = await hashPassword(payload.password)
+
+      const result = await db.transaction().execute(async (trx) => {
+        const now = clock()
+        // Checked again inside the transaction: the token may have been spent or expired meanwhile.
+        const found = await findUsableResetToken(trx, hash, now)
+        if (!found || !(await markResetTokenUsed(trx, hash, now))) return undefined
+        const { user } = found
+        await updatePasswordHash(trx, user.id, passwordHash, now)
+        await expireResetTokensOfUser(trx, user.id, now)
+        await tokens.revokeAllSessions(trx, user.id, 'password-reset')
+        await enqueueMail(
+          trx,
+          passwordChangedMail({ email: user.email, firstName: user.first_name }, siteUrl),
+          now,
+        )
+        return { user, answer: await tokens.startSession(trx, user, clientId) }
+      })
+      if (!result) throw new BadRequestError(RESET_TOKEN_INVALID)
+      // Whoever holds the mailbox may sign in again at once, even if the account was locked.
+      await throttle.clear(accountThrottleKey(result.user.email))
+      return result.answer
+    },
+  }
+}
+
+function parseId(value: string): number | undefined {
+  return /^[1-9]\d{0,15}$/.test(value) ? Number(value) : undefined
+}
+
+export function toProfileSettings(user: UserRow): ProfileSettings {
+  const base = {
+    id: String(user.id),
+    memberType: user.member_type as ProfileSettings['memberType'],
+    firstName: user.first_name,
+    lastName: user.last_name,
+    email: user.email,
+    mobile: user.mobile,
+  }
+  if (user.member_type !== MEMBER_TYPE.CompanyMember) return base
+  return {
+    ...base,
+    companyName: user.company_name,
+    abn: user.abn,
+    employmentServiceProvider:
+      user.employment_service_provider === null ? null : user.employment_service_provider === 1,
+    fullAddress: user.full_address,
+    unitNumber: user.unit_number,
+    streetNumber: user.street_number,
+    streetName: user.street_name,
+    city: user.city,
+    state: user.state,
+    postcode: user.postcode,
+  }
+}
+
+function modelStateOf(issues: readonly { path: readonly PropertyKey[]; message: string }[]) {
+  const modelState: Record<string, string[]> = {}
+  for (const issue of issues) {
+    const key = issue.path.map(String).join('.')
+    const messages = modelState[key] ?? []
+    if (!messages.includes(issue.message)) messages.push(issue.message)
+    modelState[key] = messages
+  }
+  return modelState
+}

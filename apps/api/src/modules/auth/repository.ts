@@ -1,0 +1,243 @@
+import type { Executor } from '../../db/database.ts'
+import type { UserRow } from '../../db/schema.ts'
+
+/*
+ * Sessions (refresh-token families), refresh tokens and the sign-in
+ * lock-out state. Tokens arrive here already hashed; no plaintext token is ever stored.
+ */
+
+/** What the auth guard needs to know about the bearer of an access token. */
+export interface SessionUser {
+  id: number
+  email: string
+  first_name: string
+  last_name: string
+  member_type: number
+}
+
+/**
+ * The user of a live session: the user exists, is active and not archived, and the session the
+ * access token came from is neither revoked nor past its absolute expiry. One indexed read.
+ */
+export async function findSessionUser(
+  db: Executor,
+  userId: number,
+  familyId: string,
+  now: Date,
+): Promise<SessionUser | undefined> {
+  return db
+    .selectFrom('users')
+    .innerJoin('refresh_token_families as family', 'family.user_id', 'users.id')
+    .select(['users.id', 'users.email', 'users.first_name', 'users.last_name', 'users.member_type'])
+    .where('users.id', '=', userId)
+    .where('family.id', '=', familyId)
+    .where('users.is_active', '=', 1)
+    .where('users.archived_at', 'is', null)
+    .where('family.revoked_at', 'is', null)
+    .where('family.expires_at', '>', now.toISOString())
+    .executeTakeFirst()
+}
+
+export interface NewFamily {
+  id: string
+  userId: number
+  clientId: string
+  createdAt: Date
+  expiresAt: Date
+}
+
+export async function insertFamily(db: Executor, family: NewFamily): Promise<void> {
+  await db
+    .insertInto('refresh_token_families')
+    .values({
+      id: family.id,
+      user_id: family.userId,
+      client_id: family.clientId,
+      created_at: family.createdAt.toISOString(),
+      expires_at: family.expiresAt.toISOString(),
+    })
+    .execute()
+}
+
+export async function insertRefreshToken(
+  db: Executor,
+  token: { hash: string; familyId: string; createdAt: Date; expiresAt: Date },
+): Promise<void> {
+  await db
+    .insertInto('refresh_tokens')
+    .values({
+      token_hash: token.hash,
+      family_id: token.familyId,
+      created_at: token.createdAt.toISOString(),
+      expires_at: token.expiresAt.toISOString(),
+    })
+    .execute()
+}
+
+export interface PresentedRefreshToken {
+  token_hash: string
+  token_expires_at: string
+  used_at: string | null
+  family_id: string
+  client_id: string
+  family_expires_at: string
+  revoked_at: string | null
+  user: UserRow
+}
+
+/** A refresh token with its family and user, or undefined when the hash is unknown. */
+export async function findRefreshToken(
+  db: Executor,
+  hash: string,
+): Promise<PresentedRefreshToken | undefined> {
+  const row = await db
+    .selectFrom('refresh_tokens as token')
+    .innerJoin('refresh_token_families as family', 'family.id', 'token.family_id')
+    .innerJoin('users', 'users.id', 'family.user_id')
+    .selectAll('users')
+    .select([
+      'token.token_hash',
+      'token.expires_at as token_expires_at',
+      'token.used_at',
+      'family.id as family_id',
+      'family.client_id',
+      'family.expires_at as family_expires_at',
+      'family.revoked_at',
+    ])
+    .where('token.token_hash', '=', hash)
+    .executeTakeFirst()
+  if (!row) return undefined
+  const {
+    token_hash,
+    token_expires_at,
+    used_at,
+    family_id,
+    client_id,
+    family_expires_at,
+    revoked_at,
+    ...user
+  } = row
+  return {
+    token_hash,
+    token_expires_at,
+    used_at,
+    family_id,
+    client_id,
+    family_expires_at,
+    revoked_at,
+    user: user as UserRow,
+  }
+}
+
+/** Marks a token spent; false when it already was (a concurrent use: treat as reuse). */
+export async function markRefreshTokenUsed(db: Executor, hash: string, now: Date): Promise<boolean> {
+  const result = await db
+    .updateTable('refresh_tokens')
+    .set({ used_at: now.toISOString() })
+    .where('token_hash', '=', hash)
+    .where('used_at', 'is', null)
+    .executeTakeFirst()
+  return Number(result.numUpdatedRows) === 1
+}
+
+export async function revokeFamily(db: Executor, familyId: string, reason: string, now: Date): Promise<void> {
+  await db
+    .updateTable('refresh_token_families')
+    .set({ revoked_at: now.toISOString(), revoked_reason: reason })
+    .where('id', '=', familyId)
+    .where('revoked_at', 'is', null)
+    .execute()
+}
+
+/** Revokes every live session of a user; returns how many. */
+export async function revokeUserFamilies(
+  db: Executor,
+  userId: number,
+  reason: string,
+  now: Date,
+): Promise<number> {
+  const result = await db
+    .updateTable('refresh_token_families')
+    .set({ revoked_at: now.toISOString(), revoked_reason: reason })
+    .where('user_id', '=', userId)
+    .where('revoked_at', 'is', null)
+    .executeTakeFirst()
+  return Number(result.numUpdatedRows)
+}
+
+/** Removes sessions that can no longer be used (expired, or revoked a while ago). */
+export async function deleteDeadFamilies(db: Executor, before: Date): Promise<void> {
+  const at = before.toISOString()
+  await db
+    .deleteFrom('refresh_token_families')
+    .where((eb) => eb.or([eb('expires_at', '<=', at), eb('revoked_at', '<=', at)]))
+    .execute()
+}
+
+/* ---------- Sign-in lock-out ---------- */
+
+export type ThrottleRow = {
+  key: string
+  failures: number
+  window_ends_at: string
+  locked_until: string | null
+  lockouts: number
+  forget_at: string
+}
+
+/** The keys among `keys` that are locked at `now`, with their lock end. */
+export async function findLockedKeys(
+  db: Executor,
+  keys: string[],
+  now: Date,
+): Promise<{ key: string; locked_until: string }[]> {
+  if (keys.length === 0) return []
+  const rows = await db
+    .selectFrom('login_throttle')
+    .select(['key', 'locked_until'])
+    .where('key', 'in', keys)
+    .where('locked_until', '>', now.toISOString())
+    .execute()
+  return rows.flatMap((row) => (row.locked_until ? [{ key: row.key, locked_until: row.locked_until }] : []))
+}
+
+/**
+ * Reads a throttle row for update, creating an empty one first so that there is a row to lock:
+ * concurrent failures on the same key on PostgreSQL queue here, SQLite serialises writers anyway.
+ */
+export async function lockThrottleRow(
+  db: Executor,
+  key: string,
+  now: Date,
+  postgres: boolean,
+): Promise<ThrottleRow> {
+  const at = now.toISOString()
+  await db
+    .insertInto('login_throttle')
+    .values({ key, failures: 0, window_ends_at: at, locked_until: null, lockouts: 0, forget_at: at })
+    .onConflict((conflict) => conflict.column('key').doNothing())
+    .execute()
+  let query = db.selectFrom('login_throttle').selectAll().where('key', '=', key)
+  if (postgres) query = query.forUpdate()
+  return query.executeTakeFirstOrThrow()
+}
+
+export async function updateThrottleRow(db: Executor, row: ThrottleRow): Promise<void> {
+  const { key, ...values } = row
+  await db.updateTable('login_throttle').set(values).where('key', '=', key).execute()
+}
+
+export async function deleteThrottleRow(db: Executor, key: string): Promise<void> {
+  await db.deleteFrom('login_throttle').where('key', '=', key).execute()
+}
+
+/** Rows with nothing left to remember: not locked, and their lockout count forgotten. */
+export async function deleteStaleThrottleRows(db: Executor, now: Date): Promise<void> {
+  const at = now.toISOString()
+  await db
+    .deleteFrom('login_throttle')
+    .where('forget_at', '<=', at)
+    .where('window_ends_at', '<=', at)
+    .where((eb) => eb.or([eb('locked_until', 'is', null), eb('locked_until', '<=', at)]))
+    .execute()
+}

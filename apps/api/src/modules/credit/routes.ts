@@ -1,0 +1,129 @@
+import { creditPayloadSchema } from '@signalway/shared/credit'
+import type { FastifyRequest } from 'fastify'
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
+import { z } from 'zod'
+import { errorResponses } from '../../lib/http-schemas.ts'
+import { createCreditService } from './service.ts'
+
+/** The body carries the trust deed (up to 10 MB, as base64 inside a JSON string) and the signatures. */
+export const CREDIT_BODY_LIMIT = 15 * 1024 * 1024
+/** Per client address. */
+export const CREDIT_RATE_LIMIT = { max: 10, timeWindow: 60 * 60 * 1000 } as const
+
+const pdfResponse = {
+  description: 'The signed application (credit-application.pdf).',
+  content: { 'application/pdf': { schema: z.string().meta({ format: 'binary' }) } },
+}
+
+const emptyIsUnset = (value: unknown) => (value === '' ? undefined : value)
+
+const summarySchema = z
+  .object({
+    id: z.number().int(),
+    reference: z.string(),
+    businessName: z.string(),
+    abn: z.string(),
+    customerType: z.number().int(),
+    applicantName: z.string(),
+    email: z.string(),
+    submittedAt: z.string(),
+  })
+  .meta({ id: 'CreditApplicationSummary' })
+
+/**
+ * POST /api/apply-for-credit (public) and, for admins, the list of applications and each
+ * stored PDF.
+ */
+export const creditRoutes: FastifyPluginAsyncZod = async (app) => {
+  const credit = createCreditService({
+    db: app.db,
+    accountsEmail: app.config.accountsEmail,
+    siteUrl: app.config.siteUrl,
+    clock: app.clock,
+  })
+  // The body as received, before the schema turns its JSON strings into data: the digest is of it.
+  const wireBodies = new WeakMap<FastifyRequest, unknown>()
+
+  app.post(
+    '/apply-for-credit',
+    {
+      bodyLimit: CREDIT_BODY_LIMIT,
+      config: { rateLimit: CREDIT_RATE_LIMIT },
+      preValidation: async (request) => {
+        wireBodies.set(request, request.body)
+      },
+      schema: {
+        tags: ['credit'],
+        summary: 'Submit an application for credit; answers the signed application as a PDF.',
+        body: creditPayloadSchema,
+        response: { 200: pdfResponse, ...errorResponses(400, 413, 415, 429) },
+      },
+    },
+    async (request, reply) => {
+      const submitted = await credit.submit({
+        wire: wireBodies.get(request),
+        data: request.body,
+        ip: request.ip,
+        userAgent: request.headers['user-agent'] ?? '',
+      })
+      return reply
+        .type('application/pdf')
+        .header('content-disposition', 'attachment; filename="credit-application.pdf"')
+        .header('cache-control', 'no-store')
+        .header('x-application-reference', submitted.reference)
+        .send(Buffer.from(submitted.pdf.buffer, submitted.pdf.byteOffset, submitted.pdf.byteLength) as never)
+    },
+  )
+
+  app.get(
+    '/admin/credit-applications',
+    {
+      onRequest: [app.requireAdmin],
+      schema: {
+        tags: ['admin'],
+        summary: 'Credit applications, newest first; search by business name or ABN.',
+        security: [{ bearer: [] }],
+        querystring: z.object({
+          search: z.preprocess(emptyIsUnset, z.string().trim().max(100).default('')),
+          page: z.preprocess(emptyIsUnset, z.coerce.number().int().min(1).max(100_000).default(1)),
+          pageSize: z.preprocess(emptyIsUnset, z.coerce.number().int().min(1).max(100).default(20)),
+        }),
+        response: {
+          200: z.object({
+            items: z.array(summarySchema),
+            total: z.number().int(),
+            page: z.number().int(),
+            pageSize: z.number().int(),
+          }),
+          ...errorResponses(400, 401, 403),
+        },
+      },
+    },
+    async (request) => {
+      const { search, page, pageSize } = request.query
+      return { ...(await credit.list({ search, page, pageSize })), page, pageSize }
+    },
+  )
+
+  app.get(
+    '/admin/credit-applications/:id/pdf',
+    {
+      onRequest: [app.requireAdmin],
+      schema: {
+        tags: ['admin'],
+        summary: 'The signed PDF of one credit application.',
+        security: [{ bearer: [] }],
+        params: z.object({ id: z.coerce.number().int().min(1).max(Number.MAX_SAFE_INTEGER) }),
+        response: { 200: pdfResponse, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request, reply) => {
+      const { reference, data } = await credit.getPdf(request.params.id)
+      return reply
+        .type('application/pdf')
+        .header('content-disposition', `attachment; filename="credit-application-${reference}.pdf"`)
+        .header('cache-control', 'no-store')
+        .send(data as never)
+    },
+  )
+}

@@ -1,0 +1,86 @@
+import { sql } from 'kysely'
+import type { Executor } from '../../db/database.ts'
+import type { EnquiryKind, EnquiryRow, EnquiryStatus, NewEnquiryRow } from '../../db/schema.ts'
+
+/** Filters in storage terms: instants are ISO 8601 UTC, `to` exclusive. */
+export interface EnquiryQuery {
+  kind?: EnquiryKind | undefined
+  status?: EnquiryStatus | undefined
+  createdFrom?: string | undefined
+  createdBefore?: string | undefined
+  /** Each word must occur (case ignored) in the name, email, phone or message. */
+  searchWords?: string[] | undefined
+}
+
+export async function insertEnquiry(db: Executor, enquiry: NewEnquiryRow): Promise<void> {
+  await db.insertInto('enquiries').values(enquiry).execute()
+}
+
+export async function findEnquiryById(db: Executor, id: string): Promise<EnquiryRow | undefined> {
+  return db.selectFrom('enquiries').selectAll().where('id', '=', id).executeTakeFirst()
+}
+
+/** Newest first; `limit` rows from `offset`. */
+export async function findEnquiries(
+  db: Executor,
+  query: EnquiryQuery,
+  page: { limit: number; offset: number },
+): Promise<EnquiryRow[]> {
+  return filtered(db, query)
+    .selectAll()
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(page.limit)
+    .offset(page.offset)
+    .execute()
+}
+
+export async function countEnquiries(db: Executor, query: EnquiryQuery): Promise<number> {
+  const row = await filtered(db, query)
+    .select((eb) => eb.fn.countAll<number | string>().as('count'))
+    .executeTakeFirstOrThrow()
+  // PostgreSQL returns count(*) as a string (bigint).
+  return Number(row.count)
+}
+
+/** Sets the status; false when there is no such enquiry. */
+export async function updateEnquiryStatus(
+  db: Executor,
+  id: string,
+  status: EnquiryStatus,
+  now: string,
+): Promise<boolean> {
+  const result = await db
+    .updateTable('enquiries')
+    .set({ status, updated_at: now })
+    .where('id', '=', id)
+    .executeTakeFirst()
+  return Number(result.numUpdatedRows) > 0
+}
+
+const SEARCHED_COLUMNS = ['name', 'email', 'phone', 'message'] as const
+
+function filtered(db: Executor, query: EnquiryQuery) {
+  let select = db.selectFrom('enquiries')
+  if (query.kind) select = select.where('kind', '=', query.kind)
+  if (query.status) select = select.where('status', '=', query.status)
+  if (query.createdFrom) select = select.where('created_at', '>=', query.createdFrom)
+  if (query.createdBefore) select = select.where('created_at', '<', query.createdBefore)
+  for (const word of query.searchWords ?? []) {
+    // lower() on both sides: LIKE ignores case on SQLite (ASCII only) but not on PostgreSQL.
+    const pattern = `%${escapeLike(word.toLowerCase())}%`
+    select = select.where((eb) =>
+      eb.or(
+        SEARCHED_COLUMNS.map(
+          (column) => sql<boolean>`lower(${sql.ref(column)}) like ${pattern} escape ${'\\'}`,
+        ),
+      ),
+    )
+  }
+  return select
+}
+
+/** LIKE wildcards in a search word match themselves. */
+function escapeLike(text: string): string {
+  return text.replace(/[\\%_]/g, (char) => `\\${char}`)
+}

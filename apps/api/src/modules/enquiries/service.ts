@@ -1,0 +1,217 @@
+import { randomUUID } from 'node:crypto'
+import { BUSINESS_TIME_ZONE } from '@signalway/shared/constants'
+import type { Contact, Quote } from '@signalway/shared/enquiry'
+import { SITE } from '@signalway/shared/site'
+import type { Config } from '../../config.ts'
+import type { Executor } from '../../db/database.ts'
+import type { EnquiryRow, EnquiryStatus } from '../../db/schema.ts'
+import { NotFoundError } from '../../lib/errors.ts'
+import { type Clock, systemClock } from '../../lib/time.ts'
+import { formatWallTime, parseIsoDay, startOfDayIn } from '../../lib/zoned-time.ts'
+import { enqueueMail } from '../outbox/service.ts'
+import { toCsv } from './csv.ts'
+import { acknowledgement, businessNotification, type MailContext } from './mail.ts'
+import {
+  countEnquiries,
+  type EnquiryQuery,
+  findEnquiries,
+  findEnquiryById,
+  insertEnquiry,
+  updateEnquiryStatus,
+} from './repository.ts'
+import type { Enquiry, EnquiryDetail, EnquiryFilter } from './schemas.ts'
+
+export interface SubmissionMeta {
+  ip: string | null
+  userAgent: string | null
+}
+
+export type Submission = { kind: 'contact'; data: Contact } | { kind: 'quote'; data: Quote }
+
+export interface EnquiryPage {
+  items: Enquiry[]
+  total: number
+  page: number
+  pageSize: number
+}
+
+export interface CsvExport {
+  filename: string
+  body: string
+}
+
+export interface EnquiryService {
+  /** Stores the enquiry and queues both emails in one transaction; returns the new id. */
+  submit(submission: Submission, meta: SubmissionMeta): Promise<string>
+  list(filter: EnquiryFilter, page: { page: number; pageSize: number }): Promise<EnquiryPage>
+  get(id: string): Promise<EnquiryDetail>
+  setStatus(id: string, status: EnquiryStatus): Promise<EnquiryDetail>
+  exportCsv(filter: EnquiryFilter): Promise<CsvExport>
+}
+
+export interface EnquiryServiceDeps {
+  db: Executor
+  config: Pick<Config, 'siteName' | 'siteUrl' | 'enquiriesEmail'>
+  clock?: Clock | undefined
+}
+
+const NOT_FOUND = 'The enquiry does not exist.'
+/** The most rows one CSV export holds; narrow the filter for more. */
+export const CSV_MAX_ROWS = 50_000
+const USER_AGENT_MAX = 500
+
+export function createEnquiryService({
+  db,
+  config,
+  clock = systemClock,
+}: EnquiryServiceDeps): EnquiryService {
+  const mailContext: MailContext = {
+    siteName: config.siteName,
+    siteUrl: config.siteUrl,
+    enquiriesEmail: config.enquiriesEmail,
+    phone: SITE.phone.display,
+    openingHours: SITE.openingHours.short,
+  }
+
+  async function getRow(id: string): Promise<EnquiryRow> {
+    const row = await findEnquiryById(db, id)
+    if (!row) throw new NotFoundError(NOT_FOUND)
+    return row
+  }
+
+  return {
+    async submit({ kind, data }, meta) {
+      const id = randomUUID()
+      const now = clock()
+      const services = kind === 'quote' ? data.services : []
+      const sources = kind === 'quote' ? data.source : []
+      const phone = data.phone ? data.phone : null
+      await db.transaction().execute(async (trx) => {
+        await insertEnquiry(trx, {
+          id,
+          kind,
+          name: data.name,
+          email: data.email,
+          phone,
+          message: data.message,
+          services: JSON.stringify(services),
+          sources: JSON.stringify(sources),
+          status: 'new',
+          ip: meta.ip,
+          user_agent: meta.userAgent?.slice(0, USER_AGENT_MAX) ?? null,
+          created_at: now.toISOString(),
+          updated_at: now.toISOString(),
+        })
+        const mail = { id, kind, name: data.name, email: data.email, phone, message: data.message }
+        const enquiry = { ...mail, services, sources, createdAt: now }
+        await enqueueMail(trx, businessNotification(enquiry, mailContext), now)
+        await enqueueMail(trx, acknowledgement(enquiry, mailContext), now)
+      })
+      return id
+    },
+
+    async list(filter, { page, pageSize }) {
+      const query = toQuery(filter)
+      const [rows, total] = await Promise.all([
+        findEnquiries(db, query, { limit: pageSize, offset: (page - 1) * pageSize }),
+        countEnquiries(db, query),
+      ])
+      return { items: rows.map(toEnquiry), total, page, pageSize }
+    },
+
+    async get(id) {
+      return toDetail(await getRow(id))
+    },
+
+    async setStatus(id, status) {
+      const updated = await updateEnquiryStatus(db, id, status, clock().toISOString())
+      if (!updated) throw new NotFoundError(NOT_FOUND)
+      return toDetail(await getRow(id))
+    },
+
+    async exportCsv(filter) {
+      const rows = await findEnquiries(db, toQuery(filter), { limit: CSV_MAX_ROWS, offset: 0 })
+      const body = toCsv(
+        [
+          'Received (Melbourne)',
+          'Kind',
+          'Status',
+          'Name',
+          'Email',
+          'Phone',
+          'Services',
+          'Heard about us',
+          'Message',
+          'Id',
+        ],
+        rows.map((row) => {
+          const enquiry = toEnquiry(row)
+          return [
+            formatWallTime(new Date(enquiry.createdAt), BUSINESS_TIME_ZONE),
+            enquiry.kind,
+            enquiry.status,
+            enquiry.name,
+            enquiry.email,
+            enquiry.phone,
+            enquiry.services.join('; '),
+            enquiry.source.join('; '),
+            enquiry.message,
+            enquiry.id,
+          ]
+        }),
+      )
+      const day = formatWallTime(clock(), BUSINESS_TIME_ZONE).slice(0, 10)
+      return { filename: `enquiries-${day}.csv`, body }
+    },
+  }
+}
+
+/** The filter in storage terms: whole days in Australia/Melbourne become UTC instants. */
+export function toQuery(filter: EnquiryFilter): EnquiryQuery {
+  const from = filter.from ? parseIsoDay(filter.from) : undefined
+  const to = filter.to ? parseIsoDay(filter.to) : undefined
+  const nextDay = to && new Date(Date.UTC(to.year, to.month - 1, to.day + 1))
+  return {
+    kind: filter.kind,
+    status: filter.status,
+    createdFrom: from && startOfDayIn(from.year, from.month, from.day, BUSINESS_TIME_ZONE).toISOString(),
+    createdBefore:
+      nextDay &&
+      startOfDayIn(
+        nextDay.getUTCFullYear(),
+        nextDay.getUTCMonth() + 1,
+        nextDay.getUTCDate(),
+        BUSINESS_TIME_ZONE,
+      ).toISOString(),
+    searchWords: filter.search?.split(/\s+/).filter(Boolean).slice(0, 10),
+  }
+}
+
+function parseList(json: string): string[] {
+  try {
+    const value: unknown = JSON.parse(json)
+    return Array.isArray(value) ? value.map(String) : []
+  } catch {
+    return []
+  }
+}
+
+function toEnquiry(row: EnquiryRow): Enquiry {
+  return {
+    id: row.id,
+    kind: row.kind,
+    status: row.status,
+    name: row.name,
+    email: row.email,
+    phone: row.phone,
+    message: row.message,
+    services: parseList(row.services),
+    source: parseList(row.sources),
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+  }
+}
+
+function toDetail(row: EnquiryRow): EnquiryDetail {
+  return { ...toEnquiry(row), ip: row.ip, userAgent: row.user_agent }
+}

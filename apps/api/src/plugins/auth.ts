@@ -1,0 +1,176 @@
+/**
+ * Bearer-token authentication and the route guards.
+ *
+ * Usage in a route module (every route states its own access; there is no prefix rule):
+ *
+ *   app.get('/v1/users/:id', { onRequest: [app.requireAdmin], schema: { ..., response: {
+ *     200: userDetailSchema, ...errorResponses(401, 403, 404) } } }, async (request) => {
+ *       const me = userOf(request) // { id: '12', email, memberType: 1 | 2 | 3, givenName, familyName }
+ *     })
+ *
+ * - `app.authenticate`: 401 `{ Message: 'Authorization has been denied for this request.' }` when the
+ *   `Authorization: Bearer <jwt>` header is missing, malformed, expired, tampered with, signed with another
+ *   algorithm, for another audience/issuer, or its user is archived/inactive or its session revoked.
+ * - `app.requireAdmin`: the same 401s, then 403 unless the user's member type is 3 (Admin).
+ * Use them as `onRequest` (preferred: an anonymous caller gets 401 before any body is parsed or
+ * validated) or as `preHandler`; both work. After a guard, `request.user` is set; `userOf(request)`
+ * returns it typed non-null (and throws 401 if a route forgot its guard). Unguarded routes see null.
+ *
+ * The user is re-read from the database on every request (one primary-key read joined with its
+ * session), so archiving a user or revoking a session stops its access tokens at once.
+ * Tokens are issued by modules/auth (see signAccessToken below and modules/auth/tokens.ts).
+ */
+import { MEMBER_TYPE, type MemberType } from '@signalway/shared/constants'
+import type { FastifyReply, FastifyRequest } from 'fastify'
+import fp from 'fastify-plugin'
+import type { Config } from '../config.ts'
+import { ForbiddenError, UnauthorizedError } from '../lib/errors.ts'
+import { type JwtClaims, signJwt, verifyJwt } from '../lib/jwt.ts'
+import { type Clock, systemClock } from '../lib/time.ts'
+import { findSessionUser } from '../modules/auth/repository.ts'
+
+export interface AuthUser {
+  /** The user id as it travels on the wire (a decimal string). */
+  id: string
+  email: string
+  memberType: MemberType
+  givenName: string
+  familyName: string
+}
+
+/** What an access token is issued for: a user and the session (refresh-token family) it belongs to. */
+export interface AccessTokenSubject {
+  id: number
+  email: string
+  firstName: string
+  lastName: string
+  memberType: number
+  sessionId: string
+}
+
+export interface AccessTokens {
+  /** iss: SITE_URL. */
+  readonly issuer: string
+  /** aud: the client id (AUTH_CLIENT_ID). */
+  readonly audience: string
+  readonly ttlSeconds: number
+  /** The app's clock (injectable in tests); token lifetimes and expiries are measured on it. */
+  now(): Date
+  sign(subject: AccessTokenSubject): string
+  /** Throws UnauthorizedError when the token is not valid now. */
+  verify(token: string): AccessTokenPayload
+}
+
+export interface AccessTokenPayload extends JwtClaims {
+  id: string
+  sub: string
+  given_name: string
+  family_name: string
+  rol: string
+  sid: string
+}
+
+export type Guard = (request: FastifyRequest, reply: FastifyReply) => Promise<void>
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    accessTokens: AccessTokens
+    /** Route guard: a valid access token of an active user. */
+    authenticate: Guard
+    /** Route guard: as authenticate, then member type 3 (Admin), else 403. */
+    requireAdmin: Guard
+  }
+  interface FastifyRequest {
+    /** Set by app.authenticate / app.requireAdmin; null on routes without a guard. */
+    user: AuthUser | null
+  }
+}
+
+export interface AuthPluginOptions {
+  config: Pick<Config, 'jwtSecret' | 'siteUrl' | 'authClientId' | 'accessTokenTtlSeconds'>
+  clock?: Clock | undefined
+}
+
+/** The signed-in user of a guarded route; 401 if the route has no guard. */
+export function userOf(request: FastifyRequest): AuthUser {
+  if (!request.user) throw new UnauthorizedError()
+  return request.user
+}
+
+const BEARER = /^Bearer[ ]+([A-Za-z0-9._~+/-]+=*)[ ]*$/i
+const ID = /^[1-9]\d{0,15}$/
+
+export const authPlugin = fp<AuthPluginOptions>(
+  async (app, { config, clock = systemClock }) => {
+    const accessTokens: AccessTokens = {
+      issuer: config.siteUrl,
+      audience: config.authClientId,
+      ttlSeconds: config.accessTokenTtlSeconds,
+      now: clock,
+      sign(subject) {
+        const iat = Math.floor(clock().getTime() / 1000)
+        const claims: AccessTokenPayload = {
+          id: String(subject.id),
+          sub: subject.email,
+          given_name: subject.firstName,
+          family_name: subject.lastName,
+          rol: String(subject.memberType),
+          sid: subject.sessionId,
+          iat,
+          exp: iat + config.accessTokenTtlSeconds,
+          iss: config.siteUrl,
+          aud: config.authClientId,
+        }
+        return signJwt(claims, config.jwtSecret)
+      },
+      verify(token) {
+        let claims: JwtClaims
+        try {
+          claims = verifyJwt(token, {
+            secret: config.jwtSecret,
+            issuer: config.siteUrl,
+            audience: config.authClientId,
+            now: clock(),
+          })
+        } catch (error) {
+          throw new UnauthorizedError(undefined, { cause: error })
+        }
+        if (typeof claims.id !== 'string' || !ID.test(claims.id) || typeof claims.sid !== 'string') {
+          throw new UnauthorizedError()
+        }
+        return claims as AccessTokenPayload
+      },
+    }
+
+    const authenticate: Guard = async (request) => {
+      if (request.user) return
+      const match = BEARER.exec(request.headers.authorization ?? '')
+      if (!match?.[1]) throw new UnauthorizedError()
+      const claims = accessTokens.verify(match[1])
+      const user = await findSessionUser(app.db, Number(claims.id), claims.sid, clock())
+      if (!user || !isMemberType(user.member_type)) throw new UnauthorizedError()
+      request.user = {
+        id: String(user.id),
+        email: user.email,
+        memberType: user.member_type,
+        givenName: user.first_name,
+        familyName: user.last_name,
+      }
+    }
+
+    const requireAdmin: Guard = async (request, reply) => {
+      await authenticate(request, reply)
+      if (request.user?.memberType !== MEMBER_TYPE.Admin) throw new ForbiddenError()
+    }
+
+    app.decorate('accessTokens', accessTokens)
+    app.decorate('authenticate', authenticate)
+    app.decorate('requireAdmin', requireAdmin)
+    app.decorateRequest('user', null)
+  },
+  { name: 'auth', dependencies: ['database'] },
+)
+
+function isMemberType(value: number): value is MemberType {
+  return value === 1 || value === 2 || value === 3
+}

@@ -1,0 +1,64 @@
+import { MEMBER_TYPE } from '@signalway/shared/constants'
+import type { FastifyInstance } from 'fastify'
+import type { UserRow } from '../../src/db/schema.ts'
+import { createTokenService } from '../../src/modules/auth/tokens.ts'
+import { buildUser, createUser as insertUser, type UserFields } from '../../src/seed/factories.ts'
+
+/*
+ * Users and access tokens for API tests:
+ *
+ *   const admin = await createUser(app, { memberType: 3 })
+ *   const token = await tokenFor(app, admin)
+ *   await app.inject({ method: 'GET', url: '/api/v1/users/1', headers: bearer(token) })
+ */
+
+/** A user row plus the plain password it was created with. */
+export type TestUser = UserRow & { password: string }
+
+/** Inserts a user through the seed factories (defaults: type 1, password 'Password123', unique email). */
+export async function createUser(
+  app: FastifyInstance,
+  overrides: Partial<UserFields> = {},
+): Promise<TestUser> {
+  const fields = buildUser(overrides)
+  const row = await insertUser(app.db, fields)
+  return { ...row, password: fields.password }
+}
+
+/** An administrator (member type 3). */
+export function createAdmin(app: FastifyInstance, overrides: Partial<UserFields> = {}): Promise<TestUser> {
+  return createUser(app, { firstName: 'Ada', lastName: 'Admin', ...overrides, memberType: MEMBER_TYPE.Admin })
+}
+
+/** An access token for a user, from a new session, without going through the password check. */
+export async function tokenFor(app: FastifyInstance, user: UserRow): Promise<string> {
+  const tokens = await createTokenService({ db: app.db, accessTokens: app.accessTokens }).startSession(
+    app.db,
+    user,
+    app.accessTokens.audience,
+  )
+  return tokens.access_token
+}
+
+/** Signs in through POST /api/v1/core/auth/token; returns the access token (throws on failure). */
+export async function signIn(app: FastifyInstance, email: string, password: string): Promise<string> {
+  const response = await app.inject({
+    method: 'POST',
+    url: '/api/v1/core/auth/token',
+    payload: {
+      UserName: email,
+      Password: password,
+      ClientId: app.accessTokens.audience,
+      GrantType: 'password',
+    },
+  })
+  if (response.statusCode !== 200) {
+    throw new Error(`sign-in of ${email} failed: ${response.statusCode} ${response.body}`)
+  }
+  return (response.json() as { access_token: string }).access_token
+}
+
+/** The Authorization header of a token. */
+export function bearer(token: string): { authorization: string } {
+  return { authorization: `Bearer ${token}` }
+}
