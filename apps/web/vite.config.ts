@@ -6,9 +6,10 @@ export default defineConfig({
   build: {
     rollupOptions: {
       treeshake: {
-        // @signalway/shared is pure (constants, zod schemas, functions): a page that imports
-        // only SITE or SERVICES must not pull in every schema and zod with them.
-        moduleSideEffects: (id: string) => !/[\\/]packages[\\/]shared[\\/]src[\\/]/.test(id),
+        // @signalway/shared and app/content are pure (constants, zod schemas, texts, functions): a
+        // page that imports only SITE or the brand must not pull in every schema or every text.
+        moduleSideEffects: (id: string) =>
+          !/[\\/]packages[\\/]shared[\\/]src[\\/]|[\\/]apps[\\/]web[\\/]app[\\/]content[\\/]/.test(id),
       },
     },
   },

@@ -14,6 +14,7 @@ import { authPlugin } from './plugins/auth.ts'
 import { compressPlugin } from './plugins/compress.ts'
 import { databasePlugin } from './plugins/database.ts'
 import { errorsPlugin } from './plugins/errors.ts'
+import { loadSheddingPlugin } from './plugins/load-shedding.ts'
 import { mailPlugin } from './plugins/mail.ts'
 import { rateLimitPlugin } from './plugins/rate-limit.ts'
 import { redisPlugin } from './plugins/redis.ts'
@@ -65,6 +66,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     requestIdHeader: false,
     logController: new LogController({ requestIdLogLabel: 'requestId' }),
     routerOptions: { ignoreTrailingSlash: true },
+    // While closing, the load-shedding plugin answers new requests (503 with the usual error body).
+    return503OnClosing: false,
   })
   app.setValidatorCompiler(validatorCompiler)
   app.setSerializerCompiler(serializerCompiler)
@@ -78,6 +81,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     await app.register(requestIdPlugin)
     await app.register(securityPlugin, { config })
     await app.register(compressPlugin)
+    await app.register(loadSheddingPlugin, { config })
 
     // External services.
     await app.register(databasePlugin, { config, database: options.database })

@@ -47,6 +47,10 @@ export interface Config {
    * 1 in production; raised only for load tests and browser tests that all come from one address.
    */
   rateLimitFactor: number
+  /** Above this event-loop delay (ms) requests are shed with 503; 0 turns the check off (the default under NODE_ENV=test). */
+  maxEventLoopDelayMs: number
+  /** Above this many requests in progress new ones are shed with 503; 0 turns the check off. */
+  maxInFlight: number
 }
 
 /** What the browser may see, and nothing else. */
@@ -175,6 +179,8 @@ const envSchema = z.object({
   SEED_DEMO: flag('SEED_DEMO').optional(),
   OUTBOX_POLL_MS: integer('OUTBOX_POLL_MS', 100, 60_000).default(1000),
   RATE_LIMIT_FACTOR: integer('RATE_LIMIT_FACTOR', 1, 10_000).default(1),
+  MAX_EVENT_LOOP_DELAY_MS: integer('MAX_EVENT_LOOP_DELAY_MS', 0, 60_000).optional(),
+  MAX_IN_FLIGHT: integer('MAX_IN_FLIGHT', 0, 1_000_000).default(1000),
 })
 
 /**
@@ -236,6 +242,9 @@ export function loadConfig(env: Env): Config {
     seedDemo: vars.SEED_DEMO ?? (!production || vars.DEMO),
     outboxPollMs: vars.OUTBOX_POLL_MS,
     rateLimitFactor: vars.RATE_LIMIT_FACTOR,
+    // Off under test by default: a busy test machine stalls every worker now and then.
+    maxEventLoopDelayMs: vars.MAX_EVENT_LOOP_DELAY_MS ?? (vars.NODE_ENV === 'test' ? 0 : 1000),
+    maxInFlight: vars.MAX_IN_FLIGHT,
   }
 }
 

@@ -5,14 +5,19 @@ import type { RenderToPipeableStreamOptions } from 'react-dom/server'
 import { renderToPipeableStream } from 'react-dom/server'
 import type { EntryContext, RouterContextProvider } from 'react-router'
 import { ServerRouter } from 'react-router'
+import { InlineCssProvider } from './lib/inline-css.tsx'
 import { NONCE_HEADER, NonceProvider } from './lib/nonce.tsx'
+import { lowPriorityModulePreloadsTransform } from './lib/script-priority.server.ts'
+import css from './styles/index.css?inline'
 
 export const streamTimeout = 5_000
 
 /**
  * Based on @react-router/dev's default Node entry. Differences: the CSP nonce the server
  * puts in the `x-csp-nonce` request header is passed to React (bootstrap scripts),
- * to `<ServerRouter>` (hydration and module scripts) and to the app via `NonceProvider`.
+ * to `<ServerRouter>` (hydration and module scripts) and to the app via `NonceProvider`; and the
+ * stylesheet is handed to the root layout to inline (lib/inline-css.tsx), and the module
+ * preloads go at low priority (lib/script-priority.server.ts).
  */
 export default function handleRequest(
   request: Request,
@@ -41,7 +46,9 @@ export default function handleRequest(
 
     const { pipe, abort } = renderToPipeableStream(
       <NonceProvider nonce={nonce}>
-        <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+        <InlineCssProvider css={css}>
+          <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+        </InlineCssProvider>
       </NonceProvider>,
       {
         nonce,
@@ -56,7 +63,7 @@ export default function handleRequest(
           })
           const stream = createReadableStreamFromReadable(body)
           responseHeaders.set('Content-Type', 'text/html; charset=utf-8')
-          pipe(body)
+          pipe(lowPriorityModulePreloadsTransform()).pipe(body)
           resolve(new Response(stream, { headers: responseHeaders, status: responseStatusCode }))
         },
         onShellError(error: unknown) {

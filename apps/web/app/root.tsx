@@ -13,7 +13,7 @@ import {
 import type { Route } from './+types/root'
 import { AppShell } from './components/layout/app-shell.tsx'
 import { Brand } from './components/layout/brand.tsx'
-import { TagManagerNoScript, TagManagerScript } from './components/tag-manager.tsx'
+import { ConsentBanner, TagManagerNoScript, TagManagerScript } from './components/tag-manager.tsx'
 import { NotificationsProvider } from './components/ui/notifications/index.ts'
 import { StatusPage } from './components/ui/status-page.tsx'
 import { brand } from './content/index.ts'
@@ -21,16 +21,18 @@ import { AuthProvider } from './features/auth/auth-provider.tsx'
 import { configureApiClient } from './lib/api-client.ts'
 import { getPublicConfig } from './lib/config.server.ts'
 import { DEFAULT_PUBLIC_CONFIG, PRODUCT_NAME, type PublicConfig } from './lib/config.ts'
+import { InlineCss } from './lib/inline-css.tsx'
 import { pageTitle } from './lib/meta.ts'
 import { useNonce } from './lib/nonce.tsx'
 import { paths } from './lib/paths.ts'
 import { organizationJsonLd } from './lib/structured-data.ts'
-import stylesHref from './styles/index.css?url'
+import { trailingSlashMiddleware } from './lib/trailing-slash.ts'
 
-export const links: Route.LinksFunction = () => [
-  { rel: 'stylesheet', href: stylesHref },
-  { rel: 'icon', href: brand.icon.src, type: 'image/svg+xml' },
-]
+// The stylesheet is inlined in the head (lib/inline-css.tsx), not linked.
+export const links: Route.LinksFunction = () => [{ rel: 'icon', href: brand.icon.src, type: 'image/svg+xml' }]
+
+/** One URL per page: '/about' answers 301 to '/about/' before any loader runs. */
+export const middleware: Route.MiddlewareFunction[] = [trailingSlashMiddleware]
 
 /** The public config, read on the server only and handed to the client here. */
 export function loader() {
@@ -62,6 +64,7 @@ export function Layout({ children }: { children: ReactNode }) {
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <InlineCss />
         <meta name="theme-color" content="#0b1a2b" />
         <Meta />
         <Links />
@@ -101,6 +104,7 @@ export default function App({ loaderData }: Route.ComponentProps) {
         <AppShell>
           <Outlet />
         </AppShell>
+        <ConsentBanner tagManagerId={loaderData.config.tagManagerId} />
       </AuthProvider>
     </NotificationsProvider>
   )

@@ -55,6 +55,7 @@ describe('route config (SPEC.md §2)', () => {
     ['/admin/manage-users/', 'routes/admin/manage-users.tsx'],
     ['/admin/create-user/', 'routes/admin/create-user.tsx'],
     ['/admin/update-user/17', 'routes/admin/update-user.tsx'],
+    ['/admin/credit-applications/', 'routes/admin/credit-applications.tsx'],
     ['/pages/maintenance', 'routes/pages/maintenance.tsx'],
     ['/pages/error-403', 'routes/pages/error-403.tsx'],
     ['/pages/error-404', 'routes/pages/error-404.tsx'],

@@ -11,6 +11,7 @@ export default [
   index('routes/home.tsx'),
   route(p.about, 'routes/about.tsx'),
   route(p.news, 'routes/news.tsx'),
+  route(p.newsItem, 'routes/news-item.tsx'),
   route(p.servicesIndex, 'routes/services/index.tsx'),
   // One static page per service, all rendered by the same module.
   ...SERVICES.map((service) =>
@@ -39,12 +40,17 @@ export default [
       route(p.adminManageUsers, 'routes/admin/manage-users.tsx'),
       route(p.adminCreateUser, 'routes/admin/create-user.tsx'),
       route(p.adminUpdateUser, 'routes/admin/update-user.tsx'),
+      route(p.adminEnquiries, 'routes/admin/enquiries.tsx'),
+      route(p.adminCreditApplications, 'routes/admin/credit-applications.tsx'),
     ]),
   ]),
   route(p.maintenance, 'routes/pages/maintenance.tsx'),
   route(p.error403, 'routes/pages/error-403.tsx'),
   route(p.error404, 'routes/pages/error-404.tsx'),
   route(p.error500, 'routes/pages/error-500.tsx'),
+  // Resource routes for search engines.
+  route(p.sitemap, 'routes/seo/sitemap.ts'),
+  route(p.robots, 'routes/seo/robots.ts'),
   // Any other path: a generic content page looked up by name.
   route(p.contentPage, 'routes/content-page.tsx'),
 ] satisfies RouteConfig

@@ -8,9 +8,11 @@ export type SearchTerm = { word: string; prefix: boolean }
 
 const WORD = /[\p{L}\p{N}]+/gu
 
-function words(text: string): string[] {
+/** The lower-cased words of a text, as the search sees them (a server's search index uses these). */
+export function searchWords(text: string): string[] {
   return text.toLowerCase().match(WORD) ?? []
 }
+const words = searchWords
 
 /** The terms of a search text. */
 export function parseSearch(query: string): SearchTerm[] {

@@ -112,7 +112,8 @@ export const userFilterRequestSchema = z.object({
     .min(1, { error: 'Invalid page size.' })
     .max(LIMITS.maxPageSize, { error: 'Invalid page size.' })
     .optional(),
-  search: z.string({ error: 'Invalid search.' }).trim().max(100, { error: 'Invalid search.' }).optional(),
+  // Not trimmed: a trailing space makes the last word whole (SPEC.md §9).
+  search: z.string({ error: 'Invalid search.' }).max(100, { error: 'Invalid search.' }).optional(),
   sort: z.enum(USER_SORT_FIELDS, { error: 'Invalid sort.' }).optional(),
   sortDirection: z.enum(['asc', 'desc'], { error: 'Invalid sort.' }).optional(),
 })
@@ -196,6 +197,19 @@ export type UserRow = z.output<typeof userRowSchema>
 /** POST /v1/users/filter response: the list of users. */
 export const userListSchema = z.array(userRowSchema)
 export type UserList = z.output<typeof userListSchema>
+
+/** POST /v1/users/filter response when the request has a page: one page of rows and the total. */
+export const userPageSchema = z.object({
+  items: userListSchema,
+  total: z.number().int().min(0),
+  page: z.number().int().min(1),
+  pageSize: z.number().int().min(1),
+})
+export type UserPage = z.output<typeof userPageSchema>
+
+/** POST /v1/users/filter response: the plain list without `page` (SPEC.md §7), a page with it. */
+export const userFilterResponseSchema = z.union([userListSchema, userPageSchema])
+export type UserFilterResponse = z.output<typeof userFilterResponseSchema>
 
 /** GET /v1/users/{id} response. */
 export const userDetailSchema = userRowSchema

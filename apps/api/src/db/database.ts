@@ -41,9 +41,21 @@ function createSqlite(path: string): Database {
 }
 
 function createPostgres(url: string): Database {
-  const pool = new pg.Pool({ connectionString: url, max: 10, idleTimeoutMillis: 30_000 })
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: 10,
+    idleTimeoutMillis: 30_000,
+    // An unreachable server (network partition) fails a request after this, rather than hanging it.
+    connectionTimeoutMillis: 5000,
+    keepAlive: true,
+  })
   // An idle client losing its connection emits here; without a listener it would crash the process.
   pool.on('error', () => {})
+  // So may a checked-out client between two queries of a transaction (the server restarting or
+  // terminating the backend): its query fails on its own, and the pool drops the client on release.
+  pool.on('connect', (client) => {
+    client.on('error', () => {})
+  })
   return wrap(new Kysely<DB>({ dialect: new PostgresDialect({ pool }) }), 'postgres')
 }
 

@@ -5,6 +5,9 @@ import * as initial from './migrations/0001-initial.ts'
 import * as auth from './migrations/0002-auth.ts'
 import * as enquiries from './migrations/0003-enquiries.ts'
 import * as creditApplications from './migrations/0004-credit-applications.ts'
+import * as auditLog from './migrations/0005-audit-log.ts'
+import * as userSearch from './migrations/0006-user-search.ts'
+import * as userSortKeys from './migrations/0007-user-sort-keys.ts'
 import type { DB } from './schema.ts'
 
 /** Every migration, by name. Names sort in the order they run; add new ones at the end. */
@@ -13,6 +16,9 @@ export const migrations: Record<string, Migration> = {
   '0002-auth': auth,
   '0003-enquiries': enquiries,
   '0004-credit-applications': creditApplications,
+  '0005-audit-log': auditLog,
+  '0006-user-search': userSearch,
+  '0007-user-sort-keys': userSortKeys,
 }
 
 export class MigrationError extends Error {

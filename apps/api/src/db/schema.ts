@@ -36,6 +36,10 @@ export interface UsersTable {
   updated_at: Timestamp
   /** Company members' Employment Service Provider flag (0/1), null when never set. */
   employment_service_provider: ColumnType<IntBoolean | null, IntBoolean | null | undefined, IntBoolean | null>
+  /** lower(first_name), generated: the user table's case-insensitive sort key (migration 0007). */
+  first_name_key: ColumnType<string, never, never>
+  /** lower(last_name), generated. */
+  last_name_key: ColumnType<string, never, never>
 }
 
 /** One sign-in session: the refresh tokens rotated from one password grant. */
@@ -177,8 +181,38 @@ export interface CreditApplicationsTable {
   trust_deed_file_id: string | null
 }
 
+/** One admin change: who, what, when, and JSON snapshots before and after (no secrets or hashes). */
+export interface AuditLogTable {
+  id: Generated<number>
+  at: Timestamp
+  actor_id: number | null
+  actor_email: string | null
+  action: string
+  target_type: string
+  target_id: string
+  before: string | null
+  after: string | null
+  request_id: string | null
+  ip: string | null
+}
+
+/**
+ * A distinct lower-cased word of a listed (not archived) user's names, email or mobile, with the
+ * user's filter columns: the user table's search index (migration 0006).
+ */
+export interface UserSearchTermsTable {
+  word: string
+  registration_date: Timestamp
+  user_id: number
+  member_type: number
+  /** Characters shared with the user's previous word in code point order (0 for the first). */
+  shared_prefix: number
+}
+
 export interface DB {
   users: UsersTable
+  user_search_terms: UserSearchTermsTable
+  audit_log: AuditLogTable
   refresh_token_families: RefreshTokenFamiliesTable
   refresh_tokens: RefreshTokensTable
   password_reset_tokens: PasswordResetTokensTable
@@ -195,6 +229,7 @@ export interface DB {
 export type UserRow = Selectable<UsersTable>
 export type NewUserRow = Insertable<UsersTable>
 export type UserUpdate = Updateable<UsersTable>
+export type AuditLogRow = Selectable<AuditLogTable>
 export type PageRow = Selectable<PagesTable>
 export type NewsRow = Selectable<NewsTable>
 export type FileRow = Selectable<FilesTable>

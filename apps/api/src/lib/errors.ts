@@ -76,11 +76,107 @@ export class TooManyRequestsError extends AppError {
   }
 }
 
+/** How long a client should wait before retrying a 503 (database down, overload, shutting down). */
+export const SERVICE_UNAVAILABLE_RETRY_AFTER_SECONDS = 5
+
 export class ServiceUnavailableError extends AppError {
+  /** Seconds until a retry may succeed; sent as Retry-After. */
+  readonly retryAfterSeconds: number
+
   constructor(
     message = 'The service is temporarily unavailable, please try again later.',
-    options?: ErrorOptions,
+    options?: ErrorOptions & { retryAfterSeconds?: number },
   ) {
     super(503, message, options)
+    this.retryAfterSeconds = options?.retryAfterSeconds ?? SERVICE_UNAVAILABLE_RETRY_AFTER_SECONDS
   }
+}
+
+/** Node socket errors: the database (or Redis) cannot be reached, or dropped the connection. */
+const NETWORK_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ECONNABORTED',
+  'ETIMEDOUT',
+  'EPIPE',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+])
+
+/**
+ * PostgreSQL SQLSTATEs that say "not now" rather than "never": the server shut down or restarted
+ * (57P01-57P03), is out of connections, disk or memory (53xxx), the statement lost a race
+ * (40001, 40P01, 55P03), was cancelled (57014), or hit a read-only standby during a fail-over (25006).
+ * Class 08 (connection exceptions) is matched by prefix.
+ */
+const POSTGRES_CODES = new Set([
+  '57P01',
+  '57P02',
+  '57P03',
+  '53000',
+  '53100',
+  '53200',
+  '53300',
+  '40001',
+  '40P01',
+  '55P03',
+  '57014',
+  '25006',
+])
+
+/** better-sqlite3 codes (extended codes start with these): locked, full disk, I/O, cannot open. */
+const SQLITE_PREFIXES = [
+  'SQLITE_BUSY',
+  'SQLITE_LOCKED',
+  'SQLITE_FULL',
+  'SQLITE_IOERR',
+  'SQLITE_CANTOPEN',
+  'SQLITE_NOMEM',
+  'SQLITE_PROTOCOL',
+  'SQLITE_READONLY',
+]
+
+/** Messages of drivers that give a lost connection no code (pg, Kysely, better-sqlite3, ioredis). */
+const UNAVAILABLE_MESSAGES = [
+  /^Connection terminated/,
+  /timeout exceeded when trying to connect/,
+  /is not queryable/,
+  /^driver has already been destroyed$/,
+  /^The database connection is not open$/,
+  /^Connection is closed\.$/,
+  /^Reached the max retries per request limit/,
+  // SQLite rolls a transaction back by itself after SQLITE_FULL, IOERR, BUSY or NOMEM; Kysely's own
+  // rollback then fails with this, hiding the original error.
+  /^cannot rollback - no transaction is active$/,
+]
+
+/**
+ * Whether an error means that a backing service (the database, Redis) is unreachable, failing or
+ * full for the moment: such errors become 503 with Retry-After instead of 500. Looks through
+ * `cause` chains and AggregateError (Node's connection attempts to several addresses).
+ */
+export function isServiceUnavailableError(error: unknown, depth = 0): boolean {
+  if (typeof error !== 'object' || error === null || depth > 5) return false
+  const { code, message, name, cause } = error as {
+    code?: unknown
+    message?: unknown
+    name?: unknown
+    cause?: unknown
+  }
+  if (typeof code === 'string') {
+    if (NETWORK_CODES.has(code) || POSTGRES_CODES.has(code) || /^08[0-9A-Z]{3}$/.test(code)) return true
+    if (SQLITE_PREFIXES.some((prefix) => code === prefix || code.startsWith(`${prefix}_`))) return true
+  }
+  if (name === 'MaxRetriesPerRequestError') return true
+  if (typeof message === 'string' && UNAVAILABLE_MESSAGES.some((pattern) => pattern.test(message)))
+    return true
+  if (
+    error instanceof AggregateError &&
+    error.errors.some((inner) => isServiceUnavailableError(inner, depth + 1))
+  ) {
+    return true
+  }
+  return isServiceUnavailableError(cause, depth + 1)
 }

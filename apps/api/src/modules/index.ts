@@ -1,11 +1,13 @@
 import type { FastifyPluginAsync } from 'fastify'
 import { accountsRoutes } from './accounts/routes.ts'
+import { addressRoutes } from './address/routes.ts'
 import { authRoutes } from './auth/routes.ts'
 import { contentRoutes } from './content/routes.ts'
 import { creditRoutes } from './credit/routes.ts'
 import { enquiryRoutes } from './enquiries/routes.ts'
 import { healthRoutes } from './health/routes.ts'
 import { outboxAdminRoutes } from './outbox/admin-routes.ts'
+import { usersRoutes } from './users/routes.ts'
 
 /**
  * The API modules, each a self-contained route plugin registered under /api.
@@ -19,4 +21,6 @@ export const apiModules: FastifyPluginAsync[] = [
   enquiryRoutes,
   outboxAdminRoutes,
   creditRoutes,
+  addressRoutes,
+  usersRoutes,
 ]

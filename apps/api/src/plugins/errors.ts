@@ -2,8 +2,11 @@ import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify'
 import fp from 'fastify-plugin'
 import {
   AppError,
+  isServiceUnavailableError,
   type ModelState,
   NotFoundError,
+  SERVICE_UNAVAILABLE_RETRY_AFTER_SECONDS,
+  ServiceUnavailableError,
   TooManyRequestsError,
   ValidationError,
 } from '../lib/errors.ts'
@@ -39,12 +42,15 @@ interface ErrorResponse {
   statusCode: number
   message: string
   modelState?: ModelState
+  /** Sent as Retry-After (429, 503). */
+  retryAfterSeconds?: number | undefined
 }
 
 /**
  * One error handler for the whole app: every error becomes `{ Message, requestId }` (plus
  * `ModelState` for validation), 5xx never reveal their cause, and every 5xx is logged with its
- * request id.
+ * request id. A database or Redis that cannot be reached, drops the connection, is locked or is
+ * full answers 503 with Retry-After (see isServiceUnavailableError), not 500.
  */
 export const errorsPlugin = fp(
   async (app) => {
@@ -53,8 +59,8 @@ export const errorsPlugin = fp(
       if (response.statusCode >= 500) request.log.error({ err: error }, 'request failed')
       else request.log.info({ err: { message: error.message, code: error.code } }, 'request rejected')
 
-      if (error instanceof TooManyRequestsError && error.retryAfterSeconds !== undefined) {
-        reply.header('retry-after', String(error.retryAfterSeconds))
+      if (response.retryAfterSeconds !== undefined) {
+        reply.header('retry-after', String(response.retryAfterSeconds))
       }
       return sendError(request, reply, response)
     })
@@ -79,8 +85,24 @@ export function toErrorResponse(error: FastifyError | Error): ErrorResponse {
   if (error instanceof ValidationError) {
     return { statusCode: 400, message: error.message, modelState: error.modelState }
   }
+  if (error instanceof TooManyRequestsError || error instanceof ServiceUnavailableError) {
+    return {
+      statusCode: error.statusCode,
+      message: error.message,
+      retryAfterSeconds: error.retryAfterSeconds,
+    }
+  }
   if (error instanceof AppError) {
     return { statusCode: error.statusCode, message: error.message }
+  }
+  const refused = refusedInput(error)
+  if (refused) return refused
+  if (isServiceUnavailableError(error)) {
+    return {
+      statusCode: 503,
+      message: GENERIC_MESSAGES[503] as string,
+      retryAfterSeconds: SERVICE_UNAVAILABLE_RETRY_AFTER_SECONDS,
+    }
   }
   const fastifyError = error as FastifyError
   if (Array.isArray(fastifyError.validation)) {
@@ -97,6 +119,20 @@ export function toErrorResponse(error: FastifyError | Error): ErrorResponse {
     return { statusCode, message }
   }
   return { statusCode: 500, message: INTERNAL_ERROR }
+}
+
+/**
+ * Input that passed validation but that PostgreSQL cannot hold (SQLSTATE class 22), where SQLite
+ * takes it: a NUL character in a text (22021, 22P05) is an invalid request; a whole number beyond
+ * the column's range (22003) can only be an id from a URL, which names nothing, as on SQLite.
+ */
+function refusedInput(error: Error): ErrorResponse | undefined {
+  const { code, severity } = error as { code?: unknown; severity?: unknown }
+  if (typeof severity !== 'string') return undefined
+  if (code === '22021' || code === '22P05')
+    return { statusCode: 400, message: GENERIC_MESSAGES[400] as string }
+  if (code === '22003') return { statusCode: 404, message: GENERIC_MESSAGES[404] as string }
+  return undefined
 }
 
 /** Field key: the issue path joined with '.', e.g. 'section1.businessAddress.city'. */

@@ -13,23 +13,26 @@ const newsImage = (slug: NewsImageSlug, alt: string): ImageAsset => ({
   alt,
 })
 
-/** Illustrations for news items (the news items themselves come from the database). */
+/** Illustrations of the news items, by file name; the items themselves (and their image paths) come from the database. */
 export const newsImages: Record<NewsImageSlug, ImageAsset> = {
-  'new-vms-fleet': newsImage('new-vms-fleet', 'A row of new trailer-mounted VMS boards in the depot yard'),
-  'queensland-depot': newsImage(
-    'queensland-depot',
-    'The Signalway depot building with equipment parked outside',
+  'portaboom-units-on-the-gold-coast': newsImage(
+    'portaboom-units-on-the-gold-coast',
+    'A Portaboom boom gate holding traffic at a single-lane work site',
   ),
-  'portaboom-launch': newsImage(
-    'portaboom-launch',
-    'A Portaboom boom gate controlling traffic at a single-lane work site',
+  'solar-vms-fleet-upgrade': newsImage(
+    'solar-vms-fleet-upgrade',
+    'A row of solar-powered VMS boards in the depot yard',
   ),
-  'night-works-safety': newsImage(
-    'night-works-safety',
-    'Night road works lit by a lighting tower, with an arrow board and traffic cones',
+  'travel-time-boards-for-major-projects': newsImage(
+    'travel-time-boards-for-major-projects',
+    'A travel time board beside a busy road, showing journey times to the city and the port',
   ),
-  'tma-upgrade': newsImage(
-    'tma-upgrade',
+  'tma-operator-training-day': newsImage(
+    'tma-operator-training-day',
     'A truck mounted attenuator with its crash cushion lowered behind a work area',
+  ),
+  'carrum-downs-depot-opens': newsImage(
+    'carrum-downs-depot-opens',
+    'The Signalway depot building with a traffic ute and an arrow board outside',
   ),
 }

@@ -144,8 +144,8 @@ export type Brand = {
 }
 
 export type NewsImageSlug =
-  | 'new-vms-fleet'
-  | 'queensland-depot'
-  | 'portaboom-launch'
-  | 'night-works-safety'
-  | 'tma-upgrade'
+  | 'portaboom-units-on-the-gold-coast'
+  | 'solar-vms-fleet-upgrade'
+  | 'travel-time-boards-for-major-projects'
+  | 'tma-operator-training-day'
+  | 'carrum-downs-depot-opens'

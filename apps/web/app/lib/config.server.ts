@@ -36,6 +36,12 @@ export function getPublicConfig(): PublicConfig {
   return parsePublicConfig(process.env.PUBLIC_CONFIG_JSON)
 }
 
+/**
+ * Headers of a server-side loader's call to the API in the same process. Loopback needs no compression,
+ * which would only queue the answer behind other work in Node's thread pool.
+ */
+export const INTERNAL_API_HEADERS = { Accept: 'application/json', 'Accept-Encoding': 'identity' } as const
+
 /** Base URL for server-side loaders calling the API in the same process (no trailing slash). */
 export function getInternalApiUrl(): string {
   const configured = process.env.INTERNAL_API_URL

@@ -37,12 +37,35 @@ describe('buildMeta', () => {
         { property: 'og:url', content: 'https://signalway.example/about/' },
         { property: 'og:type', content: 'website' },
         { property: 'og:site_name', content: 'Signalway Traffic Hire' },
-        { name: 'twitter:card', content: 'summary' },
+        { name: 'twitter:card', content: 'summary_large_image' },
         { name: 'twitter:title', content: 'About | Signalway Traffic Hire' },
         { name: 'twitter:description', content: 'Who we are.' },
       ]),
     )
     expect(meta.some((tag) => 'name' in tag && tag.name === 'robots')).toBe(false)
+  })
+
+  it('uses the 1200x630 PNG site card unless a page has its own image', () => {
+    expect(meta).toEqual(
+      expect.arrayContaining([
+        { property: 'og:image', content: 'https://signalway.example/images/og-default.png' },
+        { name: 'twitter:image', content: 'https://signalway.example/images/og-default.png' },
+        { property: 'og:image:width', content: '1200' },
+        { property: 'og:image:height', content: '630' },
+        { property: 'og:image:alt', content: expect.stringContaining('Signalway Traffic Hire') },
+      ]),
+    )
+  })
+
+  it('marks news items as articles', () => {
+    const article = buildMeta({
+      title: 'News item',
+      description: 'Something happened.',
+      path: '/news/item/',
+      siteUrl: 'https://signalway.example',
+      type: 'article',
+    })
+    expect(article).toContainEqual({ property: 'og:type', content: 'article' })
   })
 
   it('adds absolute image URLs and noindex when asked', () => {

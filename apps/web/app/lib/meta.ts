@@ -15,10 +15,30 @@ export interface PageMetaInput {
   /** Absolute site origin from the public config. */
   siteUrl: string
   siteName?: string
-  /** Absolute or site-relative image for Open Graph / Twitter cards. */
-  image?: string
+  /**
+   * Raster image (PNG or JPEG; social networks ignore SVG) for Open Graph / Twitter cards,
+   * absolute or site-relative. Defaults to the 1200x630 site card.
+   */
+  image?: SocialImage | string
+  /** Open Graph type; 'website' unless the page is an article (a news item). */
+  type?: 'website' | 'article'
   /** Pages that must not be indexed (errors, account and admin screens). */
   noIndex?: boolean
+}
+
+export interface SocialImage {
+  src: string
+  width?: number
+  height?: number
+  alt?: string
+}
+
+/** The default social card: public/images/og-default.png, rendered from an SVG drawing. */
+export const DEFAULT_SOCIAL_IMAGE: SocialImage = {
+  src: '/images/og-default.png',
+  width: 1200,
+  height: 630,
+  alt: 'Signalway Traffic Hire: traffic equipment hire in Victoria and Queensland, 24 hours a day, 7 days a week',
 }
 
 function absolute(siteUrl: string, path: string): string {
@@ -35,19 +55,31 @@ export function buildMeta(input: PageMetaInput): MetaDescriptor[] {
     { title },
     { name: 'description', content: input.description },
     { tagName: 'link', rel: 'canonical', href: url },
-    { property: 'og:type', content: 'website' },
+    { property: 'og:type', content: input.type ?? 'website' },
     { property: 'og:site_name', content: siteName },
     { property: 'og:locale', content: 'en_AU' },
     { property: 'og:title', content: title },
     { property: 'og:description', content: input.description },
     { property: 'og:url', content: url },
-    { name: 'twitter:card', content: input.image ? 'summary_large_image' : 'summary' },
+    { name: 'twitter:card', content: 'summary_large_image' },
     { name: 'twitter:title', content: title },
     { name: 'twitter:description', content: input.description },
   ]
-  if (input.image) {
-    const image = absolute(input.siteUrl, input.image)
-    meta.push({ property: 'og:image', content: image }, { name: 'twitter:image', content: image })
+  const image: SocialImage =
+    typeof input.image === 'string' ? { src: input.image } : (input.image ?? DEFAULT_SOCIAL_IMAGE)
+  const imageUrl = absolute(input.siteUrl, image.src)
+  meta.push({ property: 'og:image', content: imageUrl }, { name: 'twitter:image', content: imageUrl })
+  if (image.width && image.height) {
+    meta.push(
+      { property: 'og:image:width', content: String(image.width) },
+      { property: 'og:image:height', content: String(image.height) },
+    )
+  }
+  if (image.alt) {
+    meta.push(
+      { property: 'og:image:alt', content: image.alt },
+      { name: 'twitter:image:alt', content: image.alt },
+    )
   }
   if (input.noIndex) meta.push({ name: 'robots', content: 'noindex' })
   return meta

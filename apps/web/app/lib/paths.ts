@@ -21,6 +21,8 @@ export const paths = {
   home: '/',
   about: '/about/',
   news: '/news/',
+  /** One news item's own page (its URL in the sitemap). */
+  newsItem: (slug: string) => `/news/${encodeURIComponent(slug)}/`,
   services: {
     index: '/services/',
     detail: (slug: string) => `/services/${encodeURIComponent(slug)}/`,
@@ -47,7 +49,11 @@ export const paths = {
     manageUsers: '/admin/manage-users/',
     createUser: '/admin/create-user/',
     updateUser: (id: string | number) => `/admin/update-user/${encodeURIComponent(String(id))}`,
+    enquiries: '/admin/enquiries/',
+    creditApplications: '/admin/credit-applications/',
   },
+  sitemap: '/sitemap.xml',
+  robots: '/robots.txt',
   pages: {
     maintenance: '/pages/maintenance',
     error403: '/pages/error-403',
@@ -67,6 +73,7 @@ function pattern(path: string): string {
 export const routePatterns = {
   about: pattern(paths.about),
   news: pattern(paths.news),
+  newsItem: 'news/:slug/',
   servicesIndex: pattern(paths.services.index),
   serviceDetail: (slug: string) => pattern(paths.services.detail(slug)),
   faqs: pattern(paths.faqs),
@@ -86,10 +93,14 @@ export const routePatterns = {
   adminManageUsers: pattern(paths.admin.manageUsers),
   adminCreateUser: pattern(paths.admin.createUser),
   adminUpdateUser: 'admin/update-user/:id',
+  adminEnquiries: pattern(paths.admin.enquiries),
+  adminCreditApplications: pattern(paths.admin.creditApplications),
   maintenance: pattern(paths.pages.maintenance),
   error403: pattern(paths.pages.error403),
   error404: pattern(paths.pages.error404),
   error500: pattern(paths.pages.error500),
+  sitemap: pattern(paths.sitemap),
+  robots: pattern(paths.robots),
   contentPage: '*',
 } as const
 

@@ -1,4 +1,6 @@
 import { SimplePage } from '../components/ui/page-header.tsx'
+import { ContactForm } from '../features/enquiries/components/contact-form.tsx'
+import { OurLocations } from '../features/locations/our-locations.tsx'
 import { routeMeta } from '../lib/meta.ts'
 import { paths } from '../lib/paths.ts'
 import type { Route } from './+types/contact-us'
@@ -13,9 +15,14 @@ export const meta: Route.MetaFunction = (args) =>
 
 export default function ContactUsPage() {
   return (
-    <SimplePage
-      title="Contact Us"
-      lead="Send us a message with the contact form, or find one of our three locations."
-    />
+    <>
+      <SimplePage
+        title="Contact Us"
+        lead="Send us a message with the contact form, or find one of our three locations."
+      >
+        <ContactForm />
+      </SimplePage>
+      <OurLocations />
+    </>
   )
 }

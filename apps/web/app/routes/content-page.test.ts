@@ -52,4 +52,11 @@ describe('generic content page loader', () => {
     expect(result.init.status).toBe(404)
     expect(result.data.title).toBe('Page Not Found')
   })
+
+  it('redirects an existing page asked for without its trailing slash, query kept (301)', async () => {
+    const thrown = await load('/Some/Page?x=1').catch((error: unknown) => error)
+    expect(thrown).toBeInstanceOf(Response)
+    expect((thrown as Response).status).toBe(301)
+    expect((thrown as Response).headers.get('Location')).toBe('/Some/Page/?x=1')
+  })
 })

@@ -1,5 +1,5 @@
 import { MESSAGES } from '@signalway/shared'
-import { data, Link } from 'react-router'
+import { data, Link, redirect } from 'react-router'
 import { SimplePage } from '../components/ui/page-header.tsx'
 import { getContentPage } from '../features/content/get-page.server.ts'
 import { routeMeta } from '../lib/meta.ts'
@@ -12,7 +12,8 @@ import type { Route } from './+types/content-page'
  * path without leading and trailing slashes. An unknown name answers 404 'Page Not Found'.
  */
 export async function loader({ request }: Route.LoaderArgs) {
-  const name = pageNameFromPath(new URL(request.url).pathname)
+  const { pathname, search } = new URL(request.url)
+  const name = pageNameFromPath(pathname)
   const page = name === '' ? null : await getContentPage(name)
   if (!page) {
     return data(
@@ -20,6 +21,9 @@ export async function loader({ request }: Route.LoaderArgs) {
       { status: 404 },
     )
   }
+  // One URL per page: an existing page asked for without its trailing slash answers 301 to the
+  // slashed path (its canonical link names the lower-case one). Unknown names are not redirected.
+  if (!pathname.endsWith('/')) throw redirect(`${pathname}/${search}`, 301)
   return {
     found: true as const,
     name,

@@ -1,4 +1,8 @@
-import { SimplePage } from '../components/ui/page-header.tsx'
+import { findService, SITE } from '@signalway/shared'
+import { useSearchParams } from 'react-router'
+import { PageHeader } from '../components/ui/page-header.tsx'
+import { CreditCheckPartner } from '../features/enquiries/components/credit-check-partner.tsx'
+import { QuoteForm } from '../features/enquiries/components/quote-form.tsx'
 import { routeMeta } from '../lib/meta.ts'
 import { paths } from '../lib/paths.ts'
 import type { Route } from './+types/get-a-quote'
@@ -11,8 +15,27 @@ export const meta: Route.MetaFunction = (args) =>
     path: paths.getAQuote,
   })
 
+/** Get A Quote (SPEC.md §2). '?service=<slug>' (from a service page) preselects that service. */
 export default function GetAQuotePage() {
+  const [searchParams] = useSearchParams()
+  const preselected = findService(searchParams.get('service') ?? '')?.quoteService
   return (
-    <SimplePage title="Get a Quote" lead="Tell us which equipment you need and we will send you a quote." />
+    <>
+      <PageHeader title="Get a Quote" lead="Tell us which equipment you need and we will send you a quote." />
+      <section className="section">
+        <div className="container enquiry-layout">
+          <QuoteForm services={preselected ? [preselected] : []} />
+          <aside className="enquiry-aside" aria-label="Other ways to reach us">
+            <h2 className="enquiry-aside__title">Need it sooner?</h2>
+            <p>
+              We are available 24 hours a day, 7 days a week. Call{' '}
+              <a href={SITE.phone.href}>{SITE.phone.display}</a> or email{' '}
+              <a href={`mailto:${SITE.enquiriesEmail}`}>{SITE.enquiriesEmail}</a>.
+            </p>
+            <CreditCheckPartner />
+          </aside>
+        </div>
+      </section>
+    </>
   )
 }

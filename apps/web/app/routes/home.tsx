@@ -1,6 +1,8 @@
 import { SITE } from '@signalway/shared'
 import { Link } from 'react-router'
-import { homePage, services } from '../content/index.ts'
+import { homePage } from '../content/home.ts'
+import { EquipmentCarousel } from '../features/home/equipment-carousel.tsx'
+import { PartnersCarousel } from '../features/home/partners-carousel.tsx'
 import { routeMeta } from '../lib/meta.ts'
 import { paths } from '../lib/paths.ts'
 import type { Route } from './+types/home'
@@ -10,11 +12,14 @@ export const meta: Route.MetaFunction = (args) =>
     title: homePage.title,
     description: homePage.metaDescription,
     path: paths.home,
-    image: homePage.hero.image.src,
   })
 
-const { hero, aboutUs, specialistHire } = homePage
+const { hero, aboutUs, specialistHire, partners } = homePage
 
+/**
+ * Home (SPEC.md §2): image header, the Specialist Hire carousel of the 10 equipment types,
+ * About Us with Learn More, and the Partners carousel.
+ */
 export default function Home() {
   return (
     <>
@@ -46,7 +51,20 @@ export default function Home() {
         </div>
       </section>
 
-      <section className="section" aria-labelledby="home-about">
+      <section className="section">
+        <div className="container">
+          <div className="section-intro">
+            <h2 id="home-services">{specialistHire.heading}</h2>
+            <p className="lead">{specialistHire.text}</p>
+          </div>
+          <EquipmentCarousel labelledBy="home-services" />
+          <p className="section-more">
+            <Link to={paths.services.index}>See all our services</Link>
+          </p>
+        </div>
+      </section>
+
+      <section className="section section--alt" aria-labelledby="home-about">
         <div className="container">
           <div className="prose">
             <h2 id="home-about">{aboutUs.heading}</h2>
@@ -57,22 +75,19 @@ export default function Home() {
             ))}
             <Link className="button button--primary" to={paths.about}>
               {aboutUs.action.label}
+              <span className="visually-hidden"> about {SITE.name}</span>
             </Link>
           </div>
         </div>
       </section>
 
-      <section className="section section--alt" aria-labelledby="home-services">
+      <section className="section">
         <div className="container">
-          <h2 id="home-services">{specialistHire.heading}</h2>
-          <p className="lead">{specialistHire.text}</p>
-          <ul className="link-grid">
-            {services.map((service) => (
-              <li key={service.slug}>
-                <Link to={paths.services.detail(service.slug)}>{service.name}</Link>
-              </li>
-            ))}
-          </ul>
+          <div className="section-intro">
+            <h2 id="home-partners">{partners.heading}</h2>
+            <p className="lead">{partners.text}</p>
+          </div>
+          <PartnersCarousel labelledBy="home-partners" />
         </div>
       </section>
     </>

@@ -1,7 +1,14 @@
-import { SimplePage } from '../components/ui/page-header.tsx'
+import { Link } from 'react-router'
+import { PageHeader } from '../components/ui/page-header.tsx'
+import { getNews } from '../features/news/get-news.server.ts'
+import { formatNewsDate, newsImage } from '../features/news/news.ts'
 import { routeMeta } from '../lib/meta.ts'
 import { paths } from '../lib/paths.ts'
 import type { Route } from './+types/news'
+
+export async function loader() {
+  return { items: await getNews() }
+}
 
 export const meta: Route.MetaFunction = (args) =>
   routeMeta(args, {
@@ -11,6 +18,51 @@ export const meta: Route.MetaFunction = (args) =>
     path: paths.news,
   })
 
-export default function NewsPage() {
-  return <SimplePage title="News" lead="Dated news from Signalway Traffic Hire, newest first." />
+/** News (SPEC.md §2): dated items, newest first, each with date, title, image and text. */
+export default function NewsPage({ loaderData }: Route.ComponentProps) {
+  const { items } = loaderData
+  return (
+    <>
+      <PageHeader title="News" lead="Dated news from Signalway Traffic Hire, newest first." />
+      <section className="section">
+        <div className="container">
+          {items.length === 0 ? (
+            <p className="lead">There is no news yet. Please check back soon.</p>
+          ) : (
+            <ol className="news-list">
+              {items.map((item, index) => {
+                const image = newsImage(item)
+                return (
+                  <li key={item.id}>
+                    <article className="news-item" aria-labelledby={`news-${item.slug}`}>
+                      <img
+                        className="news-item__image"
+                        src={image.src}
+                        width={image.width}
+                        height={image.height}
+                        alt={image.alt}
+                        // The first item is the largest paint; the others wait until they are near.
+                        loading={index === 0 ? 'eager' : 'lazy'}
+                        fetchPriority={index === 0 ? 'high' : undefined}
+                        decoding="async"
+                      />
+                      <div className="news-item__body">
+                        <p className="news-item__date">
+                          <time dateTime={item.date}>{formatNewsDate(item.date)}</time>
+                        </p>
+                        <h2 className="news-item__title" id={`news-${item.slug}`}>
+                          <Link to={paths.newsItem(item.slug)}>{item.title}</Link>
+                        </h2>
+                        <p className="news-item__text">{item.text}</p>
+                      </div>
+                    </article>
+                  </li>
+                )
+              })}
+            </ol>
+          )}
+        </div>
+      </section>
+    </>
+  )
 }

@@ -1,4 +1,7 @@
-import { SimplePage } from '../components/ui/page-header.tsx'
+import { Link } from 'react-router'
+import { PageHeader } from '../components/ui/page-header.tsx'
+import { TermsClauses } from '../components/ui/terms-clauses.tsx'
+import { registrationTerms } from '../content/terms.ts'
 import { routeMeta } from '../lib/meta.ts'
 import { paths } from '../lib/paths.ts'
 import type { Route } from './+types/terms-and-conditions'
@@ -10,11 +13,25 @@ export const meta: Route.MetaFunction = (args) =>
     path: paths.termsAndConditions,
   })
 
+/** The registration terms (the link target of the Register page's terms checkbox). */
 export default function TermsAndConditionsPage() {
   return (
-    <SimplePage
-      title="Terms and Conditions"
-      lead="The terms you accept when you register an account with us."
-    />
+    <>
+      <PageHeader
+        title="Terms and Conditions"
+        lead="The terms of use of this website and of the account you register on it."
+      />
+      <section className="section">
+        <div className="container terms-page">
+          <div className="prose">
+            <p className="lead">
+              The hire of equipment is governed by our{' '}
+              <Link to={paths.applicationForCredit.terms}>Terms and Conditions of Hire</Link>.
+            </p>
+            <TermsClauses clauses={registrationTerms} label="Terms and Conditions" />
+          </div>
+        </div>
+      </section>
+    </>
   )
 }

@@ -1,4 +1,6 @@
-import { SimplePage } from '../components/ui/page-header.tsx'
+import { PageHeader } from '../components/ui/page-header.tsx'
+import { AuthPanel } from '../features/auth/components/auth-panel.tsx'
+import { UpdateProfile } from '../features/auth/components/update-profile.tsx'
 import { routeMeta } from '../lib/meta.ts'
 import { paths } from '../lib/paths.ts'
 import type { Route } from './+types/update-profile'
@@ -13,9 +15,14 @@ export const meta: Route.MetaFunction = (args) =>
 
 export default function UpdateProfilePage() {
   return (
-    <SimplePage
-      title="Update Profile"
-      lead="Keep your name, email address, mobile and company details up to date."
-    />
+    <>
+      <PageHeader
+        title="Update Profile"
+        lead="Keep your name, email address, mobile and company details up to date."
+      />
+      <AuthPanel wide>
+        <UpdateProfile />
+      </AuthPanel>
+    </>
   )
 }

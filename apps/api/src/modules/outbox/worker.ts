@@ -100,7 +100,9 @@ export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
       limit: batchSize,
     })
     const result: RunResult = { sent: 0, retried: 0, failed: 0 }
-    for (const message of claimed) result[await deliver(message, lockToken)] += 1
+    // Oldest first, whatever order the database returned the claimed rows in.
+    const oldestFirst = [...claimed].sort((a, b) => Number(a.id) - Number(b.id))
+    for (const message of oldestFirst) result[await deliver(message, lockToken)] += 1
     return result
   }
 

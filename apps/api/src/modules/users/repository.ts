@@ -1,5 +1,8 @@
+import { type RawBuilder, sql } from 'kysely'
 import type { Executor } from '../../db/database.ts'
+import { dialectOf } from '../../db/dialect.ts'
 import type { NewUserRow, UserRow } from '../../db/schema.ts'
+import { type SearchCondition, userSearchTerms } from './search-terms.ts'
 
 export function normalizeEmail(email: string): string {
   return email.trim().toLowerCase()
@@ -28,18 +31,21 @@ export async function hasActiveUserOfType(db: Executor, memberType: number): Pro
   return row !== undefined
 }
 
-/** Inserts a user; returns its id, or undefined when the email is already taken. */
+/** Inserts a user (and its search words); returns its id, or undefined when the email is already taken. */
 export async function insertUser(
   db: Executor,
   user: Omit<NewUserRow, 'email_normalized'>,
 ): Promise<number | undefined> {
-  const row = await db
-    .insertInto('users')
-    .values({ ...user, email_normalized: normalizeEmail(user.email) })
-    .onConflict((conflict) => conflict.column('email_normalized').doNothing())
-    .returning('id')
-    .executeTakeFirst()
-  return row?.id
+  return inTransaction(db, async (trx) => {
+    const row = await trx
+      .insertInto('users')
+      .values({ ...user, email_normalized: normalizeEmail(user.email) })
+      .onConflict((conflict) => conflict.column('email_normalized').doNothing())
+      .returning('id')
+      .executeTakeFirst()
+    if (row) await replaceSearchTerms(trx, row.id)
+    return row?.id
+  })
 }
 
 /** A user who may sign in: active and not archived. */
@@ -103,32 +109,35 @@ export async function updateOwnProfile(
 ): Promise<boolean> {
   const company = update.company
   try {
-    await db
-      .updateTable('users')
-      .set({
-        first_name: update.firstName,
-        last_name: update.lastName,
-        email: update.email,
-        email_normalized: normalizeEmail(update.email),
-        mobile: update.mobile,
-        ...(company
-          ? {
-              company_name: company.companyName,
-              abn: company.abn,
-              employment_service_provider: company.employmentServiceProvider ? 1 : 0,
-              full_address: company.fullAddress,
-              unit_number: company.unitNumber,
-              street_number: company.streetNumber,
-              street_name: company.streetName,
-              city: company.city,
-              state: company.state,
-              postcode: company.postcode,
-            }
-          : {}),
-        updated_at: now.toISOString(),
-      })
-      .where('id', '=', userId)
-      .execute()
+    await inTransaction(db, async (trx) => {
+      await trx
+        .updateTable('users')
+        .set({
+          first_name: update.firstName,
+          last_name: update.lastName,
+          email: update.email,
+          email_normalized: normalizeEmail(update.email),
+          mobile: update.mobile,
+          ...(company
+            ? {
+                company_name: company.companyName,
+                abn: company.abn,
+                employment_service_provider: company.employmentServiceProvider ? 1 : 0,
+                full_address: company.fullAddress,
+                unit_number: company.unitNumber,
+                street_number: company.streetNumber,
+                street_name: company.streetName,
+                city: company.city,
+                state: company.state,
+                postcode: company.postcode,
+              }
+            : {}),
+          updated_at: now.toISOString(),
+        })
+        .where('id', '=', userId)
+        .execute()
+      await replaceSearchTerms(trx, userId)
+    })
     return true
   } catch (error) {
     if (isUniqueViolation(error)) return false
@@ -148,4 +157,284 @@ export async function updatePasswordHash(db: Executor, userId: number, passwordH
 export function isUniqueViolation(error: unknown): boolean {
   const code = (error as { code?: unknown } | null)?.code
   return code === '23505' || code === 'SQLITE_CONSTRAINT_UNIQUE'
+}
+
+/* ---------- Admin user management ---------- */
+
+/** Runs `work` in the caller's transaction, or in a new one. */
+async function inTransaction<T>(db: Executor, work: (trx: Executor) => Promise<T>): Promise<T> {
+  return db.isTransaction ? work(db) : db.transaction().execute(work)
+}
+
+/**
+ * Rewrites a user's rows of the search index (user_search_terms) from the stored user: its words,
+ * registration date and member type; none for an archived user. Every write of those columns
+ * calls it, in the same transaction.
+ */
+export async function replaceSearchTerms(db: Executor, userId: number): Promise<void> {
+  await db.deleteFrom('user_search_terms').where('user_id', '=', userId).execute()
+  const user = await db
+    .selectFrom('users')
+    .select(['first_name', 'last_name', 'email', 'mobile', 'member_type', 'registration_date'])
+    .where('id', '=', userId)
+    .where('archived_at', 'is', null)
+    .executeTakeFirst()
+  if (!user) return
+  const terms = userSearchTerms(user)
+  if (terms.length === 0) return
+  await db
+    .insertInto('user_search_terms')
+    .values(
+      terms.map((term) => ({
+        word: term.word,
+        registration_date: user.registration_date,
+        user_id: userId,
+        member_type: user.member_type,
+        shared_prefix: term.sharedPrefix,
+      })),
+    )
+    .execute()
+}
+
+/** The columns of a listed user. */
+export type ListedUser = Pick<
+  UserRow,
+  'id' | 'first_name' | 'last_name' | 'email' | 'mobile' | 'member_type' | 'registration_date' | 'is_active'
+>
+
+export interface UserListFilter {
+  memberTypes: readonly number[]
+  /** ISO instant, inclusive; null for no lower bound. */
+  registeredFrom: string | null
+  /** ISO instant, exclusive; null for no upper bound. */
+  registeredBefore: string | null
+  /** Every condition must hold; the most selective first (see orderBySelectivity). */
+  search: readonly SearchCondition[]
+}
+
+export type UserListSortColumn =
+  | 'first_name'
+  | 'last_name'
+  | 'email'
+  | 'mobile'
+  | 'member_type'
+  | 'registration_date'
+  | 'is_active'
+
+export interface UserListOrder {
+  column: UserListSortColumn
+  direction: 'asc' | 'desc'
+}
+
+/*
+ * How the list is read (docs/decisions/009-admin-user-search.md). Every read is an index range:
+ * - Without a search, a page's ids come from the partial index of the sort column, which also
+ *   holds the filter columns (an index-only scan, even for a deep page); then its 10 rows.
+ * - With a search, the first (most selective) condition "drives": its rows of user_search_terms,
+ *   one per user (shared_prefix), hold the filter columns; each further condition is a probe of
+ *   the user's own words (index user_id, word). The count is read there, never from users.
+ * - A page of many matches walks the sort column's index and probes each user's words (the first
+ *   page needs a handful); a page of few matches sorts them. The count decides which.
+ */
+const SORT_KEYS: Record<UserListSortColumn, readonly string[]> = {
+  first_name: ['users.first_name_key'],
+  last_name: ['users.last_name_key'],
+  email: ['users.email_normalized'],
+  mobile: ['users.mobile'],
+  member_type: ['users.member_type', 'users.registration_date'],
+  registration_date: ['users.registration_date'],
+  is_active: ['users.is_active', 'users.registration_date'],
+}
+
+/** Above this many matches a page walks the sort column's index instead of sorting the matches. */
+export const WALK_ABOVE = 2000
+
+/** Conditions are told apart by their number of rows up to this many. */
+const SELECTIVITY_BOUND = 20_000
+
+/** `alias.word` matching one search condition. */
+function wordMatches(alias: string, condition: SearchCondition) {
+  const word = sql.ref(`${alias}.word`)
+  return 'exact' in condition
+    ? sql`${word} = ${condition.exact}`
+    : sql`${word} >= ${condition.from} and ${word} < ${condition.to}`
+}
+
+/** The filter on rows (users or user_search_terms) of `alias`; `hide` columns from SQLite's planner. */
+function filterOn(alias: string, filter: UserListFilter, hide: { type?: boolean; date?: boolean } = {}) {
+  const column = (name: string, hidden: boolean | undefined) =>
+    hidden ? sql`+${sql.ref(`${alias}.${name}`)}` : sql.ref(`${alias}.${name}`)
+  const parts = [sql`${column('member_type', hide.type)} in (${sql.join([...filter.memberTypes])})`]
+  if (filter.registeredFrom !== null) {
+    parts.push(sql`${column('registration_date', hide.date)} >= ${filter.registeredFrom}`)
+  }
+  if (filter.registeredBefore !== null) {
+    parts.push(sql`${column('registration_date', hide.date)} < ${filter.registeredBefore}`)
+  }
+  return sql.join(parts, sql` and `)
+}
+
+/**
+ * The user `userId` (an SQL reference) has a word matching `condition`: one probe of the index
+ * (user_id, word) per user. The `limit 1` keeps PostgreSQL from turning it into a hash join over
+ * every user with such a word, which costs far more when the driving users are few (they are: the
+ * most selective condition drives).
+ */
+function hasWord(userId: RawBuilder<unknown>, condition: SearchCondition) {
+  return sql`exists (select 1 from user_search_terms probe where probe.user_id = ${userId} and ${wordMatches('probe', condition)} limit 1)`
+}
+
+/** The driving rows: one per user matching every condition and the filter (alias `driver`). */
+function driverRows(filter: UserListFilter) {
+  const [first, ...others] = filter.search
+  if (!first) throw new Error('driverRows needs a search')
+  const parts = [wordMatches('driver', first), filterOn('driver', filter)]
+  if (!('exact' in first)) parts.push(sql`driver.shared_prefix < ${first.length}`)
+  for (const condition of others) parts.push(hasWord(sql.ref('driver.user_id'), condition))
+  return sql`from user_search_terms driver where ${sql.join(parts, sql` and `)}`
+}
+
+/**
+ * The conditions of a search, the most selective first: each condition's rows are counted, up to
+ * a bound, from the index (at most a millisecond or two each), and an exact word wins a tie.
+ */
+export async function orderBySelectivity(db: Executor, filter: UserListFilter): Promise<SearchCondition[]> {
+  if (filter.search.length < 2) return [...filter.search]
+  const bound = SELECTIVITY_BOUND
+  const sized = await Promise.all(
+    filter.search.map(async (condition) => {
+      const { rows } = await sql<{ count: number | string }>`select count(*) as count from
+        (select 1 from user_search_terms driver where ${wordMatches('driver', condition)}
+          and ${filterOn('driver', filter)} limit ${bound}) bounded`.execute(db)
+      return { condition, size: Number(rows[0]?.count ?? 0) }
+    }),
+  )
+  const exactFirst = (condition: SearchCondition) => ('exact' in condition ? 0 : 1)
+  return sized
+    .sort((a, b) => a.size - b.size || exactFirst(a.condition) - exactFirst(b.condition))
+    .map((entry) => entry.condition)
+}
+
+/**
+ * The listed (not archived) users matching a filter, in order; a page of them with `page`.
+ * `page.total` (from countUsers) tells how to read the page: walking an index or sorting matches.
+ */
+export async function listUsers(
+  db: Executor,
+  filter: UserListFilter,
+  order: UserListOrder,
+  page?: { limit: number; offset: number; total?: number },
+): Promise<ListedUser[]> {
+  if (filter.memberTypes.length === 0) return []
+  const sqlite = dialectOf(db) === 'sqlite'
+  const direction = order.direction === 'asc' ? sql`asc` : sql`desc`
+  const userOrder = sql.join(
+    [...SORT_KEYS[order.column], 'users.id'].map((key) => sql`${sql.raw(key)} ${direction}`),
+  )
+  const paging = page ? sql` limit ${page.limit} offset ${page.offset}` : sql``
+  const many = page?.total !== undefined && page.total > WALK_ABOVE
+  const byDate = order.column === 'registration_date'
+  // SQLite's planner, unlike PostgreSQL's, does not weigh a walk in order against a filter on
+  // another index: the filter columns it must not use are hidden from it.
+  const hide = sqlite && many ? { type: true, date: !byDate && order.column !== 'member_type' } : {}
+  const [first] = filter.search
+
+  let ids: RawBuilder<unknown>
+  if (!first) {
+    ids = sql`select users.id from users where users.archived_at is null and ${filterOn('users', filter, hide)}
+      order by ${userOrder}${paging}`
+  } else if (byDate && ('exact' in first || !many)) {
+    // An exact word's rows are in date order already; a few matches are sorted.
+    ids = sql`select driver.user_id as id ${driverRows(filter)}
+      order by driver.registration_date ${direction}, driver.user_id ${direction}${paging}`
+  } else if (many) {
+    const probes = filter.search.map((condition) => hasWord(sql.ref('users.id'), condition))
+    ids = sql`select users.id from users where users.archived_at is null and ${filterOn('users', filter, hide)}
+      and ${sql.join(probes, sql` and `)} order by ${userOrder}${paging}`
+  } else {
+    ids = sql`select users.id from users where users.archived_at is null
+      and users.id in (select driver.user_id ${driverRows(filter)}) order by ${userOrder}${paging}`
+  }
+  const { rows } = await sql<ListedUser>`select users.id, users.first_name, users.last_name, users.email,
+      users.mobile, users.member_type, users.registration_date, users.is_active
+    from users inner join (${ids}) page on page.id = users.id
+    order by ${userOrder}`.execute(db)
+  return rows.map((row) => ({ ...row, id: Number(row.id) }))
+}
+
+/** How many listed users match a filter (each counted once, without DISTINCT). */
+export async function countUsers(db: Executor, filter: UserListFilter): Promise<number> {
+  if (filter.memberTypes.length === 0) return 0
+  const query =
+    filter.search.length === 0
+      ? sql<{ count: number | string }>`select count(*) as count from users
+          where users.archived_at is null and ${filterOn('users', filter)}`
+      : sql<{ count: number | string }>`select count(*) as count ${driverRows(filter)}`
+  const { rows } = await query.execute(db)
+  return Number(rows[0]?.count ?? 0)
+}
+
+/** A user who is listed (not archived), active or not. */
+export async function findListedUserById(db: Executor, id: number): Promise<UserRow | undefined> {
+  return db
+    .selectFrom('users')
+    .selectAll()
+    .where('id', '=', id)
+    .where('archived_at', 'is', null)
+    .executeTakeFirst()
+}
+
+export interface AdminUserUpdate {
+  firstName: string
+  lastName: string
+  email: string
+  mobile: string
+  memberType: number
+}
+
+/** An administrator's update of a listed user. False when the email is taken. */
+export async function updateUserByAdmin(
+  db: Executor,
+  userId: number,
+  update: AdminUserUpdate,
+  now: Date,
+): Promise<boolean> {
+  try {
+    await inTransaction(db, async (trx) => {
+      await trx
+        .updateTable('users')
+        .set({
+          first_name: update.firstName,
+          last_name: update.lastName,
+          email: update.email,
+          email_normalized: normalizeEmail(update.email),
+          mobile: update.mobile,
+          member_type: update.memberType,
+          updated_at: now.toISOString(),
+        })
+        .where('id', '=', userId)
+        .where('archived_at', 'is', null)
+        .execute()
+      await replaceSearchTerms(trx, userId)
+    })
+    return true
+  } catch (error) {
+    if (isUniqueViolation(error)) return false
+    throw error
+  }
+}
+
+/** Archives (soft-deletes) a listed user, who leaves the search index; false when there is none. */
+export async function archiveUser(db: Executor, userId: number, now: Date): Promise<boolean> {
+  return inTransaction(db, async (trx) => {
+    const result = await trx
+      .updateTable('users')
+      .set({ archived_at: now.toISOString(), updated_at: now.toISOString() })
+      .where('id', '=', userId)
+      .where('archived_at', 'is', null)
+      .executeTakeFirst()
+    if (Number(result.numUpdatedRows) === 0) return false
+    await replaceSearchTerms(trx, userId)
+    return true
+  })
 }

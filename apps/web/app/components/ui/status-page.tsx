@@ -7,6 +7,7 @@ export function StatusPage({
   message,
   children,
   actions,
+  headingLevel = 1,
 }: {
   code: string
   title: string
@@ -14,12 +15,15 @@ export function StatusPage({
   message?: string | undefined
   children: ReactNode
   actions?: ReactNode
+  /** 1 on a status screen; 2 where it is shown inside another page (the playground). */
+  headingLevel?: 1 | 2
 }) {
+  const Heading = headingLevel === 1 ? 'h1' : 'h2'
   return (
     <section className="status-page">
       <div className="container">
         <p className="status-page__code">{code}</p>
-        <h1>{title}</h1>
+        <Heading>{title}</Heading>
         {message ? (
           <p className="status-page__message" role="alert">
             {message}

@@ -1,7 +1,8 @@
 import { type ReactNode, useEffect } from 'react'
 import { useLocation, useNavigate, useSearchParams } from 'react-router'
-import { paths, RETURN_URL_PARAM, safeReturnUrl } from '../../lib/paths.ts'
+import { paths, RETURN_URL_PARAM } from '../../lib/paths.ts'
 import { isAdmin, useAuth } from './auth-provider.tsx'
+import { resolveReturnLocation, sameOriginPath } from './return-location.ts'
 
 /** Location state the header's Login link passes, so login can return to the previous page. */
 export interface FromState {
@@ -54,7 +55,9 @@ export function useReturnLocation(): string {
   const [searchParams] = useSearchParams()
   const location = useLocation()
   const from = (location.state as FromState | null)?.from
-  return safeReturnUrl(searchParams.get(RETURN_URL_PARAM) ?? from)
+  const referrer =
+    typeof document === 'undefined' ? undefined : sameOriginPath(document.referrer, window.location.origin)
+  return resolveReturnLocation({ returnUrl: searchParams.get(RETURN_URL_PARAM), from, referrer })
 }
 
 /** Pages for signed-out visitors only; signed-in users are sent to the return location. */

@@ -1,5 +1,5 @@
 import { data } from 'react-router'
-import { getInternalApiUrl } from '../../lib/config.server.ts'
+import { getInternalApiUrl, INTERNAL_API_HEADERS } from '../../lib/config.server.ts'
 
 /** A generic content page, as served by `GET /api/pages/:name`. */
 export interface ContentPage {
@@ -20,7 +20,7 @@ export async function getContentPage(
   let response: Response
   try {
     response = await fetchImpl(`${getInternalApiUrl()}/pages/${encodeURIComponent(name)}`, {
-      headers: { Accept: 'application/json' },
+      headers: INTERNAL_API_HEADERS,
     })
   } catch (error) {
     console.error(`Content page '${name}': the API could not be reached`, error)

@@ -1,4 +1,5 @@
-import { SimplePage } from '../../components/ui/page-header.tsx'
+import { PageHeader } from '../../components/ui/page-header.tsx'
+import { CreateUserEditor } from '../../features/users/components/user-editor.tsx'
 import { routeMeta } from '../../lib/meta.ts'
 import { paths } from '../../lib/paths.ts'
 import type { Route } from './+types/create-user'
@@ -11,6 +12,16 @@ export const meta: Route.MetaFunction = (args) =>
     noIndex: true,
   })
 
+/** /admin/create-user/: the user form in create mode (no id in the route). */
 export default function AdminCreateUserPage() {
-  return <SimplePage title="Create a User" lead="Create a new user account and choose its member type." />
+  return (
+    <>
+      <PageHeader title="Create a User" lead="Create a new user account and choose its member type." />
+      <section className="section">
+        <div className="container">
+          <CreateUserEditor />
+        </div>
+      </section>
+    </>
+  )
 }

@@ -12,13 +12,36 @@ export const meta: Route.MetaFunction = (args) =>
     noIndex: true,
   })
 
+/**
+ * The admin landing page (SPEC.md §2): a grid of link cards, one per admin area. An area adds
+ * its card here: a path, a title and one line about it.
+ */
+const ADMIN_CARDS: readonly { to: string; title: string; text: string }[] = [
+  {
+    to: paths.admin.manageUsers,
+    title: 'Manage Users',
+    text: 'List, filter, create, edit and delete users.',
+  },
+  { to: paths.admin.enquiries, title: 'Enquiries', text: 'Contact messages and quote requests.' },
+  {
+    to: paths.admin.creditApplications,
+    title: 'Credit applications',
+    text: 'Applications for credit and their signed PDFs.',
+  },
+]
+
 export default function AdminIndexPage() {
   return (
-    <SimplePage title="Admin" lead="Administration tools for managing the users of the site.">
-      <ul className="link-grid">
-        <li>
-          <Link to={paths.admin.manageUsers}>Manage Users</Link>
-        </li>
+    <SimplePage title="Admin" lead="Administration tools for Signalway Traffic Hire.">
+      <ul className="admin-cards">
+        {ADMIN_CARDS.map((card) => (
+          <li key={card.to} className="admin-card">
+            <Link to={card.to} className="admin-card__link">
+              <span className="admin-card__title">{card.title}</span>
+              <span className="admin-card__text">{card.text}</span>
+            </Link>
+          </li>
+        ))}
       </ul>
     </SimplePage>
   )

@@ -1,4 +1,5 @@
-import { SimplePage } from '../../components/ui/page-header.tsx'
+import { PageHeader } from '../../components/ui/page-header.tsx'
+import { ManageUsers } from '../../features/users/components/manage-users.tsx'
 import { routeMeta } from '../../lib/meta.ts'
 import { paths } from '../../lib/paths.ts'
 import type { Route } from './+types/manage-users'
@@ -11,6 +12,16 @@ export const meta: Route.MetaFunction = (args) =>
     noIndex: true,
   })
 
+/** /admin/manage-users/ (SPEC.md §2), admin only through routes/admin/layout.tsx (RequireAdmin). */
 export default function AdminManageUsersPage() {
-  return <SimplePage title="Manage Users" lead="Find, filter, edit and delete the users of the site." />
+  return (
+    <>
+      <PageHeader title="Manage Users" lead="Find, filter, edit and delete the users of the site." />
+      <section className="section">
+        <div className="container">
+          <ManageUsers />
+        </div>
+      </section>
+    </>
+  )
 }

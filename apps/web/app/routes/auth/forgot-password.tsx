@@ -1,4 +1,6 @@
-import { SimplePage } from '../../components/ui/page-header.tsx'
+import { PageHeader } from '../../components/ui/page-header.tsx'
+import { AuthPanel, GuestLink } from '../../features/auth/components/auth-panel.tsx'
+import { ForgotPasswordForm } from '../../features/auth/components/forgot-password-form.tsx'
 import { routeMeta } from '../../lib/meta.ts'
 import { paths } from '../../lib/paths.ts'
 import type { Route } from './+types/forgot-password'
@@ -13,9 +15,20 @@ export const meta: Route.MetaFunction = (args) =>
 
 export default function ForgotPasswordPage() {
   return (
-    <SimplePage
-      title="Forgot Password"
-      lead="Enter your email address and we will send you a link to reset your password."
-    />
+    <>
+      <PageHeader
+        title="Forgot Password"
+        lead="Enter your email address and we will send you a link to reset your password."
+      />
+      <AuthPanel
+        footer={
+          <p>
+            Remembered it? <GuestLink to={paths.login}>Login Now</GuestLink>
+          </p>
+        }
+      >
+        <ForgotPasswordForm />
+      </AuthPanel>
+    </>
   )
 }

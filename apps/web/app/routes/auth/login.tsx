@@ -1,4 +1,6 @@
-import { SimplePage } from '../../components/ui/page-header.tsx'
+import { PageHeader } from '../../components/ui/page-header.tsx'
+import { AuthPanel, GuestLink } from '../../features/auth/components/auth-panel.tsx'
+import { LoginForm } from '../../features/auth/components/login-form.tsx'
 import { routeMeta } from '../../lib/meta.ts'
 import { paths } from '../../lib/paths.ts'
 import type { Route } from './+types/login'
@@ -11,5 +13,18 @@ export const meta: Route.MetaFunction = (args) =>
   })
 
 export default function LoginPage() {
-  return <SimplePage title="Login" lead="Log in to your account with your username and password." />
+  return (
+    <>
+      <PageHeader title="Login" lead="Log in to your account with your username and password." />
+      <AuthPanel
+        footer={
+          <p>
+            Not yet registered? <GuestLink to={paths.register}>Register Now</GuestLink>
+          </p>
+        }
+      >
+        <LoginForm />
+      </AuthPanel>
+    </>
+  )
 }

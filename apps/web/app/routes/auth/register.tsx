@@ -1,4 +1,6 @@
-import { SimplePage } from '../../components/ui/page-header.tsx'
+import { PageHeader } from '../../components/ui/page-header.tsx'
+import { AuthPanel, GuestLink } from '../../features/auth/components/auth-panel.tsx'
+import { RegisterForm } from '../../features/auth/components/register-form.tsx'
 import { routeMeta } from '../../lib/meta.ts'
 import { paths } from '../../lib/paths.ts'
 import type { Route } from './+types/register'
@@ -12,9 +14,21 @@ export const meta: Route.MetaFunction = (args) =>
 
 export default function RegisterPage() {
   return (
-    <SimplePage
-      title="Register"
-      lead="Create an account to manage your profile and apply for credit online."
-    />
+    <>
+      <PageHeader
+        title="Register"
+        lead="Create an account to manage your profile and apply for credit online."
+      />
+      <AuthPanel
+        wide
+        footer={
+          <p>
+            Already have an account? <GuestLink to={paths.login}>Login Now</GuestLink>
+          </p>
+        }
+      >
+        <RegisterForm />
+      </AuthPanel>
+    </>
   )
 }

@@ -1,4 +1,6 @@
-import { SimplePage } from '../../components/ui/page-header.tsx'
+import { PageHeader } from '../../components/ui/page-header.tsx'
+import { AuthPanel } from '../../features/auth/components/auth-panel.tsx'
+import { ResetPasswordFlow } from '../../features/auth/components/reset-password-form.tsx'
 import { routeMeta } from '../../lib/meta.ts'
 import { paths } from '../../lib/paths.ts'
 import type { Route } from './+types/reset-password'
@@ -13,9 +15,14 @@ export const meta: Route.MetaFunction = (args) =>
 
 export default function ResetPasswordPage() {
   return (
-    <SimplePage
-      title="Reset Password"
-      lead="Choose a new password for your account with the link we emailed you."
-    />
+    <>
+      <PageHeader
+        title="Reset Password"
+        lead="Choose a new password for your account with the link we emailed you."
+      />
+      <AuthPanel>
+        <ResetPasswordFlow />
+      </AuthPanel>
+    </>
   )
 }

@@ -1,4 +1,7 @@
-import { SimplePage } from '../../components/ui/page-header.tsx'
+import { Link } from 'react-router'
+import { PageHeader } from '../../components/ui/page-header.tsx'
+import { TermsClauses } from '../../components/ui/terms-clauses.tsx'
+import { hireTerms } from '../../content/terms.ts'
 import { routeMeta } from '../../lib/meta.ts'
 import { paths } from '../../lib/paths.ts'
 import type { Route } from './+types/terms-of-hire'
@@ -6,15 +9,30 @@ import type { Route } from './+types/terms-of-hire'
 export const meta: Route.MetaFunction = (args) =>
   routeMeta(args, {
     title: 'Terms and Conditions of Hire',
-    description: 'The terms and conditions of hire that apply to Signalway Traffic Hire credit accounts.',
+    description:
+      'The Signalway Traffic Hire terms and conditions of hire: payment within 30 days, tolls, collection, damage and accidents, disputes and governing law.',
     path: paths.applicationForCredit.terms,
   })
 
+/** Terms and Conditions of Hire (SPEC.md §2): the full hire contract in 10 clauses. */
 export default function TermsOfHirePage() {
   return (
-    <SimplePage
-      title="Terms and Conditions of Hire"
-      lead="The full hire contract that applies to every credit account, in 10 clauses."
-    />
+    <>
+      <PageHeader
+        title="Terms and Conditions of Hire"
+        lead="The hire contract that applies to every hire and credit account, in 10 clauses."
+      />
+      <section className="section">
+        <div className="container terms-page">
+          <div className="prose">
+            <p className="lead">
+              These terms form part of every quote, hire docket and credit account. You agree to them when you
+              sign the <Link to={paths.applicationForCredit.index}>Application for Credit</Link>.
+            </p>
+            <TermsClauses clauses={hireTerms} label="Terms and Conditions of Hire" />
+          </div>
+        </div>
+      </section>
+    </>
   )
 }

@@ -24,15 +24,17 @@ export default function ServicesIndexPage() {
       <section className="section">
         <div className="container">
           <ul className="card-grid">
-            {services.map((service) => (
+            {services.map((service, index) => (
               <li key={service.slug} className="card">
+                {/* The first card's image is the largest paint on a phone: fetched at once, the rest when near. */}
                 <img
                   className="card__image"
                   src={service.image.src}
                   width={service.image.width}
                   height={service.image.height}
                   alt=""
-                  loading="lazy"
+                  loading={index === 0 ? 'eager' : 'lazy'}
+                  fetchPriority={index === 0 ? 'high' : undefined}
                 />
                 <div className="card__body">
                   <h2 className="card__title">

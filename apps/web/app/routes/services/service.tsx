@@ -1,8 +1,9 @@
 import { Link, useLocation } from 'react-router'
 import { PageHeader } from '../../components/ui/page-header.tsx'
 import { findService } from '../../content/index.ts'
-import { routeMeta } from '../../lib/meta.ts'
+import { configFromMatches, routeMeta } from '../../lib/meta.ts'
 import { paths } from '../../lib/paths.ts'
+import { breadcrumbJsonLd } from '../../lib/structured-data.ts'
 import type { Route } from './+types/service'
 
 /** The service of a '/services/{slug}/' path; every such route is declared in routes.ts from SERVICES. */
@@ -15,12 +16,21 @@ export const meta: Route.MetaFunction = (args) => {
   const service = serviceFromPath(args.location.pathname)
   if (!service)
     return routeMeta(args, { title: 'Services', description: 'Our services.', path: paths.services.index })
-  return routeMeta(args, {
-    title: service.title,
-    description: service.metaDescription,
-    path: paths.services.detail(service.slug),
-    image: service.image.src,
-  })
+  const { siteUrl } = configFromMatches(args.matches)
+  return [
+    ...routeMeta(args, {
+      title: service.title,
+      description: service.metaDescription,
+      path: paths.services.detail(service.slug),
+    }),
+    {
+      'script:ld+json': breadcrumbJsonLd(siteUrl, [
+        { name: 'Home', path: paths.home },
+        { name: 'Services', path: paths.services.index },
+        { name: service.name, path: paths.services.detail(service.slug) },
+      ]),
+    },
+  ]
 }
 
 function List({ heading, items }: { heading: string; items: string[] }) {
@@ -66,6 +76,7 @@ export default function ServicePage() {
             width={service.image.width}
             height={service.image.height}
             alt={service.image.alt}
+            fetchPriority="high"
           />
         </div>
       </section>

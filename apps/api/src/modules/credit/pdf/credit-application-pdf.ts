@@ -4,7 +4,7 @@ import { type CreditApplicationData, personsHeading, showsGuarantee } from '@sig
 import { formatAbn } from '@signalway/shared/fields'
 import { formatSiteAddress, SITE } from '@signalway/shared/site'
 import { hireTerms } from '@signalway/shared/terms'
-import { PDFDocument, type PDFPage, StandardFonts } from 'pdf-lib'
+import { PDFArray, PDFDict, PDFDocument, PDFName, type PDFPage, StandardFonts } from 'pdf-lib'
 import { formatAcn, formatBytes, melbourneDate, melbourneDateTime } from './format.ts'
 import { guaranteeClauses } from './guarantee.ts'
 import { COLORS, CONTENT_WIDTH, type Fonts, MARGIN, PAGE, PdfWriter } from './layout.ts'
@@ -81,12 +81,33 @@ export async function generateCreditApplicationPdf(input: CreditPdfInput): Promi
     } catch (error) {
       throw new TrustDeedUnreadableError('The trust deed pages cannot be copied.', { cause: error })
     }
-    for (const page of pages) doc.addPage(page)
+    for (const page of pages) doc.addPage(withoutActions(page))
   }
 
   signingRecord(writer, input)
   footers(writer, input, ownPages)
   return doc.save()
+}
+
+/**
+ * A deed's page keeps its content and annotations, never their actions: a hostile deed could
+ * otherwise carry JavaScript (or a launch or link action) into the PDF the accounts team opens.
+ */
+function withoutActions(page: PDFPage): PDFPage {
+  const A = PDFName.of('A')
+  const AA = PDFName.of('AA')
+  page.node.delete(AA)
+  const annotations = page.node.lookupMaybe(PDFName.of('Annots'), PDFArray)
+  for (let index = 0; index < (annotations?.size() ?? 0); index++) {
+    // Form widgets inherit actions from their parent fields: clear the whole chain.
+    let node = annotations?.lookupMaybe(index, PDFDict)
+    for (let depth = 0; node && depth < 32; depth++) {
+      node.delete(A)
+      node.delete(AA)
+      node = node.lookupMaybe(PDFName.of('Parent'), PDFDict)
+    }
+  }
+  return page
 }
 
 /* ---------- Page furniture ---------- */

@@ -1,0 +1,69 @@
+/**
+ * The audit log of admin changes: who, what, when, and the record before and after. Snapshots are
+ * built from an allow-list of fields, so a password hash or a token can never end up in it.
+ */
+import type { Executor } from '../../db/database.ts'
+import type { AuditLogRow, UserRow } from '../../db/schema.ts'
+import type { AuthUser } from '../../plugins/auth.ts'
+
+export type AuditAction = 'user.create' | 'user.update' | 'user.archive'
+
+export interface AuditEntry {
+  actor: Pick<AuthUser, 'id' | 'email'>
+  action: AuditAction
+  targetType: 'user'
+  targetId: string
+  before: object | null
+  after: object | null
+  requestId?: string | undefined
+  ip?: string | undefined
+  at: Date
+}
+
+export async function writeAudit(db: Executor, entry: AuditEntry): Promise<void> {
+  await db
+    .insertInto('audit_log')
+    .values({
+      at: entry.at.toISOString(),
+      actor_id: Number(entry.actor.id),
+      actor_email: entry.actor.email,
+      action: entry.action,
+      target_type: entry.targetType,
+      target_id: entry.targetId,
+      before: entry.before === null ? null : JSON.stringify(entry.before),
+      after: entry.after === null ? null : JSON.stringify(entry.after),
+      request_id: entry.requestId ?? null,
+      ip: entry.ip ?? null,
+    })
+    .execute()
+}
+
+/** The audit entries about one record, oldest first. */
+export async function findAuditEntries(
+  db: Executor,
+  targetType: string,
+  targetId: string,
+): Promise<AuditLogRow[]> {
+  return db
+    .selectFrom('audit_log')
+    .selectAll()
+    .where('target_type', '=', targetType)
+    .where('target_id', '=', targetId)
+    .orderBy('at')
+    .orderBy('id')
+    .execute()
+}
+
+/** What the audit log keeps of a user: no password hash, no tokens. */
+export function userSnapshot(user: UserRow) {
+  return {
+    id: String(user.id),
+    firstName: user.first_name,
+    lastName: user.last_name,
+    email: user.email,
+    mobile: user.mobile,
+    memberType: user.member_type,
+    isActive: user.is_active === 1,
+    archivedAt: user.archived_at,
+  }
+}

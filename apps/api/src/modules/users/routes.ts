@@ -1,0 +1,130 @@
+import {
+  createUserSchema,
+  updateUserSchema,
+  userDetailSchema,
+  userFilterRequestSchema,
+  userFilterResponseSchema,
+} from '@signalway/shared/users'
+import type { FastifyRequest } from 'fastify'
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
+import { z } from 'zod'
+import { errorResponses } from '../../lib/http-schemas.ts'
+import { userOf } from '../../plugins/auth.ts'
+import { createTokenService } from '../auth/tokens.ts'
+import { ADMIN_ONLY, createUsersService, type RequestContext } from './service.ts'
+
+const idParams = z.object({ id: z.string().max(64) })
+
+/**
+ * Admin user management (SPEC.md §2 Manage Users, §7 /v1/users/* and /v1/core/accounts/admin).
+ * Every route is for administrators only, and every change is written to the audit log.
+ */
+export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
+  const tokens = createTokenService({ db: app.db, accessTokens: app.accessTokens, log: app.log })
+  const service = createUsersService({ db: app.db, clock: app.accessTokens.now, tokens })
+  const guard = { onRequest: [app.requireAdmin] }
+  const security = [{ bearer: [] }]
+
+  app.post(
+    '/v1/users/filter',
+    {
+      ...guard,
+      schema: {
+        tags: ['users'],
+        security,
+        summary: 'The user list: by user types and registration dates; optionally a page, a search, a sort.',
+        description:
+          `${ADMIN_ONLY} Dates are 'YYYY-MM-DD HH:mm:ss' in Australia/Melbourne wall time; '' or ` +
+          '1 Jan 1900 means no bound; both bounds are inclusive. Archived users are never listed. ' +
+          'Without `page` the answer is the plain list (the specified client); with `page` it is ' +
+          '`{ items, total, page, pageSize }`. `search` has the table semantics: whole words, a quoted ' +
+          'word exact, the last word a prefix, over first and last name, email and mobile.',
+        body: userFilterRequestSchema,
+        response: { 200: userFilterResponseSchema, ...errorResponses(400, 401, 403) },
+      },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store')
+      return service.filter(request.body)
+    },
+  )
+
+  app.get(
+    '/v1/users/:id',
+    {
+      ...guard,
+      schema: {
+        tags: ['users'],
+        security,
+        summary: "A user's details, with userType (the form's memberType).",
+        description: `${ADMIN_ONLY} 404 for an unknown or archived user.`,
+        params: idParams,
+        response: { 200: userDetailSchema, ...errorResponses(401, 403, 404) },
+      },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store')
+      return service.detail(request.params.id)
+    },
+  )
+
+  app.post(
+    '/v1/core/accounts/admin',
+    {
+      ...guard,
+      schema: {
+        tags: ['users'],
+        security,
+        summary: 'Create a user of any member type, with a password; answers the new user.',
+        description: `${ADMIN_ONLY} The password rules of registration apply; 409 when the email is taken.`,
+        body: createUserSchema,
+        response: { 201: userDetailSchema, ...errorResponses(400, 401, 403, 409) },
+      },
+    },
+    async (request, reply) => {
+      const user = await service.create(userOf(request), request.body, contextOf(request))
+      return reply.code(201).send(user)
+    },
+  )
+
+  app.put(
+    '/v1/users/admin/update-user',
+    {
+      ...guard,
+      schema: {
+        tags: ['users'],
+        security,
+        summary: "Update a user's names, email, mobile and member type; answers the user.",
+        description:
+          `${ADMIN_ONLY} 404 for an unknown or archived user; 409 when the email is another user's, ` +
+          'or when an admin changes their own member type.',
+        body: updateUserSchema,
+        response: { 200: userDetailSchema, ...errorResponses(400, 401, 403, 404, 409) },
+      },
+    },
+    async (request) => service.update(userOf(request), request.body, contextOf(request)),
+  )
+
+  app.patch(
+    '/v1/users/:id/archive',
+    {
+      ...guard,
+      schema: {
+        tags: ['users'],
+        security,
+        summary: 'Delete (archive) a user: they leave the list, cannot sign in, and their sessions end.',
+        description: `${ADMIN_ONLY} 404 for an unknown or archived user; 409 for one's own account.`,
+        params: idParams,
+        response: { 204: z.null(), ...errorResponses(401, 403, 404, 409) },
+      },
+    },
+    async (request, reply) => {
+      await service.archive(userOf(request), request.params.id, contextOf(request))
+      return reply.code(204).send(null)
+    },
+  )
+}
+
+function contextOf(request: FastifyRequest): RequestContext {
+  return { requestId: request.id, ip: request.ip }
+}

@@ -1,0 +1,254 @@
+import { BUSINESS_TIME_ZONE, LIMITS, MEMBER_TYPE } from '@signalway/shared/constants'
+import { parseFilterDate } from '@signalway/shared/dates'
+import type {
+  CreateUser,
+  UpdateUser,
+  UserDetail,
+  UserFilterRequest,
+  UserFilterResponse,
+  UserRow as UserRowDto,
+  UserSortField,
+} from '@signalway/shared/users'
+import type { Executor } from '../../db/database.ts'
+import { ConflictError, NotFoundError, ValidationError } from '../../lib/errors.ts'
+import { hashPassword } from '../../lib/password.ts'
+import type { Clock } from '../../lib/time.ts'
+import { zoneOffsetMs } from '../../lib/zoned-time.ts'
+import type { AuthUser } from '../../plugins/auth.ts'
+import { EMAIL_TAKEN } from '../accounts/service.ts'
+import { COMMON_PASSWORD_MESSAGE, isCommonPassword } from '../auth/common-passwords.ts'
+import type { TokenService } from '../auth/tokens.ts'
+import { userSnapshot, writeAudit } from './audit.ts'
+import {
+  archiveUser,
+  countUsers,
+  findListedUserById,
+  findUserById,
+  insertUser,
+  isEmailTakenByAnother,
+  type ListedUser,
+  listUsers,
+  normalizeEmail,
+  orderBySelectivity,
+  type UserListFilter,
+  type UserListSortColumn,
+  updateUserByAdmin,
+} from './repository.ts'
+import { searchConditions } from './search-terms.ts'
+
+export const USER_NOT_FOUND = 'User not found.'
+export const CANNOT_ARCHIVE_SELF = 'You cannot delete your own account.'
+export const CANNOT_CHANGE_OWN_TYPE = 'You cannot change your own user type.'
+
+/** Where a change came from, for the audit log. */
+export interface RequestContext {
+  requestId: string
+  ip: string
+}
+
+export interface UsersService {
+  /** The plain list without `page` (SPEC.md §7); a page and the total with it. */
+  filter(request: UserFilterRequest): Promise<UserFilterResponse>
+  detail(id: string): Promise<UserDetail>
+  create(actor: AuthUser, payload: CreateUser, context: RequestContext): Promise<UserDetail>
+  update(actor: AuthUser, payload: UpdateUser, context: RequestContext): Promise<UserDetail>
+  /** Soft delete: the user leaves the list, cannot sign in, and every session of theirs ends. */
+  archive(actor: AuthUser, id: string, context: RequestContext): Promise<void>
+}
+
+export interface UsersServiceDeps {
+  db: Executor
+  clock: Clock
+  tokens: Pick<TokenService, 'revokeAllSessions'>
+}
+
+const SORT_COLUMNS: Record<UserSortField, UserListSortColumn> = {
+  firstName: 'first_name',
+  lastName: 'last_name',
+  email: 'email',
+  mobile: 'mobile',
+  userType: 'member_type',
+  registationDate: 'registration_date',
+  isActive: 'is_active',
+}
+
+export function createUsersService({ db, clock, tokens }: UsersServiceDeps): UsersService {
+  const findOrThrow = async (executor: Executor, id: string) => {
+    const userId = parseId(id)
+    const user = userId === undefined ? undefined : await findListedUserById(executor, userId)
+    if (!user) throw new NotFoundError(USER_NOT_FOUND)
+    return user
+  }
+
+  return {
+    async filter(request) {
+      const unordered: UserListFilter = {
+        memberTypes: [...new Set(request.userTypes)],
+        registeredFrom: filterInstant(request.startDate, 0),
+        // The end is inclusive to the second: everything before the next second.
+        registeredBefore: filterInstant(request.endDate, 1000),
+        search: searchConditions(request.search ?? ''),
+      }
+      const filter = { ...unordered, search: await orderBySelectivity(db, unordered) }
+      const order = {
+        column: SORT_COLUMNS[request.sort ?? 'registationDate'],
+        direction: request.sortDirection ?? (request.sort ? 'asc' : 'desc'),
+      } as const
+      if (request.page === undefined) return (await listUsers(db, filter, order)).map(toUserRow)
+
+      const page = request.page
+      const pageSize = request.pageSize ?? LIMITS.usersPageSize
+      // The count first: it is read from an index, and it tells the list query how to read the page.
+      const total = await countUsers(db, filter)
+      const offset = (page - 1) * pageSize
+      const items =
+        offset >= total ? [] : await listUsers(db, filter, order, { limit: pageSize, offset, total })
+      return { items: items.map(toUserRow), total, page, pageSize }
+    },
+
+    async detail(id) {
+      return toUserRow(await findOrThrow(db, id))
+    },
+
+    async create(actor, payload, context) {
+      if (isCommonPassword(payload.password)) {
+        throw new ValidationError({ password: [COMMON_PASSWORD_MESSAGE] })
+      }
+      const passwordHash = await hashPassword(payload.password)
+      return db.transaction().execute(async (trx) => {
+        const now = clock()
+        const id = await insertUser(trx, {
+          first_name: payload.firstName,
+          last_name: payload.lastName,
+          email: payload.email,
+          mobile: payload.mobile,
+          password_hash: passwordHash,
+          member_type: payload.memberType,
+          registration_date: now.toISOString(),
+          is_active: 1,
+          created_at: now.toISOString(),
+          updated_at: now.toISOString(),
+        })
+        if (id === undefined) throw new ConflictError(EMAIL_TAKEN)
+        const user = await findUserById(trx, id)
+        if (!user) throw new Error(`User ${id} vanished`)
+        await writeAudit(trx, {
+          actor,
+          action: 'user.create',
+          targetType: 'user',
+          targetId: String(id),
+          before: null,
+          after: userSnapshot(user),
+          ...context,
+          at: now,
+        })
+        return toUserRow(user)
+      })
+    },
+
+    async update(actor, payload, context) {
+      return db.transaction().execute(async (trx) => {
+        const before = await findOrThrow(trx, payload.id)
+        // An admin demoting themself could leave nobody able to manage users.
+        if (String(before.id) === actor.id && payload.memberType !== before.member_type) {
+          throw new ConflictError(CANNOT_CHANGE_OWN_TYPE)
+        }
+        if (
+          normalizeEmail(payload.email) !== before.email_normalized &&
+          (await isEmailTakenByAnother(trx, payload.email, before.id))
+        ) {
+          throw new ConflictError(EMAIL_TAKEN)
+        }
+        const now = clock()
+        const updated = await updateUserByAdmin(
+          trx,
+          before.id,
+          {
+            firstName: payload.firstName,
+            lastName: payload.lastName,
+            email: payload.email,
+            mobile: payload.mobile,
+            memberType: payload.memberType,
+          },
+          now,
+        )
+        if (!updated) throw new ConflictError(EMAIL_TAKEN)
+        const after = await findOrThrow(trx, payload.id)
+        await writeAudit(trx, {
+          actor,
+          action: 'user.update',
+          targetType: 'user',
+          targetId: String(before.id),
+          before: userSnapshot(before),
+          after: userSnapshot(after),
+          ...context,
+          at: now,
+        })
+        return toUserRow(after)
+      })
+    },
+
+    async archive(actor, id, context) {
+      if (id.trim() === actor.id) throw new ConflictError(CANNOT_ARCHIVE_SELF)
+      await db.transaction().execute(async (trx) => {
+        const before = await findOrThrow(trx, id)
+        const now = clock()
+        if (!(await archiveUser(trx, before.id, now))) throw new NotFoundError(USER_NOT_FOUND)
+        await tokens.revokeAllSessions(trx, before.id, 'archived')
+        const after = await findUserById(trx, before.id)
+        await writeAudit(trx, {
+          actor,
+          action: 'user.archive',
+          targetType: 'user',
+          targetId: String(before.id),
+          before: userSnapshot(before),
+          after: after ? userSnapshot(after) : null,
+          ...context,
+          at: now,
+        })
+      })
+    },
+  }
+}
+
+function parseId(value: string): number | undefined {
+  const trimmed = value.trim()
+  return /^[1-9]\d{0,15}$/.test(trimmed) ? Number(trimmed) : undefined
+}
+
+export function toUserRow(user: ListedUser): UserRowDto {
+  return {
+    id: String(user.id),
+    firstName: user.first_name,
+    lastName: user.last_name,
+    email: user.email,
+    mobile: user.mobile,
+    userType: user.member_type as UserRowDto['userType'],
+    registationDate: user.registration_date,
+    isActive: user.is_active === 1,
+  }
+}
+
+/**
+ * A filter date ('YYYY-MM-DD HH:mm:ss', Melbourne wall time) as an ISO instant plus `shiftMs`;
+ * null for '' or 1 Jan 1900 (no bound).
+ */
+export function filterInstant(value: string, shiftMs: number): string | null {
+  const parts = value === '' ? null : parseFilterDate(value)
+  if (!parts || (parts.year === 1900 && parts.month === 1 && parts.day === 1)) return null
+  const instant = wallTimeToInstant(parts, BUSINESS_TIME_ZONE)
+  return new Date(instant.getTime() + shiftMs).toISOString()
+}
+
+/** The instant of a wall time in a zone (a time skipped by a DST change maps to the hour after). */
+export function wallTimeToInstant(
+  wall: { year: number; month: number; day: number; hour: number; minute: number; second: number },
+  timeZone: string,
+): Date {
+  const guess = Date.UTC(wall.year, wall.month - 1, wall.day, wall.hour, wall.minute, wall.second)
+  const first = guess - zoneOffsetMs(new Date(guess), timeZone)
+  return new Date(guess - zoneOffsetMs(new Date(first), timeZone))
+}
+
+// For the routes' documentation.
+export const ADMIN_ONLY = `Admin only (member type ${MEMBER_TYPE.Admin}): 401 anonymous, 403 for anyone else.`

@@ -1,0 +1,142 @@
+import { type ReactNode, useId } from 'react'
+import { type FieldError, type FieldValues, get, useFormContext, useFormState } from 'react-hook-form'
+
+/** Props every field component takes. */
+export interface FieldBaseProps {
+  /** Field path in the form values, e.g. 'email' or 'section1.abn'. */
+  name: string
+  label: ReactNode
+  /** Help text under the label, read out with the field (aria-describedby). */
+  hint?: ReactNode
+  /** Shows the required marker and sets aria-required; the schema decides what is valid. */
+  required?: boolean
+  /** Extra class on the field's wrapper. */
+  className?: string
+}
+
+export function cx(...names: Array<string | false | null | undefined>): string {
+  return names.filter(Boolean).join(' ')
+}
+
+/** The message of an error object, also for arrays whose error sits under `root`. */
+export function errorMessage(error: unknown): string | undefined {
+  if (!error || typeof error !== 'object') return undefined
+  const e = error as FieldError & { root?: FieldError }
+  if (typeof e.message === 'string' && e.message !== '') return e.message
+  if (e.root && typeof e.root.message === 'string') return e.root.message
+  return undefined
+}
+
+/** The current error message of one field (re-renders when that field's error changes). */
+export function useFieldError(name: string): string | undefined {
+  const { control } = useFormContext<FieldValues>()
+  const { errors } = useFormState({ control, name })
+  return errorMessage(get(errors, name))
+}
+
+export interface FieldIds {
+  inputId: string
+  labelId: string
+  hintId: string
+  errorId: string
+  extraId: string
+}
+
+export function useFieldIds(): FieldIds {
+  const id = useId()
+  return {
+    inputId: `${id}input`,
+    labelId: `${id}label`,
+    hintId: `${id}hint`,
+    errorId: `${id}error`,
+    extraId: `${id}extra`,
+  }
+}
+
+/** aria-describedby from the parts that are shown; undefined when none is. */
+export function describedBy(...ids: unknown[]): string | undefined {
+  const list = ids.filter((id): id is string => typeof id === 'string' && id !== '')
+  return list.length > 0 ? list.join(' ') : undefined
+}
+
+/** The '*' after a required field's label. Screen readers hear 'required' from aria-required instead. */
+export function RequiredMark() {
+  return (
+    <span className="field__required" aria-hidden="true">
+      *
+    </span>
+  )
+}
+
+/** For groups (fieldset legends), where aria-required is not available: the word is read out. */
+export function RequiredGroupMark() {
+  return (
+    <>
+      <RequiredMark />
+      <span className="visually-hidden"> (required)</span>
+    </>
+  )
+}
+
+export function FieldHint({ id, children }: { id: string; children: ReactNode }) {
+  return (
+    <p id={id} className="field__hint">
+      {children}
+    </p>
+  )
+}
+
+export function FieldErrorText({ id, message }: { id: string; message: string | undefined }) {
+  if (!message) return null
+  return (
+    <p id={id} className="field__error">
+      <span className="field__error-icon" aria-hidden="true">
+        !
+      </span>
+      {message}
+    </p>
+  )
+}
+
+/** The one paragraph a form starts with when it has required fields. */
+export function RequiredFieldsNote({ children = 'Fields marked * are required.' }: { children?: ReactNode }) {
+  return <p className="form-note">{children}</p>
+}
+
+/**
+ * Label, hint, control and error of one text-like field. The control is `children`; the
+ * caller wires it with the ids (id, aria-describedby, aria-invalid).
+ */
+export function FieldShell({
+  ids,
+  label,
+  hint,
+  required,
+  error,
+  className,
+  extra,
+  children,
+}: {
+  ids: FieldIds
+  label: ReactNode
+  hint?: ReactNode
+  required?: boolean | undefined
+  error: string | undefined
+  className?: string | undefined
+  /** Shown between the control and the error, e.g. a word count (give it `ids.extraId`). */
+  extra?: ReactNode
+  children: ReactNode
+}) {
+  return (
+    <div className={cx('field', error && 'field--invalid', className)}>
+      <label id={ids.labelId} htmlFor={ids.inputId} className="field__label">
+        {label}
+        {required ? <RequiredMark /> : null}
+      </label>
+      {hint ? <FieldHint id={ids.hintId}>{hint}</FieldHint> : null}
+      {children}
+      {extra}
+      <FieldErrorText id={ids.errorId} message={error} />
+    </div>
+  )
+}

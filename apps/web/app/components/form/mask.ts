@@ -1,0 +1,115 @@
+/**
+ * Pattern masks for <MaskedInput>. In a pattern, '0' is a digit slot and every other character
+ * is a literal that is written for the user: '0000 000 000' (mobile), '00 000 000 000' (ABN).
+ * Pure functions, so the caret arithmetic is unit-tested without a DOM.
+ * (LIMITS.mobileMask/abnMask in packages/shared use another notation, '9' = digit: use MASKS here.)
+ */
+
+export const MASKS = {
+  /** Australian mobile, '04' followed by 8 digits: '0412 345 678'. */
+  mobile: '0000 000 000',
+  /** Australian business number: '51 824 753 556'. */
+  abn: '00 000 000 000',
+  /** Australian company number: '123 456 789'. */
+  acn: '000 000 000',
+  /** Post code: '3000'. */
+  postcode: '0000',
+} as const
+
+const SLOT = '0'
+const isDigit = (char: string) => char >= '0' && char <= '9'
+
+/** Number of digit slots of a pattern. */
+export function slotCount(pattern: string): number {
+  let count = 0
+  for (const char of pattern) if (char === SLOT) count++
+  return count
+}
+
+/** The digits of a text, at most as many as the pattern has slots. */
+export function maskDigits(text: string, pattern: string): string {
+  let digits = ''
+  const max = slotCount(pattern)
+  for (const char of text) {
+    if (digits.length >= max) break
+    if (isDigit(char)) digits += char
+  }
+  return digits
+}
+
+/**
+ * Lays digits into the pattern. A literal is written only when a digit follows it,
+ * so '0412' gives '0412', not '0412 '.
+ */
+export function formatMasked(digits: string, pattern: string): string {
+  let out = ''
+  let next = 0
+  for (const char of pattern) {
+    if (next >= digits.length) break
+    if (char === SLOT) out += digits[next++]
+    else out += char
+  }
+  return out
+}
+
+/** Formats any text (typed, pasted, stored) with the pattern. */
+export function applyMask(text: string, pattern: string): string {
+  return formatMasked(maskDigits(text, pattern), pattern)
+}
+
+/** Caret position in a formatted value just after its n-th digit (0 = before the first slot). */
+export function caretAfterDigits(formatted: string, count: number): number {
+  if (count <= 0) return 0
+  let seen = 0
+  for (let i = 0; i < formatted.length; i++) {
+    if (isDigit(formatted.charAt(i))) {
+      seen++
+      if (seen === count) return i + 1
+    }
+  }
+  return formatted.length
+}
+
+function digitsBefore(text: string, caret: number): number {
+  let count = 0
+  for (let i = 0; i < Math.min(caret, text.length); i++) if (isDigit(text.charAt(i))) count++
+  return count
+}
+
+export interface MaskEdit {
+  value: string
+  caret: number
+}
+
+/**
+ * The masked value and caret after an edit. `previous` is the formatted value before the edit,
+ * `raw` and `caret` what the browser has after it. Deleting only a literal (a space) with
+ * Backspace or Delete removes the digit beside it instead, so the caret never gets stuck.
+ */
+export function maskEdit(
+  previous: string,
+  raw: string,
+  caret: number,
+  pattern: string,
+  inputType?: string,
+): MaskEdit {
+  let text = raw
+  let at = caret
+  const literalOnly =
+    raw.length < previous.length && maskDigits(raw, pattern) === maskDigits(previous, pattern)
+  if (literalOnly && inputType === 'deleteContentBackward') {
+    let i = at - 1
+    while (i >= 0 && !isDigit(text.charAt(i))) i--
+    if (i >= 0) {
+      text = text.slice(0, i) + text.slice(i + 1)
+      at = i
+    }
+  } else if (literalOnly && inputType === 'deleteContentForward') {
+    let i = at
+    while (i < text.length && !isDigit(text.charAt(i))) i++
+    if (i < text.length) text = text.slice(0, i) + text.slice(i + 1)
+  }
+  const value = applyMask(text, pattern)
+  const count = Math.min(digitsBefore(text, at), slotCount(pattern))
+  return { value, caret: caretAfterDigits(value, count) }
+}

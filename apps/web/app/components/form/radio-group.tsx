@@ -1,0 +1,83 @@
+import { useFormContext } from 'react-hook-form'
+import {
+  cx,
+  describedBy,
+  type FieldBaseProps,
+  FieldErrorText,
+  FieldHint,
+  RequiredMark,
+  useFieldError,
+  useFieldIds,
+} from './field.tsx'
+import { normaliseOptions, type OptionInput } from './options.ts'
+
+export interface RadioGroupProps extends FieldBaseProps {
+  options: ReadonlyArray<OptionInput>
+  /** Options side by side when they fit (short labels). */
+  inline?: boolean
+  disabled?: boolean
+}
+
+/**
+ * A radio group: a fieldset with role radiogroup named by its legend, so aria-required and
+ * aria-invalid sit on the group. Values are strings (numeric choices arrive as '0', '1', ...).
+ */
+export function RadioGroup({
+  name,
+  label,
+  hint,
+  required,
+  className,
+  options,
+  inline,
+  disabled,
+}: RadioGroupProps) {
+  const { register, trigger } = useFormContext()
+  const ids = useFieldIds()
+  const error = useFieldError(name)
+  const registration = register(name)
+  return (
+    <fieldset
+      // biome-ignore lint/a11y/noNoninteractiveElementToInteractiveRole: a fieldset may be a radiogroup (HTML-ARIA); that role carries aria-required/aria-invalid
+      role="radiogroup"
+      className={cx('field field--group', error && 'field--invalid', className)}
+      aria-labelledby={ids.labelId}
+      aria-required={required || undefined}
+      aria-invalid={error ? true : undefined}
+      aria-describedby={describedBy(hint && ids.hintId, error && ids.errorId)}
+      disabled={disabled}
+    >
+      <legend id={ids.labelId} className="field__label">
+        {label}
+        {required ? <RequiredMark /> : null}
+      </legend>
+      {hint ? <FieldHint id={ids.hintId}>{hint}</FieldHint> : null}
+      <div className={cx('choice-list', inline && 'choice-list--inline')}>
+        {normaliseOptions(options).map((option, index) => {
+          const id = `${ids.inputId}-${index}`
+          return (
+            <div className="check check--radio" key={option.value}>
+              <input
+                {...registration}
+                onChange={async (event) => {
+                  await registration.onChange(event)
+                  if (error) await trigger(name)
+                }}
+                id={id}
+                type="radio"
+                value={option.value}
+                disabled={option.disabled}
+                className="check__input"
+                data-field={index === 0 ? name : undefined}
+              />
+              <label htmlFor={id} className="check__label">
+                {option.label}
+              </label>
+            </div>
+          )
+        })}
+      </div>
+      <FieldErrorText id={ids.errorId} message={error} />
+    </fieldset>
+  )
+}

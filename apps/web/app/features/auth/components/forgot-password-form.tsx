@@ -1,0 +1,77 @@
+import { type ForgotPassword, forgotPasswordSchema, MESSAGES } from '@signalway/shared'
+import { useId, useState } from 'react'
+import {
+  Form,
+  FormActions,
+  RequiredFieldsNote,
+  SubmitButton,
+  TextField,
+  useZodForm,
+} from '../../../components/form/index.ts'
+import { useNotify } from '../../../components/ui/notifications/index.ts'
+import { paths } from '../../../lib/paths.ts'
+import { requestPasswordReset } from '../api/password-reset.ts'
+import { GuestLink } from './auth-panel.tsx'
+
+export interface ForgotPasswordFormProps {
+  requestReset?: (email: string) => Promise<unknown>
+}
+
+/**
+ * Forgot Password (SPEC.md §2, §8): Email Address and Submit. After success the page says a reset
+ * link has been sent to that address and notifies 'Change password has been initiated. Please
+ * check you email.'; any failure notifies 'Account does not exist.'.
+ */
+export function ForgotPasswordForm({ requestReset = requestPasswordReset }: ForgotPasswordFormProps) {
+  const notify = useNotify()
+  const headingId = useId()
+  const [sentTo, setSentTo] = useState<string | null>(null)
+  const form = useZodForm(forgotPasswordSchema, { defaultValues: { email: '' } })
+
+  const onSubmit = async ({ email }: ForgotPassword) => {
+    try {
+      await requestReset(email)
+    } catch {
+      notify.error(MESSAGES.forgotPasswordFailed)
+      return
+    }
+    setSentTo(email)
+    notify.success(MESSAGES.forgotPasswordInitiated)
+  }
+
+  if (sentTo !== null) {
+    return (
+      <div className="auth-sent" role="status">
+        <h2 className="auth-panel__title">Check your email</h2>
+        <p className="auth-sent__text">{MESSAGES.forgotPasswordSent(sentTo)}</p>
+        <p className="auth-sent__hint">
+          The link works once, for 30 minutes. No email? Check your junk folder, or{' '}
+          <button type="button" className="link-button" onClick={() => setSentTo(null)}>
+            try again
+          </button>
+          .
+        </p>
+        <GuestLink to={paths.login} className="button button--primary">
+          Back to Login
+        </GuestLink>
+      </div>
+    )
+  }
+
+  return (
+    <>
+      <h2 id={headingId} className="auth-panel__title">
+        Reset your password
+      </h2>
+      <Form form={form} onSubmit={onSubmit} aria-labelledby={headingId} className="auth-form">
+        <RequiredFieldsNote />
+        <TextField name="email" type="email" label="Email Address" autoComplete="email" required />
+        <FormActions>
+          <SubmitButton busyLabel="Sending the reset link…" variant="primary">
+            Submit
+          </SubmitButton>
+        </FormActions>
+      </Form>
+    </>
+  )
+}

@@ -1,0 +1,119 @@
+import { checkPassword } from '@signalway/shared'
+import { useEffect, useId, useRef, useState } from 'react'
+import { useFormContext, useWatch } from 'react-hook-form'
+import {
+  cx,
+  describedBy,
+  type FieldBaseProps,
+  FieldShell,
+  useFieldError,
+  useFieldIds,
+} from '../../../components/form/index.ts'
+
+export interface PasswordFieldProps extends FieldBaseProps {
+  autoComplete: 'current-password' | 'new-password'
+  /** Shows the live checklist of PASSWORD_RULES under the input. */
+  checklist?: boolean
+}
+
+/**
+ * A password input registered with the surrounding <Form>, with a Show/Hide button and, for new
+ * passwords, the live checklist of SPEC.md §5 (read out with the input through aria-describedby).
+ */
+export function PasswordField({
+  name,
+  label,
+  hint,
+  required,
+  className,
+  autoComplete,
+  checklist = false,
+}: PasswordFieldProps) {
+  const { register } = useFormContext()
+  const ids = useFieldIds()
+  const checklistId = useId()
+  const error = useFieldError(name)
+  const [visible, setVisible] = useState(false)
+  return (
+    <FieldShell
+      ids={ids}
+      label={label}
+      hint={hint}
+      required={required}
+      error={error}
+      className={cx('password-field', className)}
+      extra={checklist ? <PasswordChecklist id={checklistId} name={name} /> : null}
+    >
+      <div className="password-field__control">
+        <input
+          {...register(name)}
+          id={ids.inputId}
+          type={visible ? 'text' : 'password'}
+          className="input password-field__input"
+          autoComplete={autoComplete}
+          spellCheck={false}
+          autoCapitalize="off"
+          data-field={name}
+          aria-required={required || undefined}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={describedBy(hint && ids.hintId, checklist && checklistId, error && ids.errorId)}
+        />
+        <button
+          type="button"
+          className="password-field__toggle"
+          aria-controls={ids.inputId}
+          aria-pressed={visible}
+          onClick={() => setVisible((shown) => !shown)}
+        >
+          {visible ? 'Hide' : 'Show'}
+          <span className="visually-hidden"> password</span>
+        </button>
+      </div>
+    </FieldShell>
+  )
+}
+
+/**
+ * Each password rule, ticked as soon as the typed password meets it. The list itself is not a live
+ * region (it would be read out in full on every keystroke); a polite status says what changed.
+ */
+export function PasswordChecklist({ id, name }: { id: string; name: string }) {
+  const { control } = useFormContext()
+  const value = useWatch({ control, name })
+  const rules = checkPassword(typeof value === 'string' ? value : '')
+  const [announcement, setAnnouncement] = useState('')
+  const previous = useRef<Record<string, boolean> | null>(null)
+
+  const signature = rules.map((rule) => (rule.ok ? 1 : 0)).join('')
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs when a rule flips (the signature)
+  useEffect(() => {
+    const before = previous.current
+    previous.current = Object.fromEntries(rules.map((rule) => [rule.id, rule.ok]))
+    if (!before) return
+    const changed = rules.filter((rule) => before[rule.id] !== rule.ok)
+    if (changed.length === 0) return
+    setAnnouncement(changed.map((rule) => `${rule.message} ${rule.ok ? 'Done.' : 'Not yet.'}`).join(' '))
+  }, [signature])
+
+  return (
+    <>
+      <ul id={id} className="password-checklist" aria-label="Your password must meet these rules">
+        {rules.map((rule) => (
+          <li
+            key={rule.id}
+            className={cx('password-checklist__item', rule.ok && 'password-checklist__item--met')}
+            data-rule={rule.id}
+            data-met={rule.ok}
+          >
+            <span className="password-checklist__icon" aria-hidden="true" />
+            <span>{rule.message}</span>
+            <span className="visually-hidden">{rule.ok ? ' (met)' : ' (not met)'}</span>
+          </li>
+        ))}
+      </ul>
+      <p className="visually-hidden" role="status" aria-live="polite">
+        {announcement}
+      </p>
+    </>
+  )
+}

@@ -1,0 +1,157 @@
+import {
+  MESSAGES,
+  type ResetPassword,
+  type ResetPasswordForm as ResetPasswordValues,
+  resetPasswordFormSchema,
+  resetTokenFromSearch,
+} from '@signalway/shared'
+import { useEffect, useId, useState } from 'react'
+import { useLocation, useNavigate } from 'react-router'
+import { Form, FormActions, SubmitButton, useZodForm } from '../../../components/form/index.ts'
+import { BlockingOverlay } from '../../../components/ui/blocking-overlay.tsx'
+import { useNotify } from '../../../components/ui/notifications/index.ts'
+import { isApiError } from '../../../lib/api-client.ts'
+import type { TokenResponse } from '../../../lib/auth-storage.ts'
+import { paths } from '../../../lib/paths.ts'
+import { resetPassword, validateResetToken } from '../api/password-reset.ts'
+import { useAuth } from '../auth-provider.tsx'
+import { GuestLink } from './auth-panel.tsx'
+import { PasswordField } from './password-field.tsx'
+
+export type TokenCheck = 'checking' | 'valid' | 'invalid' | 'unavailable'
+
+export interface ResetPasswordFlowProps {
+  validate?: (token: string, signal: AbortSignal) => Promise<unknown>
+  reset?: (values: ResetPassword) => Promise<TokenResponse>
+}
+
+/**
+ * Reset Password (SPEC.md §2, §4): the token is the query string after its first three characters
+ * ('?t='). It is checked first, behind a loader; an invalid one shows 'Your password reset request
+ * is invalid, please reset your password again.' with a link to start again. A valid one shows the
+ * new password (with the checklist) and its confirmation; success signs the user in and goes home,
+ * any failure says 'Account does not exist.'.
+ */
+const validateToken = (token: string, signal: AbortSignal) => validateResetToken(token, { signal })
+
+export function ResetPasswordFlow({
+  validate = validateToken,
+  reset = resetPassword,
+}: ResetPasswordFlowProps) {
+  const location = useLocation()
+  const token = resetTokenFromSearch(location.search)
+  const [check, setCheck] = useState<TokenCheck>('checking')
+  const [attempt, setAttempt] = useState(0)
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `attempt` checks again (Try again)
+  useEffect(() => {
+    if (token === '') {
+      setCheck('invalid')
+      return
+    }
+    const controller = new AbortController()
+    setCheck('checking')
+    validate(token, controller.signal).then(
+      () => {
+        if (!controller.signal.aborted) setCheck('valid')
+      },
+      (error: unknown) => {
+        if (controller.signal.aborted || (error instanceof Error && error.name === 'AbortError')) return
+        // Refused (400): the link is invalid. No answer, a server error or a lock-out says nothing
+        // about the link: the check can be tried again.
+        setCheck(
+          isApiError(error) && error.status >= 400 && error.status < 500 && error.status !== 429
+            ? 'invalid'
+            : 'unavailable',
+        )
+      },
+    )
+    return () => controller.abort()
+  }, [token, validate, attempt])
+
+  if (check === 'checking') {
+    return (
+      <>
+        <p className="auth-panel__lead">Checking your password reset link…</p>
+        <BlockingOverlay label="Checking your password reset link…" />
+      </>
+    )
+  }
+  if (check === 'invalid') return <InvalidResetRequest />
+  if (check === 'unavailable') {
+    return (
+      <div className="auth-invalid">
+        <h2 className="auth-panel__title">We could not check your link</h2>
+        <p className="auth-invalid__text" role="alert">
+          {MESSAGES.unknownError} Please try again in a moment.
+        </p>
+        <button type="button" className="button button--primary" onClick={() => setAttempt((n) => n + 1)}>
+          Try again
+        </button>
+      </div>
+    )
+  }
+  return <ResetPasswordForm token={token} reset={reset} />
+}
+
+export function InvalidResetRequest() {
+  return (
+    <div className="auth-invalid">
+      <h2 className="auth-panel__title">Reset link not valid</h2>
+      <p className="auth-invalid__text" role="alert">
+        {MESSAGES.resetPasswordInvalid}
+      </p>
+      <GuestLink to={paths.forgotPassword} className="button button--primary">
+        Reset your password again
+      </GuestLink>
+    </div>
+  )
+}
+
+function ResetPasswordForm({
+  token,
+  reset,
+}: {
+  token: string
+  reset: (values: ResetPassword) => Promise<TokenResponse>
+}) {
+  const notify = useNotify()
+  const navigate = useNavigate()
+  const { signIn } = useAuth()
+  const headingId = useId()
+  const form = useZodForm(resetPasswordFormSchema, { defaultValues: { password: '', confirmPassword: '' } })
+
+  const onSubmit = async (values: ResetPasswordValues) => {
+    let tokens: TokenResponse
+    try {
+      tokens = await reset({ ...values, resetToken: token })
+    } catch {
+      notify.error(MESSAGES.resetPasswordFailed)
+      return
+    }
+    try {
+      await signIn(tokens)
+    } catch {
+      notify.error(MESSAGES.profileFetchFailed)
+      return
+    }
+    navigate(paths.home, { replace: true })
+  }
+
+  return (
+    <>
+      <h2 id={headingId} className="auth-panel__title">
+        Choose a new password
+      </h2>
+      <Form form={form} onSubmit={onSubmit} aria-labelledby={headingId} className="auth-form">
+        <PasswordField name="password" label="New Password" autoComplete="new-password" checklist required />
+        <PasswordField name="confirmPassword" label="Confirm Password" autoComplete="new-password" required />
+        <FormActions>
+          <SubmitButton busyLabel="Saving your new password…" variant="primary">
+            Reset Password
+          </SubmitButton>
+        </FormActions>
+      </Form>
+    </>
+  )
+}

@@ -1,0 +1,237 @@
+import {
+  CREDIT_SUBMIT_CHECK_PATHS,
+  type CreditApplication,
+  type CreditApplicationFormDefaults,
+  type CreditPayload,
+  type CreditSectionKey,
+  creditApplicationDefaults,
+  creditApplicationSchema,
+  creditSubmitChecks,
+  MESSAGES,
+  toCreditPayload,
+} from '@signalway/shared'
+import { type ReactNode, useEffect, useRef, useState } from 'react'
+import { useWatch } from 'react-hook-form'
+import {
+  applyServerErrors,
+  Form,
+  FormActions,
+  focusField,
+  focusFirstError,
+  RequiredFieldsNote,
+  SubmitButton,
+  useZodForm,
+} from '../../../components/form/index.ts'
+import { BlockingOverlay } from '../../../components/ui/blocking-overlay.tsx'
+import { useNotify } from '../../../components/ui/notifications/index.ts'
+import { isApiError } from '../../../lib/api-client.ts'
+import { CREDIT_PDF_FILENAME, submitCreditApplication } from '../api/submit-credit-application.ts'
+import { saveBlob } from '../download.ts'
+import { SECTION_KEYS, scrollToSection, sectionsWithErrors, sectionTitle } from '../sections.ts'
+import { AccountsSection } from './accounts-section.tsx'
+import { CreditSection, keepFocus } from './credit-section.tsx'
+import { CustomerSection } from './customer-section.tsx'
+import { PersonsSection } from './persons-section.tsx'
+import { TermsSection } from './terms-section.tsx'
+
+export const SUBMITTING_LABEL = 'Submitting your application for credit…'
+
+export interface CreditApplicationFormProps {
+  /** Sends the wire payload and answers the signed PDF. */
+  submit?: (payload: CreditPayload, options: { signal?: AbortSignal }) => Promise<Blob>
+  /** Saves the PDF (a download). */
+  save?: (pdf: Blob, filename: string) => void
+  /** Reloads the page after a successful submit. */
+  reload?: () => void
+  /** Wait after the download before the reload, so the notification is seen (ms). */
+  reloadDelayMs?: number
+  /** Starting values (an empty application by default). */
+  defaultValues?: CreditApplicationFormDefaults
+}
+
+type PendingFocus =
+  | { kind: 'section'; key: CreditSectionKey }
+  | { kind: 'errors'; within?: CreditSectionKey }
+  | { kind: 'field'; path: string }
+
+const SECTION_CONTENT: Record<CreditSectionKey, () => ReactNode> = {
+  section1: () => <CustomerSection />,
+  section2: () => <PersonsSection />,
+  section3: () => <AccountsSection />,
+  section4: () => <TermsSection />,
+}
+
+/**
+ * The Application for Credit (SPEC.md §2 to §5, §8): one form over the nested credit schema, in
+ * four collapsible sections. Next validates only its own section; Previous and Next open the
+ * neighbour and scroll to it (offset -70, after 500 ms). A failed submit opens every section with
+ * errors and focuses the first. On submit: the fax, signature and guarantor checks, then the form
+ * is blocked while the PDF is made; on success the notification, the download of
+ * credit-application.pdf and a reload; on failure the spec's message and the server's field
+ * messages, with everything typed and drawn kept.
+ */
+export function CreditApplicationForm({
+  submit = submitCreditApplication,
+  save = saveBlob,
+  reload = () => window.location.reload(),
+  reloadDelayMs = 1500,
+  defaultValues,
+}: CreditApplicationFormProps) {
+  const notify = useNotify()
+  const [defaults] = useState(() => defaultValues ?? creditApplicationDefaults())
+  const form = useZodForm(creditApplicationSchema, { defaultValues: defaults })
+  const customerType = useWatch({ control: form.control, name: 'section1.customerType' })
+  const [open, setOpen] = useState<ReadonlySet<CreditSectionKey>>(() => new Set(['section1']))
+  const [busy, setBusy] = useState(false)
+  const [pendingFocus, setPendingFocus] = useState<PendingFocus | null>(null)
+  const rootRef = useRef<HTMLDivElement>(null)
+  const sectionRefs = useRef<Partial<Record<CreditSectionKey, HTMLDivElement | null>>>({})
+  const cancelScroll = useRef<(() => void) | null>(null)
+  const request = useRef<AbortController | null>(null)
+  const reloadTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined)
+
+  // Clean-up on leaving the page: no scroll, request or reload left behind.
+  useEffect(
+    () => () => {
+      cancelScroll.current?.()
+      request.current?.abort()
+      clearTimeout(reloadTimer.current)
+    },
+    [],
+  )
+
+  // Focus moves once the sections it needs are open (after the render that opened them).
+  useEffect(() => {
+    if (!pendingFocus) return
+    setPendingFocus(null)
+    const root = rootRef.current
+    if (!root) return
+    if (pendingFocus.kind === 'section') {
+      const section = sectionRefs.current[pendingFocus.key]
+      if (!section) return
+      section.querySelector<HTMLElement>('.credit-section__toggle')?.focus({ preventScroll: true })
+      cancelScroll.current?.()
+      cancelScroll.current = scrollToSection(section)
+    } else if (pendingFocus.kind === 'errors') {
+      const scope = (pendingFocus.within && sectionRefs.current[pendingFocus.within]) || root
+      focusFirstError(scope, form.formState.errors)
+    } else {
+      const element = root.querySelector<HTMLElement>(`[data-field="${CSS.escape(pendingFocus.path)}"]`)
+      if (element) focusField(element)
+    }
+  }, [pendingFocus, form.formState])
+
+  const openSections = (keys: readonly CreditSectionKey[]) => {
+    if (keys.length === 0) return
+    setOpen((current) => new Set([...current, ...keys]))
+  }
+
+  const toggle = (key: CreditSectionKey) =>
+    setOpen((current) => {
+      const next = new Set(current)
+      if (next.has(key)) next.delete(key)
+      else next.add(key)
+      return next
+    })
+
+  const goTo = (from: CreditSectionKey, to: CreditSectionKey) => {
+    setOpen((current) => {
+      const next = new Set(current)
+      next.delete(from)
+      next.add(to)
+      return next
+    })
+    setPendingFocus({ kind: 'section', key: to })
+  }
+
+  const next = async (from: CreditSectionKey, to: CreditSectionKey) => {
+    // Only this section's fields are checked.
+    if (await form.trigger(from)) goTo(from, to)
+    else setPendingFocus({ kind: 'errors', within: from })
+  }
+
+  const onSubmit = async (values: CreditApplication) => {
+    const problem = creditSubmitChecks(values)
+    if (problem) {
+      notify.error(problem)
+      const path = CREDIT_SUBMIT_CHECK_PATHS[problem]?.join('.')
+      if (path) {
+        form.setError(path as never, { type: 'submit', message: problem })
+        openSections(sectionsWithErrors([path]))
+        setPendingFocus({ kind: 'field', path })
+      }
+      return
+    }
+    setBusy(true)
+    const controller = new AbortController()
+    request.current = controller
+    try {
+      const pdf = await submit(toCreditPayload(values), { signal: controller.signal })
+      notify.success(MESSAGES.creditSubmitted)
+      save(pdf, CREDIT_PDF_FILENAME)
+      // The download has started; the empty form comes back with the reload.
+      reloadTimer.current = setTimeout(reload, reloadDelayMs)
+    } catch (error) {
+      if (controller.signal.aborted) return
+      setBusy(false)
+      notify.error(MESSAGES.creditFailed)
+      const { applied, unmatched } = applyServerErrors(form, error, { shouldFocus: false })
+      if (isApiError(error)) {
+        if (error.status !== 400) notify.error(error.message)
+        for (const messages of Object.values(unmatched)) if (messages[0]) notify.error(messages[0])
+      } else {
+        console.error(error)
+        notify.error(MESSAGES.unknownError)
+      }
+      if (applied.length > 0) {
+        openSections(sectionsWithErrors(applied))
+        setPendingFocus({ kind: 'errors' })
+      }
+    }
+  }
+
+  return (
+    <>
+      <div ref={rootRef} className="credit-application" inert={busy || undefined}>
+        <Form
+          form={form}
+          onSubmit={onSubmit}
+          onInvalid={(errors) => openSections(sectionsWithErrors(errors))}
+          aria-label="Application for Credit"
+          aria-busy={busy || undefined}
+          className="credit-form"
+        >
+          <RequiredFieldsNote />
+          {SECTION_KEYS.map((key, index) => {
+            const previous = SECTION_KEYS[index - 1]
+            const following = SECTION_KEYS[index + 1]
+            return (
+              <CreditSection
+                key={key}
+                ref={(element) => {
+                  sectionRefs.current[key] = element
+                }}
+                sectionKey={key}
+                step={index + 1}
+                title={sectionTitle(key, customerType)}
+                open={open.has(key)}
+                onToggle={() => toggle(key)}
+                onPrevious={previous ? () => goTo(key, previous) : undefined}
+                onNext={following ? () => void next(key, following) : undefined}
+              >
+                {SECTION_CONTENT[key]()}
+              </CreditSection>
+            )
+          })}
+          {/* biome-ignore lint/a11y/noStaticElementInteractions: keeps the focus in place on a press (see keepFocus) */}
+          <div onMouseDown={keepFocus}>
+            <FormActions className="credit-form__actions">
+              <SubmitButton busyLabel={SUBMITTING_LABEL}>Submit application</SubmitButton>
+            </FormActions>
+          </div>
+        </Form>
+      </div>
+      {busy ? <BlockingOverlay label={SUBMITTING_LABEL} /> : null}
+    </>
+  )
+}

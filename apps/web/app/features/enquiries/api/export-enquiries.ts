@@ -1,0 +1,31 @@
+import { type ApiClient, apiClient } from '../../../lib/api-client.ts'
+import { type EnquiryFilter, filterQuery } from '../types.ts'
+
+/** GET /api/admin/enquiries.csv: the enquiries of a filter as a CSV blob. */
+export function exportEnquiries(filter: EnquiryFilter, client: ApiClient = apiClient): Promise<Blob> {
+  return client.get<Blob>(`/admin/enquiries.csv${filterQuery(filter)}`, {
+    responseType: 'blob',
+    headers: { Accept: 'text/csv' },
+  })
+}
+
+/** 'enquiries-2025-06-30.csv' (the day in the browser's time zone). */
+export function csvFilename(now: Date = new Date()): string {
+  const day = [now.getFullYear(), now.getMonth() + 1, now.getDate()]
+    .map((part) => String(part).padStart(2, '0'))
+    .join('-')
+  return `enquiries-${day}.csv`
+}
+
+/** Saves a blob through a temporary download link. */
+export function downloadBlob(blob: Blob, filename: string): void {
+  const url = URL.createObjectURL(blob)
+  const link = document.createElement('a')
+  link.href = url
+  link.download = filename
+  link.hidden = true
+  document.body.append(link)
+  link.click()
+  link.remove()
+  setTimeout(() => URL.revokeObjectURL(url), 1000)
+}

@@ -1,0 +1,16 @@
+import type { Contact } from '@signalway/shared'
+import { type ApiClient, apiClient } from '../../../lib/api-client.ts'
+
+export const CONTACT_PATH = '/contact'
+
+export interface EnquirySubmitted {
+  id: string
+}
+
+/**
+ * POST /api/contact (SPEC.md §7): name, email, phone, message (and the empty honeypot).
+ * No redirect to the maintenance page on a network failure: the form stays, with what was typed.
+ */
+export function sendContact(values: Contact, client: ApiClient = apiClient): Promise<EnquirySubmitted> {
+  return client.post<EnquirySubmitted>(CONTACT_PATH, values, { redirect: false })
+}

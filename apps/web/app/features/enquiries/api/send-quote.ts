@@ -1,0 +1,13 @@
+import type { Quote } from '@signalway/shared'
+import { type ApiClient, apiClient } from '../../../lib/api-client.ts'
+import type { EnquirySubmitted } from './send-contact.ts'
+
+export const QUOTE_PATH = '/get-a-quote'
+
+/**
+ * POST /api/get-a-quote (SPEC.md §7): name, email, phone, services and source as plain lists of
+ * strings, message. No redirect on a network failure: the form keeps what was typed.
+ */
+export function sendQuote(values: Quote, client: ApiClient = apiClient): Promise<EnquirySubmitted> {
+  return client.post<EnquirySubmitted>(QUOTE_PATH, values, { redirect: false })
+}

@@ -1,0 +1,73 @@
+import {
+  type Contact,
+  type ContactInput,
+  contactSchema,
+  HONEYPOT_FIELD,
+  LIMITS,
+  MESSAGES,
+} from '@signalway/shared'
+import { useId } from 'react'
+import {
+  applyServerErrors,
+  Form,
+  FormActions,
+  RequiredFieldsNote,
+  SubmitButton,
+  TextArea,
+  TextField,
+  useZodForm,
+} from '../../../components/form/index.ts'
+import { useNotify } from '../../../components/ui/notifications/index.ts'
+import { sendContact } from '../api/send-contact.ts'
+import { HoneypotField } from './honeypot-field.tsx'
+
+export const CONTACT_DEFAULTS: ContactInput = {
+  name: '',
+  email: '',
+  phone: '',
+  message: '',
+  [HONEYPOT_FIELD]: '',
+}
+
+/**
+ * Contact Us (SPEC.md §2, §5, §8): Name, Email Address, Phone Number, Message, Send. On success
+ * the spec's notification and an empty form; on failure the spec's message, the server's field
+ * messages on a 400, and everything typed kept.
+ */
+export function ContactForm({ send = sendContact }: { send?: (values: Contact) => Promise<unknown> }) {
+  const notify = useNotify()
+  const headingId = useId()
+  const form = useZodForm(contactSchema, { defaultValues: CONTACT_DEFAULTS })
+
+  const onSubmit = async (values: Contact) => {
+    try {
+      await send(values)
+      notify.success(MESSAGES.contactSent)
+      form.reset(CONTACT_DEFAULTS)
+    } catch (error) {
+      applyServerErrors(form, error)
+      notify.error(MESSAGES.contactFailed)
+    }
+  }
+
+  return (
+    <section className="enquiry-form" aria-labelledby={headingId}>
+      <h2 id={headingId} className="enquiry-form__title">
+        Send us a message
+      </h2>
+      <Form form={form} onSubmit={onSubmit} aria-labelledby={headingId}>
+        <RequiredFieldsNote />
+        <TextField name="name" label="Name" autoComplete="name" required />
+        <div className="form-row">
+          <TextField name="email" type="email" label="Email Address" autoComplete="email" required />
+          <TextField name="phone" type="tel" label="Phone Number" autoComplete="tel" />
+        </div>
+        <TextArea name="message" label="Message" wordLimit={LIMITS.messageMaxWords} required />
+        <HoneypotField />
+        <FormActions>
+          <SubmitButton busyLabel="Sending your message…">Send</SubmitButton>
+        </FormActions>
+      </Form>
+    </section>
+  )
+}

@@ -1,0 +1,145 @@
+// @vitest-environment happy-dom
+import { HONEYPOT_FIELD, HOW_HEARD, MESSAGES, QUOTE_SERVICES } from '@signalway/shared'
+import { screen, waitFor, within } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { describe, expect, it, vi } from 'vitest'
+import { renderWithProviders } from '../../../../test/utils.tsx'
+import { ApiError } from '../../../lib/api-client.ts'
+import { ContactForm } from './contact-form.tsx'
+import { QuoteForm } from './quote-form.tsx'
+
+const field = (name: RegExp | string) => screen.getByRole('textbox', { name }) as HTMLInputElement
+
+async function fillContact(user: ReturnType<typeof userEvent.setup>) {
+  await user.type(field(/^Name/), 'Ada Lovelace')
+  await user.type(field(/^Email Address/), 'ada@example.com')
+  await user.type(field('Phone Number'), '0412 345 678')
+  await user.type(field(/^Message/), 'Two arrow boards for Monday, please.')
+}
+
+describe('Contact Us form', () => {
+  it('has Name, Email Address, Phone Number, Message and Send, and a hidden honeypot', () => {
+    renderWithProviders(<ContactForm send={vi.fn()} />)
+    expect(screen.getByRole('form', { name: 'Send us a message' })).toBeTruthy()
+    expect(field(/^Name/).getAttribute('autocomplete')).toBe('name')
+    expect(field(/^Email Address/).getAttribute('type')).toBe('email')
+    expect(field('Phone Number').getAttribute('type')).toBe('tel')
+    expect(field(/^Message/).tagName).toBe('TEXTAREA')
+    expect(screen.getByRole('button', { name: 'Send' })).toBeTruthy()
+    const trap = document.querySelector(`input[name="${HONEYPOT_FIELD}"]`) as HTMLInputElement
+    expect(trap.tabIndex).toBe(-1)
+    expect(trap.getAttribute('autocomplete')).toBe('off')
+    expect(trap.closest('[aria-hidden="true"]')?.className).toBe('honeypot')
+  })
+
+  it("sends the message, shows 'Your message has been successfully sent.' and empties the form", async () => {
+    const user = userEvent.setup()
+    const send = vi.fn().mockResolvedValue({ id: 'e1' })
+    renderWithProviders(<ContactForm send={send} />)
+    await fillContact(user)
+    await user.click(screen.getByRole('button', { name: 'Send' }))
+    await waitFor(() => expect(screen.getByText(MESSAGES.contactSent)).toBeTruthy())
+    expect(send).toHaveBeenCalledWith({
+      name: 'Ada Lovelace',
+      email: 'ada@example.com',
+      phone: '0412 345 678',
+      message: 'Two arrow boards for Monday, please.',
+      [HONEYPOT_FIELD]: '',
+    })
+    await waitFor(() => expect(field(/^Name/).value).toBe(''))
+    expect(field(/^Message/).value).toBe('')
+    expect(screen.getByText('0 of 500 words')).toBeTruthy()
+  })
+
+  it("on failure shows 'Unable to send your message.' and keeps everything typed", async () => {
+    const user = userEvent.setup()
+    const send = vi.fn().mockRejectedValue(new ApiError({ status: 0, message: MESSAGES.noResponse }))
+    renderWithProviders(<ContactForm send={send} />)
+    await fillContact(user)
+    await user.click(screen.getByRole('button', { name: 'Send' }))
+    await waitFor(() => expect(screen.getByRole('alert').textContent).toContain(MESSAGES.contactFailed))
+    expect(field(/^Name/).value).toBe('Ada Lovelace')
+    expect(field(/^Message/).value).toBe('Two arrow boards for Monday, please.')
+  })
+
+  it('marks the fields of a 400 ModelState', async () => {
+    const user = userEvent.setup()
+    const send = vi
+      .fn()
+      .mockRejectedValue(
+        new ApiError({ status: 400, message: 'x', modelState: { email: ['Invalid email address'] } }),
+      )
+    renderWithProviders(<ContactForm send={send} />)
+    await fillContact(user)
+    await user.click(screen.getByRole('button', { name: 'Send' }))
+    await waitFor(() => expect(field(/^Email Address/).getAttribute('aria-invalid')).toBe('true'))
+    expect(screen.getByText('Invalid email address')).toBeTruthy()
+    expect(screen.getByRole('alert').textContent).toContain(MESSAGES.contactFailed)
+  })
+
+  it('shows the rules of SPEC.md §5 on blur', async () => {
+    const user = userEvent.setup()
+    renderWithProviders(<ContactForm send={vi.fn()} />)
+    await user.type(field(/^Email Address/), 'not-an-email')
+    await user.tab()
+    expect(await screen.findByText('Invalid email address')).toBeTruthy()
+    await user.type(field('Phone Number'), '12345')
+    await user.tab()
+    expect(await screen.findByText('Invalid phone number.')).toBeTruthy()
+  })
+})
+
+describe('Get A Quote form', () => {
+  it('sends plain lists of services and sources, then resets', async () => {
+    const user = userEvent.setup()
+    const send = vi.fn().mockResolvedValue({ id: 'q1' })
+    renderWithProviders(<QuoteForm send={send} />)
+    await user.type(field(/^Name/), 'Grace Hopper')
+    await user.type(field(/^Email Address/), 'grace@example.com')
+    const services = screen.getByRole('group', { name: /^Services/ })
+    await user.click(within(services).getByRole('checkbox', { name: 'VMS Boards' }))
+    await user.click(within(services).getByRole('checkbox', { name: 'Arrow Boards' }))
+    const source = screen.getByRole('group', { name: /^How did you hear about us\?/ })
+    await user.click(within(source).getByRole('checkbox', { name: 'Select all' }))
+    await user.type(field(/^Message/), 'Night works in Geelong.')
+    await user.click(screen.getByRole('button', { name: 'Submit' }))
+    await waitFor(() => expect(screen.getByText(MESSAGES.quoteSent)).toBeTruthy())
+    expect(send.mock.calls[0]?.[0]).toMatchObject({
+      name: 'Grace Hopper',
+      services: ['Arrow Boards', 'VMS Boards'],
+      source: [...HOW_HEARD],
+    })
+    await waitFor(() =>
+      expect(
+        (within(services).getByRole('checkbox', { name: 'Arrow Boards' }) as HTMLInputElement).checked,
+      ).toBe(false),
+    )
+  })
+
+  it("needs a service and a source: 'Please select at least 1 service.' / 'Please select at least 1 item.'", async () => {
+    const user = userEvent.setup()
+    const send = vi.fn()
+    renderWithProviders(<QuoteForm send={send} />)
+    await user.click(screen.getByRole('button', { name: 'Submit' }))
+    await waitFor(() => expect(screen.getByRole('alert').textContent).toContain(MESSAGES.formHasErrors))
+    expect(screen.getByText('Please select at least 1 service.')).toBeTruthy()
+    expect(screen.getByText('Please select at least 1 item.')).toBeTruthy()
+    expect(document.activeElement).toBe(field(/^Name/))
+    expect(send).not.toHaveBeenCalled()
+  })
+
+  it("on failure shows 'Unable to send your quote request.' and keeps the choices", async () => {
+    const user = userEvent.setup()
+    const send = vi.fn().mockRejectedValue(new ApiError({ status: 429, message: 'x' }))
+    renderWithProviders(<QuoteForm send={send} services={['Portaboom']} />)
+    await user.type(field(/^Name/), 'Grace Hopper')
+    await user.type(field(/^Email Address/), 'grace@example.com')
+    await user.click(screen.getByRole('checkbox', { name: 'Google Search' }))
+    await user.type(field(/^Message/), 'Hello')
+    await user.click(screen.getByRole('button', { name: 'Submit' }))
+    await waitFor(() => expect(screen.getByRole('alert').textContent).toContain(MESSAGES.quoteFailed))
+    expect(send.mock.calls[0]?.[0]).toMatchObject({ services: ['Portaboom'], source: ['Google Search'] })
+    expect((screen.getByRole('checkbox', { name: 'Portaboom' }) as HTMLInputElement).checked).toBe(true)
+    expect(QUOTE_SERVICES).toContain('Portaboom')
+  })
+})

@@ -1,0 +1,110 @@
+import { formatDateTime } from '@signalway/shared'
+import { type Enquiry, KIND_LABELS } from '../types.ts'
+import { StatusBadge } from './status-badge.tsx'
+
+const EXCERPT_LENGTH = 90
+
+export function excerpt(text: string, length: number = EXCERPT_LENGTH): string {
+  const flat = text.replace(/\s+/g, ' ').trim()
+  return flat.length > length ? `${flat.slice(0, length - 1).trimEnd()}…` : flat
+}
+
+/** The inbox rows: received, type, sender, status, the start of the message, and a View button. */
+export function EnquiryTable({ items, onOpen }: { items: Enquiry[]; onOpen: (enquiry: Enquiry) => void }) {
+  return (
+    <table className="data-table inbox-table">
+      <caption className="visually-hidden">Enquiries, newest first</caption>
+      <thead>
+        <tr>
+          <th scope="col">Received</th>
+          <th scope="col">Type</th>
+          <th scope="col">From</th>
+          <th scope="col">Status</th>
+          <th scope="col">Message</th>
+          <th scope="col">
+            <span className="visually-hidden">Actions</span>
+          </th>
+        </tr>
+      </thead>
+      <tbody>
+        {items.map((enquiry) => (
+          <tr key={enquiry.id} className={enquiry.status === 'new' ? 'is-new' : undefined}>
+            <td data-label="Received">
+              <time dateTime={enquiry.createdAt}>{formatDateTime(enquiry.createdAt)}</time>
+            </td>
+            <td data-label="Type">{KIND_LABELS[enquiry.kind]}</td>
+            <td data-label="From">
+              <div>
+                <span className="inbox-table__name">{enquiry.name}</span>
+                <span className="inbox-table__email">{enquiry.email}</span>
+              </div>
+            </td>
+            <td data-label="Status">
+              <StatusBadge status={enquiry.status} />
+            </td>
+            <td data-label="Message" className="inbox-table__message">
+              <div>
+                {enquiry.kind === 'quote' && enquiry.services.length > 0 ? (
+                  <span className="inbox-table__services">{enquiry.services.join(', ')}</span>
+                ) : null}
+                {excerpt(enquiry.message)}
+              </div>
+            </td>
+            <td className="inbox-table__actions">
+              <button
+                type="button"
+                className="button button--outline button--sm"
+                onClick={() => onOpen(enquiry)}
+              >
+                View
+                <span className="visually-hidden">
+                  {' '}
+                  the {KIND_LABELS[enquiry.kind].toLowerCase()} from {enquiry.name}
+                </span>
+              </button>
+            </td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  )
+}
+
+/** 'Page 2 of 5' with Previous and Next. */
+export function Pager({
+  page,
+  pageSize,
+  total,
+  onPage,
+}: {
+  page: number
+  pageSize: number
+  total: number
+  onPage: (page: number) => void
+}) {
+  const pages = Math.max(1, Math.ceil(total / pageSize))
+  if (pages <= 1) return null
+  return (
+    <nav className="pager" aria-label="Enquiry pages">
+      <button
+        type="button"
+        className="button button--outline button--sm"
+        disabled={page <= 1}
+        onClick={() => onPage(page - 1)}
+      >
+        Previous<span className="visually-hidden"> page</span>
+      </button>
+      <span className="pager__status" aria-current="page">
+        Page {page} of {pages}
+      </span>
+      <button
+        type="button"
+        className="button button--outline button--sm"
+        disabled={page >= pages}
+        onClick={() => onPage(page + 1)}
+      >
+        Next<span className="visually-hidden"> page</span>
+      </button>
+    </nav>
+  )
+}

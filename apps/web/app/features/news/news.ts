@@ -1,0 +1,52 @@
+import { BUSINESS_TIME_ZONE } from '@signalway/shared'
+import { newsImages } from '../../content/images.ts'
+import type { ImageAsset, NewsImageSlug } from '../../content/types.ts'
+
+/** A news item as `GET /api/news` returns it. */
+export interface NewsItem {
+  id: number
+  slug: string
+  /** ISO 8601, UTC. */
+  date: string
+  title: string
+  /** Site-relative image path, e.g. '/images/news/solar-vms-fleet-upgrade.svg'. */
+  image: string
+  text: string
+}
+
+const formatters = new Map<string, Intl.DateTimeFormat>()
+
+/** 'dd/mm/yyyy' in the business's time zone (Melbourne); '' for an invalid date. */
+export function formatNewsDate(iso: string, timeZone: string = BUSINESS_TIME_ZONE): string {
+  const date = new Date(iso)
+  if (Number.isNaN(date.getTime())) return ''
+  let format = formatters.get(timeZone)
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-AU', { timeZone, day: '2-digit', month: '2-digit', year: 'numeric' })
+    formatters.set(timeZone, format)
+  }
+  const parts = Object.fromEntries(format.formatToParts(date).map((part) => [part.type, part.value]))
+  return `${parts.day}/${parts.month}/${parts.year}`
+}
+
+/** Newest first; items on the same date keep the higher id (the later one) first. */
+export function sortNewestFirst(items: readonly NewsItem[]): NewsItem[] {
+  return [...items].sort((a, b) => Date.parse(b.date) - Date.parse(a.date) || b.id - a.id)
+}
+
+const NEWS_IMAGE_SIZE = { width: 800, height: 450 }
+
+/** The illustration of an item with its intrinsic size (so nothing shifts) and alternative text. */
+export function newsImage(item: Pick<NewsItem, 'image' | 'title'>): ImageAsset {
+  const slug = /\/images\/news\/([\w-]+)\.svg$/.exec(item.image)?.[1]
+  const known = slug && slug in newsImages ? newsImages[slug as NewsImageSlug] : undefined
+  return known ?? { src: item.image, ...NEWS_IMAGE_SIZE, alt: '' }
+}
+
+/** The meta description of an item's page: its text, cut at a word near 155 characters. */
+export function newsDescription(text: string, max = 155): string {
+  const clean = text.replace(/\s+/g, ' ').trim()
+  if (clean.length <= max) return clean
+  const cut = clean.slice(0, max - 1)
+  return `${cut.slice(0, cut.lastIndexOf(' ') > 80 ? cut.lastIndexOf(' ') : cut.length).replace(/[\s,;:.]+$/, '')}…`
+}

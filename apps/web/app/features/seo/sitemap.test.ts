@@ -1,0 +1,64 @@
+import { describe, expect, it } from 'vitest'
+import { buildRobots, buildSitemap, publicPagePaths, sitemapEntries } from './sitemap.ts'
+
+const news = [
+  { slug: 'newest', date: '2026-02-16T00:00:00.000Z' },
+  { slug: 'older', date: '2025-03-18T00:00:00.000Z' },
+]
+
+describe('sitemap', () => {
+  it('lists every public page, the 10 services and no private or noindex page', () => {
+    const pages = publicPagePaths()
+    expect(pages).toEqual(
+      expect.arrayContaining([
+        '/',
+        '/about/',
+        '/news/',
+        '/services/',
+        '/faqs/',
+        '/contact-us/',
+        '/get-a-quote/',
+        '/application-for-credit/',
+        '/application-for-credit/terms-and-conditions/',
+        '/terms-and-conditions/',
+      ]),
+    )
+    expect(pages.filter((path) => path.startsWith('/services/') && path !== '/services/')).toHaveLength(10)
+    for (const hidden of ['/admin/', '/update-profile/', '/reset-password/', '/logout/', '/forgot-password/'])
+      expect(pages).not.toContain(hidden)
+    expect(new Set(pages).size).toBe(pages.length)
+  })
+
+  it('adds one entry per news item with its date, and dates the news page by the newest item', () => {
+    const entries = sitemapEntries(news)
+    expect(entries).toContainEqual({ path: '/news/newest/', lastmod: '2026-02-16' })
+    expect(entries).toContainEqual({ path: '/news/older/', lastmod: '2025-03-18' })
+    expect(entries).toContainEqual({ path: '/news/', lastmod: '2026-02-16' })
+    expect(sitemapEntries([])).toContainEqual({ path: '/news/' })
+  })
+
+  it('writes absolute, escaped URLs in the sitemaps.org format', () => {
+    const xml = buildSitemap('https://hire.example.com/', [
+      { path: '/' },
+      { path: '/news/a&b/', lastmod: '2026-01-02' },
+    ])
+    expect(xml).toMatch(
+      /^<\?xml version="1.0" encoding="UTF-8"\?>\n<urlset xmlns="http:\/\/www.sitemaps.org\/schemas\/sitemap\/0.9">/,
+    )
+    expect(xml).toContain('<url><loc>https://hire.example.com/</loc></url>')
+    expect(xml).toContain(
+      '<url><loc>https://hire.example.com/news/a&amp;b/</loc><lastmod>2026-01-02</lastmod></url>',
+    )
+    expect(xml.trim().endsWith('</urlset>')).toBe(true)
+  })
+})
+
+describe('robots.txt', () => {
+  it('allows the site, keeps crawlers out of private pages and points to the sitemap', () => {
+    const robots = buildRobots('https://hire.example.com')
+    expect(robots).toContain('User-agent: *')
+    expect(robots).toContain('Disallow: /admin/')
+    expect(robots).toContain('Disallow: /api/')
+    expect(robots).toMatch(/^Sitemap: https:\/\/hire\.example\.com\/sitemap\.xml$/m)
+  })
+})

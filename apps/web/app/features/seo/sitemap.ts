@@ -1,0 +1,97 @@
+import { SERVICES } from '@signalway/shared'
+import { paths } from '../../lib/paths.ts'
+
+export interface SitemapEntry {
+  /** Site-relative path, e.g. '/about/'. */
+  path: string
+  /** Date of the last change, when it is known (news items). */
+  lastmod?: string
+}
+
+/**
+ * Every public, indexable page of SPEC.md §2 and §6, canonical form. Not listed: the forgot and
+ * reset password pages, logout, the private pages, the status pages and the playground (all
+ * noindex or private).
+ */
+export function publicPagePaths(): string[] {
+  return [
+    paths.home,
+    paths.about,
+    paths.services.index,
+    ...SERVICES.map((service) => paths.services.detail(service.slug)),
+    paths.news,
+    paths.faqs,
+    paths.contactUs,
+    paths.getAQuote,
+    paths.register,
+    paths.login,
+    paths.applicationForCredit.index,
+    paths.applicationForCredit.terms,
+    paths.termsAndConditions,
+  ]
+}
+
+/** The date part of an ISO date, for <lastmod>; undefined when it is not a date. */
+function isoDay(value: string): string | undefined {
+  const date = new Date(value)
+  return Number.isNaN(date.getTime()) ? undefined : date.toISOString().slice(0, 10)
+}
+
+/** The entries of the sitemap: the public pages, then one per news item (newest first). */
+export function sitemapEntries(news: ReadonlyArray<{ slug: string; date: string }>): SitemapEntry[] {
+  const newest = news
+    .map((item) => isoDay(item.date))
+    .filter(Boolean)
+    .sort()
+    .at(-1)
+  const pages: SitemapEntry[] = publicPagePaths().map((path) =>
+    path === paths.news && newest ? { path, lastmod: newest } : { path },
+  )
+  const items = news.map((item) => {
+    const lastmod = isoDay(item.date)
+    return lastmod ? { path: paths.newsItem(item.slug), lastmod } : { path: paths.newsItem(item.slug) }
+  })
+  return [...pages, ...items]
+}
+
+function escapeXml(text: string): string {
+  return text
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/"/g, '&quot;')
+    .replace(/'/g, '&apos;')
+}
+
+/** The sitemap XML (sitemaps.org protocol 0.9) with absolute URLs on `siteUrl`. */
+export function buildSitemap(siteUrl: string, entries: readonly SitemapEntry[]): string {
+  const origin = siteUrl.replace(/\/+$/, '')
+  const urls = entries.map((entry) => {
+    const lastmod = entry.lastmod ? `<lastmod>${escapeXml(entry.lastmod)}</lastmod>` : ''
+    return `  <url><loc>${escapeXml(`${origin}${entry.path}`)}</loc>${lastmod}</url>`
+  })
+  return [
+    '<?xml version="1.0" encoding="UTF-8"?>',
+    '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">',
+    ...urls,
+    '</urlset>',
+    '',
+  ].join('\n')
+}
+
+/** robots.txt: everything public may be crawled; private and token pages may not. */
+export function buildRobots(siteUrl: string): string {
+  const origin = siteUrl.replace(/\/+$/, '')
+  return [
+    'User-agent: *',
+    'Allow: /',
+    'Disallow: /api/',
+    `Disallow: ${paths.admin.index}`,
+    `Disallow: ${paths.updateProfile}`,
+    `Disallow: ${paths.resetPassword}`,
+    `Disallow: ${paths.logout}`,
+    '',
+    `Sitemap: ${origin}${paths.sitemap}`,
+    '',
+  ].join('\n')
+}

@@ -1,0 +1,98 @@
+import { MESSAGES, type UserDetail, userDisplayName } from '@signalway/shared'
+import { useEffect, useState } from 'react'
+import { Link, useNavigate } from 'react-router'
+import { useNotify } from '../../../components/ui/notifications/index.ts'
+import { createUser } from '../api/create-user.ts'
+import { getUser } from '../api/get-user.ts'
+import { updateUser } from '../api/update-user.ts'
+import { useUserListHref } from '../list-location.ts'
+import { failureMessage } from './manage-users.tsx'
+import { CreateUserForm, UpdateUserForm } from './user-form.tsx'
+
+function Problem({ message }: { message: string | undefined }) {
+  return message ? (
+    <p className="form-alert" role="alert">
+      {message}
+    </p>
+  ) : null
+}
+
+function BackToUsers() {
+  return (
+    <p className="user-editor__back">
+      <Link to={useUserListHref()}>Back to Manage Users</Link>
+    </p>
+  )
+}
+
+/** /admin/create-user/: the user form in create mode; after a create, back to the list. */
+export function CreateUserEditor() {
+  const navigate = useNavigate()
+  const listHref = useUserListHref()
+  const [problem, setProblem] = useState<string | undefined>()
+  return (
+    <div className="user-editor">
+      <BackToUsers />
+      <Problem message={problem} />
+      <CreateUserForm
+        save={(values) => createUser(values)}
+        onSaved={() => navigate(listHref)}
+        onProblem={setProblem}
+      />
+    </div>
+  )
+}
+
+/**
+ * /admin/update-user/:id: loads the user ('Unable to get the user details.' on failure), then the
+ * form in update mode; after an update it stays and notifies.
+ */
+export function UpdateUserEditor({ id }: { id: string }) {
+  const notify = useNotify()
+  const [user, setUser] = useState<UserDetail | null>(null)
+  const [failed, setFailed] = useState(false)
+  const [problem, setProblem] = useState<string | undefined>()
+
+  useEffect(() => {
+    let cancelled = false
+    setUser(null)
+    setFailed(false)
+    getUser(id)
+      .then((loaded) => {
+        if (!cancelled) setUser(loaded)
+      })
+      .catch((error: unknown) => {
+        if (cancelled) return
+        setFailed(true)
+        notify.error(failureMessage(error, MESSAGES.userDetailsLoadFailed))
+      })
+    return () => {
+      cancelled = true
+    }
+  }, [id, notify])
+
+  return (
+    <div className="user-editor">
+      <BackToUsers />
+      {user ? (
+        <>
+          <h2 className="user-editor__name">{userDisplayName(user)}</h2>
+          <Problem message={problem} />
+          <UpdateUserForm
+            key={user.id}
+            user={user}
+            save={(values) => updateUser(values)}
+            onSaved={setUser}
+            onProblem={setProblem}
+          />
+        </>
+      ) : failed ? (
+        <p className="user-editor__status">{MESSAGES.userDetailsLoadFailed}</p>
+      ) : (
+        <p className="user-editor__status" role="status">
+          Loading the user details…
+        </p>
+      )}
+    </div>
+  )
+}

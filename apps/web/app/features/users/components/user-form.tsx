@@ -1,0 +1,192 @@
+import {
+  type CreateUser,
+  type CreateUserFormInput,
+  MEMBER_TYPES,
+  MESSAGES,
+  type UpdateUserFormInput,
+  type UpdateUserForm as UpdateUserFormValues,
+  type UserDetail,
+  userDetailToForm,
+  userFormSchema,
+} from '@signalway/shared'
+import type { FieldPath, FieldValues, UseFormReturn } from 'react-hook-form'
+import {
+  applyMask,
+  applyServerErrors,
+  Form,
+  FormActions,
+  MASKS,
+  MaskedInput,
+  RequiredFieldsNote,
+  Select,
+  SubmitButton,
+  TextField,
+  useZodForm,
+} from '../../../components/form/index.ts'
+import { useNotify } from '../../../components/ui/notifications/index.ts'
+import { isApiError } from '../../../lib/api-client.ts'
+
+export const MEMBER_TYPE_OPTIONS = MEMBER_TYPES.map((type) => ({ value: type.value, label: type.label }))
+
+/** The server's Message of a failed save (e.g. 409 'An account with this email address already exists.'). */
+function bodyMessage(error: unknown): string | undefined {
+  if (!isApiError(error) || !error.body || typeof error.body !== 'object') return undefined
+  const message = (error.body as { Message?: unknown }).Message
+  return typeof message === 'string' && message.trim() !== '' ? message : undefined
+}
+
+/**
+ * After a failed save: the 400's field messages on their fields, a 409 about the email on the
+ * email field. Answers the message for the page when one belongs to no field.
+ */
+function showServerErrors<T extends FieldValues>(
+  form: Pick<UseFormReturn<T, unknown, unknown>, 'setError' | 'getValues'>,
+  error: unknown,
+): string | undefined {
+  if (!isApiError(error)) return undefined
+  if (error.status === 400) {
+    applyServerErrors(form, error)
+    return undefined
+  }
+  const message = bodyMessage(error)
+  if (error.status === 409 && message && /email/i.test(message)) {
+    form.setError('email' as FieldPath<T>, { type: 'server', message }, { shouldFocus: true })
+    return undefined
+  }
+  return error.status === 409 ? message : undefined
+}
+
+function UserFields() {
+  return (
+    <>
+      <RequiredFieldsNote />
+      <div className="form-row">
+        <TextField name="firstName" label="First Name" autoComplete="off" required />
+        <TextField name="lastName" label="Last Name" autoComplete="off" required />
+      </div>
+      <div className="form-row">
+        <TextField name="email" type="email" label="Email" autoComplete="off" required />
+        <MaskedInput
+          name="mobile"
+          type="tel"
+          label="Mobile"
+          mask={MASKS.mobile}
+          placeholder="04XX XXX XXX"
+          autoComplete="off"
+          required
+        />
+      </div>
+      <div className="form-row">
+        <Select name="memberType" label="Member Type" options={MEMBER_TYPE_OPTIONS} required />
+      </div>
+    </>
+  )
+}
+
+/** Create mode (no id in the route): the user's details and a password with its confirmation. */
+export function CreateUserForm({
+  save,
+  onSaved,
+  onProblem,
+}: {
+  save: (values: CreateUser) => Promise<UserDetail>
+  onSaved: (user: UserDetail) => void
+  /** A message of the server's for the page (e.g. a conflict not about a field). */
+  onProblem: (message: string | undefined) => void
+}) {
+  const notify = useNotify()
+  const defaultValues: CreateUserFormInput = {
+    firstName: '',
+    lastName: '',
+    email: '',
+    mobile: '',
+    memberType: '',
+    password: '',
+    confirmPassword: '',
+  }
+  const form = useZodForm(userFormSchema('create'), { defaultValues })
+
+  const onSubmit = async (values: CreateUser) => {
+    onProblem(undefined)
+    try {
+      onSaved(await save(values))
+    } catch (error) {
+      onProblem(showServerErrors(form, error))
+      notify.error(MESSAGES.userCreateFailed)
+    }
+  }
+
+  return (
+    <Form form={form} onSubmit={onSubmit} aria-label="Create a User" className="user-form">
+      <UserFields />
+      <div className="form-row">
+        <TextField
+          name="password"
+          type="password"
+          label="Password"
+          autoComplete="new-password"
+          hint="At least 8 characters, with a number."
+          required
+        />
+        <TextField
+          name="confirmPassword"
+          type="password"
+          label="Confirm Password"
+          autoComplete="new-password"
+          required
+        />
+      </div>
+      <FormActions>
+        <SubmitButton busyLabel="Creating the user…" variant="primary">
+          Create User
+        </SubmitButton>
+      </FormActions>
+    </Form>
+  )
+}
+
+/** Update mode (an id in the route): the loaded details, without the password fields. */
+export function UpdateUserForm({
+  user,
+  save,
+  onSaved,
+  onProblem,
+}: {
+  user: UserDetail
+  save: (values: UpdateUserFormValues & { id: string }) => Promise<UserDetail>
+  onSaved: (user: UserDetail) => void
+  onProblem: (message: string | undefined) => void
+}) {
+  const notify = useNotify()
+  const form = useZodForm(userFormSchema('update'), { defaultValues: toUpdateFormValues(user) })
+
+  const onSubmit = async (values: UpdateUserFormValues) => {
+    onProblem(undefined)
+    try {
+      const saved = await save({ ...values, id: user.id })
+      form.reset(toUpdateFormValues(saved))
+      notify.success(MESSAGES.userUpdated)
+      onSaved(saved)
+    } catch (error) {
+      onProblem(showServerErrors(form, error))
+      notify.error(MESSAGES.userUpdateFailed)
+    }
+  }
+
+  return (
+    <Form form={form} onSubmit={onSubmit} aria-label="Update User" className="user-form">
+      <UserFields />
+      <FormActions>
+        <SubmitButton busyLabel="Saving the user…" variant="primary">
+          Update User
+        </SubmitButton>
+      </FormActions>
+    </Form>
+  )
+}
+
+/** User details -> update form values (userType becomes memberType; the mobile in its mask). */
+export function toUpdateFormValues(user: UserDetail): UpdateUserFormInput {
+  const values = userDetailToForm(user)
+  return { ...values, mobile: applyMask(values.mobile, MASKS.mobile), memberType: String(values.memberType) }
+}

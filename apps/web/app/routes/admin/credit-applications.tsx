@@ -1,0 +1,30 @@
+import { PageHeader } from '../../components/ui/page-header.tsx'
+import { CreditApplicationsList } from '../../features/credit/components/credit-applications-list.tsx'
+import { routeMeta } from '../../lib/meta.ts'
+import { paths } from '../../lib/paths.ts'
+import type { Route } from './+types/credit-applications'
+
+export const meta: Route.MetaFunction = (args) =>
+  routeMeta(args, {
+    title: 'Credit Applications',
+    description: 'Applications for credit submitted online, with their signed PDFs.',
+    path: paths.admin.creditApplications,
+    noIndex: true,
+  })
+
+/** Credit applications (issue 7), admin only through routes/admin/layout.tsx (RequireAdmin). */
+export default function AdminCreditApplicationsPage() {
+  return (
+    <>
+      <PageHeader
+        title="Credit Applications"
+        lead="Applications for credit, newest first, with their signed PDFs."
+      />
+      <section className="section">
+        <div className="container">
+          <CreditApplicationsList />
+        </div>
+      </section>
+    </>
+  )
+}

@@ -1,0 +1,311 @@
+/**
+ * npm run bench:lighthouse: Lighthouse (mobile default settings, simulated throttling) in Debian
+ * Chromium against the production server, for the public pages of issue 3. It builds nothing:
+ * run `npm run build` first. The server is started the way the README starts it
+ * (`npm run start:prod`, DEMO=1) on a temporary data folder and a free port.
+ *
+ * For each page Lighthouse runs N times (default 3), each in a fresh Chromium, and every figure is
+ * the median of the runs:
+ * the four category scores, LCP, TBT, CLS and the JavaScript the page loaded, both as transferred
+ * (the server prefers Brotli) and as gzip (each script body gzipped at level 9, the usual
+ * bundle-size measure). Targets: 100 in all four categories on every page, home page JavaScript
+ * at most 100 KB gzip.
+ *
+ *   node bench/lighthouse.ts [--runs N] [--check]   (--check: exit 1 when a target is missed)
+ *
+ * Prints a table and writes bench/results/lighthouse.json.
+ */
+import { type ChildProcess, spawn } from 'node:child_process'
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { createServer } from 'node:net'
+import { tmpdir } from 'node:os'
+import { dirname, join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { constants, gzipSync } from 'node:zlib'
+import * as chromeLauncher from 'chrome-launcher'
+import lighthouse from 'lighthouse'
+
+const HERE = dirname(fileURLToPath(import.meta.url))
+const ROOT = join(HERE, '..')
+const RESULTS = join(HERE, 'results', 'lighthouse.json')
+const CHROME_PATH = process.env.CHROME_PATH ?? '/usr/bin/chromium'
+const CHROME_FLAGS = ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage']
+const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const
+const TARGET_SCORE = 100
+const TARGET_HOME_JS_GZIP_KB = 100
+
+const PAGES = [
+  { name: 'home', path: '/' },
+  { name: 'services', path: '/services/' },
+  { name: 'service: vms-boards', path: '/services/vms-boards/' },
+  { name: 'news', path: '/news/' },
+  { name: 'contact-us', path: '/contact-us/' },
+  { name: 'get-a-quote', path: '/get-a-quote/' },
+  { name: 'faqs', path: '/faqs/' },
+] as const
+
+type Category = (typeof CATEGORIES)[number]
+
+interface RunFigures {
+  scores: Record<Category, number>
+  lcpMs: number
+  tbtMs: number
+  cls: number
+  jsTransferBytes: number
+  jsGzipBytes: number
+  scripts: number
+  /** Failed audits (score < 1) of the run, for fixing. */
+  flagged: string[]
+}
+
+interface PageResult extends Omit<RunFigures, 'flagged'> {
+  page: string
+  path: string
+  runs: number
+  flagged: string[]
+}
+
+function argument(name: string): string | undefined {
+  const index = process.argv.indexOf(name)
+  return index >= 0 ? process.argv[index + 1] : undefined
+}
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b)
+  const middle = Math.floor(sorted.length / 2)
+  if (sorted.length === 0) return Number.NaN
+  return sorted.length % 2 === 1
+    ? (sorted[middle] as number)
+    : ((sorted[middle - 1] as number) + (sorted[middle] as number)) / 2
+}
+
+async function freePort(): Promise<number> {
+  return new Promise((resolvePort, reject) => {
+    const server = createServer()
+    server.once('error', reject)
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address()
+      const port = typeof address === 'object' && address ? address.port : 0
+      server.close(() => resolvePort(port))
+    })
+  })
+}
+
+async function startServer(port: number, dataDir: string): Promise<ChildProcess> {
+  const baseUrl = `http://127.0.0.1:${port}`
+  const child = spawn('npm', ['run', 'start:prod'], {
+    cwd: ROOT,
+    // Its own process group, so stopping it stops npm and node together.
+    detached: true,
+    stdio: ['ignore', 'ignore', 'inherit'],
+    env: {
+      ...process.env,
+      DEMO: '1',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      SITE_URL: baseUrl,
+      LOG_LEVEL: 'warn',
+    },
+  })
+  const deadline = Date.now() + 60_000
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`The server exited with code ${child.exitCode}`)
+    try {
+      if ((await fetch(`${baseUrl}/api/ready`)).ok) return child
+    } catch {
+      // Not listening yet.
+    }
+    await new Promise((wait) => setTimeout(wait, 250))
+  }
+  stopServer(child)
+  throw new Error('The server did not become ready within 60 s')
+}
+
+function stopServer(child: ChildProcess) {
+  if (child.pid === undefined || child.exitCode !== null) return
+  try {
+    process.kill(-child.pid, 'SIGTERM')
+  } catch {
+    // Already gone.
+  }
+}
+
+/** The body of a script as gzip at level 9, cached by URL (hashed assets do not change). */
+const gzipSizes = new Map<string, number>()
+async function gzipSize(url: string): Promise<number> {
+  const cached = gzipSizes.get(url)
+  if (cached !== undefined) return cached
+  const response = await fetch(url, { headers: { 'accept-encoding': 'identity' } })
+  const body = Buffer.from(await response.arrayBuffer())
+  const size = gzipSync(body, { level: constants.Z_BEST_COMPRESSION }).length
+  gzipSizes.set(url, size)
+  return size
+}
+
+interface NetworkItem {
+  url: string
+  resourceType?: string
+  transferSize?: number
+  mimeType?: string
+}
+
+async function runOnce(url: string, port: number): Promise<RunFigures> {
+  const result = await lighthouse(url, {
+    port,
+    output: 'json',
+    logLevel: 'error',
+    onlyCategories: [...CATEGORIES],
+  })
+  if (!result) throw new Error(`Lighthouse returned nothing for ${url}`)
+  const { lhr } = result
+  if (lhr.runtimeError) throw new Error(`Lighthouse failed on ${url}: ${lhr.runtimeError.message}`)
+  const scores = Object.fromEntries(
+    CATEGORIES.map((category) => [category, Math.round((lhr.categories[category]?.score ?? 0) * 100)]),
+  ) as Record<Category, number>
+  const numeric = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN
+
+  const requests = ((lhr.audits['network-requests']?.details as { items?: NetworkItem[] } | undefined)
+    ?.items ?? []) as NetworkItem[]
+  const scripts = requests.filter((item) => item.resourceType === 'Script')
+  let jsGzipBytes = 0
+  for (const script of scripts) jsGzipBytes += await gzipSize(script.url)
+
+  const flagged: string[] = []
+  for (const category of CATEGORIES) {
+    for (const ref of lhr.categories[category]?.auditRefs ?? []) {
+      const audit = lhr.audits[ref.id]
+      if (!audit || audit.score === null || audit.score >= 1) continue
+      if (audit.scoreDisplayMode === 'informative' || audit.scoreDisplayMode === 'notApplicable') continue
+      if (ref.weight === 0 && category !== 'performance') continue
+      const items = (audit.details as { items?: { description?: string; url?: string }[] } | undefined)?.items
+      const what =
+        ref.id === 'errors-in-console' || ref.id === 'inspector-issues'
+          ? (items ?? []).map((item) => item.description ?? item.url ?? '').join('; ')
+          : String(audit.displayValue ?? audit.score)
+      flagged.push(`${category}/${ref.id} (${what.slice(0, 300)})`)
+    }
+  }
+
+  return {
+    scores,
+    lcpMs: numeric('largest-contentful-paint'),
+    tbtMs: numeric('total-blocking-time'),
+    cls: numeric('cumulative-layout-shift'),
+    jsTransferBytes: scripts.reduce((sum, script) => sum + (script.transferSize ?? 0), 0),
+    jsGzipBytes,
+    scripts: scripts.length,
+    flagged,
+  }
+}
+
+/**
+ * One run in a fresh Chromium (no cache, no state carried over from the previous page). Lighthouse
+ * now and then fails to record a trace on a busy machine (NO_NAVSTART): try again twice.
+ */
+async function runWithRetry(url: string): Promise<RunFigures> {
+  for (let attempt = 1; ; attempt++) {
+    const chrome = await chromeLauncher.launch({ chromePath: CHROME_PATH, chromeFlags: CHROME_FLAGS })
+    try {
+      return await runOnce(url, chrome.port)
+    } catch (error) {
+      if (attempt >= 3) throw error
+      console.warn(`${url}: ${(error as Error).message}; retrying`)
+    } finally {
+      chrome.kill()
+    }
+  }
+}
+
+function summarise(page: (typeof PAGES)[number], runs: RunFigures[]): PageResult {
+  const pick = (get: (run: RunFigures) => number) => median(runs.map(get))
+  const flagged = [...new Set(runs.flatMap((run) => run.flagged))].sort()
+  return {
+    page: page.name,
+    path: page.path,
+    runs: runs.length,
+    scores: Object.fromEntries(
+      CATEGORIES.map((category) => [category, pick((run) => run.scores[category])]),
+    ) as Record<Category, number>,
+    lcpMs: Math.round(pick((run) => run.lcpMs)),
+    tbtMs: Math.round(pick((run) => run.tbtMs)),
+    cls: Number(pick((run) => run.cls).toFixed(4)),
+    jsTransferBytes: pick((run) => run.jsTransferBytes),
+    jsGzipBytes: pick((run) => run.jsGzipBytes),
+    scripts: pick((run) => run.scripts),
+    flagged,
+  }
+}
+
+async function main() {
+  const runs = Math.max(1, Number(argument('--runs') ?? 3))
+  const port = await freePort()
+  const baseUrl = `http://127.0.0.1:${port}`
+  const dataDir = mkdtempSync(join(tmpdir(), 'signalway-lighthouse-'))
+  const server = await startServer(port, dataDir)
+  const results: PageResult[] = []
+  try {
+    for (const page of PAGES) {
+      const url = `${baseUrl}${page.path}`
+      // One request first, so the first measured run does not pay for cold server-side caches.
+      await (await fetch(url)).arrayBuffer()
+      const figures: RunFigures[] = []
+      for (let run = 0; run < runs; run++) figures.push(await runWithRetry(url))
+      const result = summarise(page, figures)
+      results.push(result)
+      console.info(
+        `${page.name}: ${CATEGORIES.map((category) => result.scores[category]).join('/')}` +
+          ` LCP ${result.lcpMs} ms, TBT ${result.tbtMs} ms, CLS ${result.cls},` +
+          ` JS ${(result.jsGzipBytes / 1024).toFixed(1)} KB gzip`,
+      )
+    }
+  } finally {
+    stopServer(server)
+  }
+  rmSync(dataDir, { recursive: true, force: true })
+
+  // biome-ignore lint/suspicious/noConsole: the benchmark's report is this table.
+  console.table(
+    results.map((result) => ({
+      page: result.page,
+      perf: result.scores.performance,
+      a11y: result.scores.accessibility,
+      'best-pr.': result.scores['best-practices'],
+      seo: result.scores.seo,
+      'LCP ms': result.lcpMs,
+      'TBT ms': result.tbtMs,
+      CLS: result.cls,
+      'JS KB gzip': Number((result.jsGzipBytes / 1024).toFixed(1)),
+      'JS KB sent': Number((result.jsTransferBytes / 1024).toFixed(1)),
+    })),
+  )
+  for (const result of results) {
+    if (result.flagged.length > 0) console.info(`${result.page} flagged: ${result.flagged.join(', ')}`)
+  }
+
+  const home = results.find((result) => result.path === '/')
+  const scoresMet = results.every((result) => CATEGORIES.every((c) => result.scores[c] >= TARGET_SCORE))
+  const jsMet = home !== undefined && home.jsGzipBytes <= TARGET_HOME_JS_GZIP_KB * 1024
+  mkdirSync(dirname(RESULTS), { recursive: true })
+  writeFileSync(
+    RESULTS,
+    `${JSON.stringify(
+      {
+        date: new Date().toISOString(),
+        node: process.version,
+        chromium: CHROME_PATH,
+        settings: 'Lighthouse default (mobile, simulated throttling)',
+        runsPerPage: runs,
+        targets: { score: TARGET_SCORE, homeJsGzipKb: TARGET_HOME_JS_GZIP_KB },
+        targetsMet: { scores: scoresMet, homeJs: jsMet },
+        results,
+      },
+      null,
+      2,
+    )}\n`,
+  )
+  console.info(`Written to ${RESULTS}`)
+  if (process.argv.includes('--check') && !(scoresMet && jsMet)) process.exitCode = 1
+}
+
+await main()

@@ -1,0 +1,581 @@
+import { readFile } from 'node:fs/promises'
+import { createRequire } from 'node:module'
+import { dirname, join } from 'node:path'
+import type { APIRequestContext, Download, Locator, Page } from '@playwright/test'
+import { PDFDocument, StandardFonts } from 'pdf-lib'
+import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs'
+import { expect, test } from '../fixtures.ts'
+
+/*
+ * Issue 7, as a new customer would: complete the application for credit for a Pty Ltd company
+ * with two directors (signatures drawn with the mouse), a sole trader (the typed-name signature)
+ * and a trust with its trust deed; read the PDF that downloads; meet the submit checks; then find
+ * the applications in the admin list and download their PDFs.
+ */
+
+const ADMIN = { email: 'admin@signalway.example', password: 'Admin-e2e-Passw0rd' }
+const AUTH_STORAGE_KEY = 'signalway.auth'
+const SUBMITTED = 'Thank you, your application for credit has been submitted successfully.'
+
+const run = Date.now().toString(36).slice(-6)
+
+// The admin steps look for what the customer steps submitted.
+test.describe.configure({ mode: 'serial' })
+test.setTimeout(120_000)
+
+async function signInAsAdmin(page: Page, request: APIRequestContext) {
+  const response = await request.post('/api/v1/core/auth/token', {
+    data: { UserName: ADMIN.email, Password: ADMIN.password, ClientId: 'web', GrantType: 'password' },
+  })
+  expect(response.status()).toBe(200)
+  const tokens = (await response.json()) as {
+    access_token: string
+    refresh_token: string
+    expires_in: number
+  }
+  // As app/lib/auth-storage.ts stores them: the token response plus its expiry time.
+  await page.addInitScript(
+    ({ key, value }) => {
+      window.localStorage.setItem(
+        key,
+        JSON.stringify({ ...value, expires_at: Date.now() + Number(value.expires_in) * 1000 }),
+      )
+    },
+    { key: AUTH_STORAGE_KEY, value: tokens },
+  )
+}
+
+const STANDARD_FONTS = `${join(dirname(createRequire(import.meta.url).resolve('pdfjs-dist/package.json')), 'standard_fonts')}/`
+
+/** The text of every page of a PDF, white space collapsed. */
+async function pdfText(data: Uint8Array): Promise<string> {
+  const pdf = await getDocument({ data, standardFontDataUrl: STANDARD_FONTS, isEvalSupported: false }).promise
+  const pages: string[] = []
+  for (let number = 1; number <= pdf.numPages; number++) {
+    const page = await pdf.getPage(number)
+    const content = await page.getTextContent()
+    pages.push(content.items.map((item) => ('str' in item ? item.str : '')).join(' '))
+  }
+  await pdf.destroy()
+  return pages.join('\n').replace(/\s+/g, ' ')
+}
+
+async function downloadedText(download: Download): Promise<string> {
+  const path = await download.path()
+  return pdfText(new Uint8Array(await readFile(path)))
+}
+
+/** A small real PDF: the trust deed. */
+async function trustDeedPdf(text: string): Promise<Buffer> {
+  const doc = await PDFDocument.create()
+  const font = await doc.embedFont(StandardFonts.Helvetica)
+  const page = doc.addPage([595, 842])
+  page.drawText(text, { x: 72, y: 760, size: 16, font })
+  page.drawText('Schedule 1: the trustee and the beneficiaries.', { x: 72, y: 730, size: 11, font })
+  return Buffer.from(await doc.save())
+}
+
+const section = (page: Page, name: RegExp) => page.getByRole('region', { name })
+const heading = (page: Page, step: number) =>
+  page.getByRole('button', { name: new RegExp(`^Section ${step}:`) })
+
+interface Address {
+  streetNumber: string
+  streetName: string
+  city: string
+  state: string
+  postcode: string
+}
+
+/** The address block, by manual entry. */
+async function fillAddress(group: Locator, address: Address) {
+  // The block is already in manual entry when its parts show errors.
+  const manual = group.getByRole('button', { name: 'Enter the address manually' })
+  if (await manual.isVisible()) await manual.click()
+  await group.getByRole('textbox', { name: /^Street Number/ }).fill(address.streetNumber)
+  await group.getByRole('textbox', { name: /^Street Name/ }).fill(address.streetName)
+  await group.getByRole('textbox', { name: /^City/ }).fill(address.city)
+  await group.getByRole('combobox', { name: /^State/ }).selectOption(address.state)
+  await group.getByRole('textbox', { name: /^Post Code/ }).fill(address.postcode)
+}
+
+interface Customer {
+  completedBy: string
+  position: string
+  type: 'Pty Ltd Company' | 'Public Company' | 'Partnership' | 'Sole Trader' | 'Trust'
+  fullName: string
+  businessName: string
+  abn: string
+  acn?: string
+  phone: string
+  email: string
+  trading: string
+  address: Address
+}
+
+async function fillCustomer(page: Page, customer: Customer) {
+  const s1 = section(page, /Customer Information/)
+  await s1
+    .getByRole('textbox', { name: /^Name of person completing this application/ })
+    .fill(customer.completedBy)
+  await s1.getByRole('textbox', { name: /^Position/ }).fill(customer.position)
+  // Leaving the field validates it; its error going away moves what is below it, so leave it first.
+  await s1.getByRole('textbox', { name: /^Position/ }).blur()
+  await s1.getByRole('radio', { name: customer.type }).check()
+  await s1.getByRole('textbox', { name: /^Customer's full name/ }).fill(customer.fullName)
+  await s1.getByRole('textbox', { name: /^Trading or business name/ }).fill(customer.businessName)
+  await s1.getByRole('textbox', { name: /^ABN/ }).pressSequentially(customer.abn.replace(/\s/g, ''))
+  await expect(s1.getByRole('textbox', { name: /^ABN/ })).toHaveValue(customer.abn)
+  if (customer.acn)
+    await s1.getByRole('textbox', { name: /^ACN/ }).pressSequentially(customer.acn.replace(/\s/g, ''))
+  else await expect(s1.getByRole('textbox', { name: /^ACN/ })).toHaveCount(0)
+  await s1.getByRole('textbox', { name: /^Phone/ }).fill(customer.phone)
+  await s1.getByRole('textbox', { name: /^Email/ }).fill(customer.email)
+  await s1.getByRole('textbox', { name: /^How long has the customer been trading/ }).fill(customer.trading)
+  await fillAddress(s1.getByRole('group', { name: /^Business Address/ }), customer.address)
+  await expect(s1.getByRole('checkbox', { name: 'Postal address same as business address' })).toBeChecked()
+  await expect(s1.getByRole('group', { name: /^Postal Address/ })).toHaveCount(0)
+}
+
+interface Person {
+  name: string
+  phone: string
+  email: string
+  licence: string
+  address: Address
+}
+
+async function fillPerson(group: Locator, person: Person) {
+  await group.getByRole('textbox', { name: /^Full name/ }).fill(person.name)
+  await fillAddress(group.getByRole('group', { name: /^Residential Address/ }), person.address)
+  await group.getByRole('textbox', { name: /^Phone/ }).fill(person.phone)
+  await group.getByRole('textbox', { name: /^Email/ }).fill(person.email)
+  await group.getByRole('textbox', { name: /^Driver's licence number/ }).fill(person.licence)
+}
+
+async function fillAccounts(
+  page: Page,
+  contact: { name: string; phone: string; email: string },
+  sendBy = 'Email',
+) {
+  const s3 = section(page, /Accounts Payable Contact/)
+  await s3.getByRole('textbox', { name: /^Name/ }).fill(contact.name)
+  await s3.getByRole('textbox', { name: /^Phone/ }).fill(contact.phone)
+  await s3.getByRole('textbox', { name: /^Email/ }).fill(contact.email)
+  await s3.getByRole('radio', { name: sendBy }).check()
+}
+
+/** Signs a pad by drawing a short scribble with the mouse. */
+async function drawSignature(page: Page, pad: Locator) {
+  await pad.scrollIntoViewIfNeeded()
+  const box = await pad.boundingBox()
+  if (!box) throw new Error('The signature pad is not visible.')
+  const at = (x: number, y: number) => [box.x + box.width * x, box.y + box.height * y] as const
+  await page.mouse.move(...at(0.15, 0.6))
+  await page.mouse.down()
+  for (const [x, y] of [
+    [0.25, 0.3],
+    [0.35, 0.7],
+    [0.45, 0.35],
+    [0.55, 0.65],
+    [0.7, 0.4],
+    [0.85, 0.55],
+  ] as const) {
+    await page.mouse.move(...at(x, y), { steps: 4 })
+  }
+  await page.mouse.up()
+}
+
+async function next(page: Page, from: RegExp, to: number) {
+  await section(page, from).getByRole('button', { name: 'Next' }).click()
+  await expect(heading(page, to)).toHaveAttribute('aria-expanded', 'true')
+  await expect(heading(page, to)).toBeFocused()
+}
+
+/** Submits, catches the download and checks the success notification and its name. */
+async function submitAndDownload(page: Page): Promise<string> {
+  const downloading = page.waitForEvent('download')
+  await page.getByRole('button', { name: 'Submit application' }).click()
+  const download = await downloading
+  expect(download.suggestedFilename()).toBe('credit-application.pdf')
+  await expect(page.getByRole('status').filter({ hasText: SUBMITTED })).toBeVisible()
+  const text = await downloadedText(download)
+  // Then the page reloads: an empty form.
+  await expect(page.getByRole('textbox', { name: /^Customer's full name/ })).toHaveValue('', {
+    timeout: 15_000,
+  })
+  await expect(page.getByRole('button', { name: 'Submit application' })).toBeEnabled()
+  return text
+}
+
+const melbourne: Address = {
+  streetNumber: '48',
+  streetName: 'Kororoit Creek Road',
+  city: 'Altona North',
+  state: 'VIC',
+  postcode: '3025',
+}
+
+const pty = {
+  customer: {
+    completedBy: 'Olivia Grant',
+    position: 'Finance Director',
+    type: 'Pty Ltd Company',
+    fullName: `Westgate Civil ${run} Pty Ltd`,
+    businessName: `Westgate Civil ${run}`,
+    abn: '51 824 753 556',
+    acn: '004 085 616',
+    phone: '03 9555 0101',
+    email: `accounts.${run}@westgate.example`,
+    trading: '12 years',
+    address: melbourne,
+  } satisfies Customer,
+  directors: [
+    {
+      name: 'Olivia Grant',
+      phone: '0412 345 678',
+      email: `olivia.${run}@westgate.example`,
+      licence: '045123456',
+      address: {
+        streetNumber: '7',
+        streetName: 'Maple Street',
+        city: 'Williamstown',
+        state: 'VIC',
+        postcode: '3016',
+      },
+    },
+    {
+      name: 'Marcus Webb',
+      phone: '0423 456 789',
+      email: `marcus.${run}@westgate.example`,
+      licence: '078654321',
+      address: {
+        streetNumber: '19',
+        streetName: 'Ocean Parade',
+        city: 'Point Cook',
+        state: 'VIC',
+        postcode: '3030',
+      },
+    },
+  ] satisfies Person[],
+}
+
+test.describe('a new customer applies for credit', () => {
+  test('a Pty Ltd company with two directors: drawn signatures and guarantees, the signed PDF', async ({
+    page,
+  }) => {
+    await page.goto('/application-for-credit/')
+    await expect(page.getByRole('heading', { level: 1, name: 'Application for Credit' })).toBeVisible()
+    await expect(heading(page, 1)).toHaveAttribute('aria-expanded', 'true')
+    for (const step of [2, 3, 4]) await expect(heading(page, step)).toHaveAttribute('aria-expanded', 'false')
+
+    // Next checks only the section it leaves.
+    await section(page, /Customer Information/)
+      .getByRole('button', { name: 'Next' })
+      .click()
+    await expect(page.getByText('Name of person completing this application is required.')).toBeVisible()
+    await expect(heading(page, 2)).toHaveAttribute('aria-expanded', 'false')
+    await expect(
+      page.getByRole('textbox', { name: /^Name of person completing this application/ }),
+    ).toBeFocused()
+
+    await fillCustomer(page, pty.customer)
+    await expect(heading(page, 2)).toHaveAccessibleName(/Director Details/)
+    await next(page, /Customer Information/, 2)
+
+    const s2 = section(page, /Director Details/)
+    const [first, second] = pty.directors
+    await fillPerson(s2.getByRole('group', { name: 'Director 1' }), first as Person)
+    await s2.getByRole('button', { name: 'Add another director' }).click()
+    await expect(s2.getByRole('textbox', { name: /^Full name/ }).nth(1)).toBeFocused()
+    await fillPerson(s2.getByRole('group', { name: 'Director 2' }), second as Person)
+    await next(page, /Director Details/, 3)
+
+    await fillAccounts(page, {
+      name: 'Priya Nair',
+      phone: '03 9555 0102',
+      email: `ap.${run}@westgate.example`,
+    })
+    await next(page, /Accounts Payable Contact/, 4)
+
+    const s4 = section(page, /Credit Terms and Conditions/)
+    await expect(s4.getByRole('link', { name: /full Terms and Conditions of Hire/ })).toHaveAttribute(
+      'href',
+      '/application-for-credit/terms-and-conditions/',
+    )
+    await s4
+      .getByRole('checkbox', { name: /I have read and agree to the Terms and Conditions of Hire/ })
+      .check()
+    await expect(s4.getByRole('heading', { name: 'Guarantee and Indemnity' })).toBeVisible()
+    for (const name of ['Olivia Grant', 'Marcus Webb']) {
+      const pad = s4.getByRole('img', { name: new RegExp(`^Signature of ${name}`) })
+      await drawSignature(page, pad)
+      await expect(s4.getByRole('img', { name: `Signature of ${name}`, exact: true })).toBeVisible()
+      await drawSignature(page, s4.getByRole('img', { name: new RegExp(`^Guarantor signature of ${name}`) }))
+    }
+    await expect(s4.getByText('Signed', { exact: true })).toHaveCount(4)
+
+    const text = await submitAndDownload(page)
+    for (const value of [
+      pty.customer.fullName,
+      pty.customer.businessName,
+      '51 824 753 556',
+      '004 085 616',
+      'Pty Ltd Company',
+      pty.customer.email,
+      'Kororoit Creek Road',
+      'Olivia Grant',
+      'Marcus Webb',
+      `olivia.${run}@westgate.example`,
+      `marcus.${run}@westgate.example`,
+      '078654321',
+      'Priya Nair',
+      'Guarantee and Indemnity',
+      'Finance Director',
+    ]) {
+      expect(text, `the PDF holds ${value}`).toContain(value)
+    }
+  })
+
+  test('a sole trader: one person only, the typed-name signature', async ({ page }) => {
+    await page.goto('/application-for-credit/')
+    await fillCustomer(page, {
+      completedBy: 'Sam Taylor',
+      position: 'Owner',
+      type: 'Sole Trader',
+      fullName: `Sam Taylor ${run}`,
+      businessName: `Taylor Traffic ${run}`,
+      abn: '53 004 085 616',
+      phone: '0401 222 333',
+      email: `sam.${run}@taylortraffic.example`,
+      trading: '3 years',
+      address: {
+        streetNumber: '5',
+        streetName: 'Ridge Road',
+        city: 'Mount Dandenong',
+        state: 'VIC',
+        postcode: '3767',
+      },
+    })
+    await next(page, /Customer Information/, 2)
+    const s2 = section(page, /Sole Trader Details/)
+    await expect(s2.getByRole('button', { name: /^Add another/ })).toHaveCount(0)
+    await fillPerson(s2.getByRole('group', { name: 'Sole Trader', exact: true }), {
+      name: 'Sam Taylor',
+      phone: '0401 222 333',
+      email: `sam.${run}@taylortraffic.example`,
+      licence: '099887766',
+      address: {
+        streetNumber: '5',
+        streetName: 'Ridge Road',
+        city: 'Mount Dandenong',
+        state: 'VIC',
+        postcode: '3767',
+      },
+    })
+    await next(page, /Sole Trader Details/, 3)
+    await fillAccounts(
+      page,
+      { name: 'Sam Taylor', phone: '0401 222 333', email: `sam.${run}@taylortraffic.example` },
+      'Post',
+    )
+    await next(page, /Accounts Payable Contact/, 4)
+
+    const s4 = section(page, /Credit Terms and Conditions/)
+    await s4.getByRole('checkbox', { name: /I have read and agree/ }).check()
+    await expect(s4.getByRole('heading', { name: 'Guarantee and Indemnity' })).toHaveCount(0)
+    // By keyboard: the typed-name alternative.
+    await s4.getByRole('button', { name: /^Type your name instead/ }).click()
+    await expect(s4.getByRole('textbox', { name: 'Type your full name' })).toBeFocused()
+    await page.keyboard.type('Sam Taylor')
+    await expect(s4.getByRole('img', { name: 'Signature of Sam Taylor' })).toBeVisible()
+
+    const text = await submitAndDownload(page)
+    for (const value of [
+      `Taylor Traffic ${run}`,
+      'Sole Trader',
+      '53 004 085 616',
+      'Sam Taylor',
+      'Post',
+      '099887766',
+    ]) {
+      expect(text, `the PDF holds ${value}`).toContain(value)
+    }
+  })
+
+  test('a trust with its trust deed: the deed is uploaded, checked and appended to the PDF', async ({
+    page,
+  }) => {
+    await page.goto('/application-for-credit/')
+    await fillCustomer(page, {
+      completedBy: 'Hannah Lee',
+      position: 'Trustee',
+      type: 'Trust',
+      fullName: `Lee Family Trust ${run}`,
+      businessName: `Lee Traffic Services ${run}`,
+      abn: '51 824 753 556',
+      phone: '07 5555 0199',
+      email: `hannah.${run}@leetraffic.example`,
+      trading: '8 years',
+      address: {
+        streetNumber: '17',
+        streetName: 'Beacon Place',
+        city: 'Molendinar',
+        state: 'QLD',
+        postcode: '4214',
+      },
+    })
+    const s1 = section(page, /Customer Information/)
+    const deed = s1.locator('input[type="file"]')
+    await expect(deed).toHaveAccessibleName(/^Trust Deed/)
+    await expect(deed).toHaveAttribute('accept', /\.pdf/)
+    // A file of another type is refused.
+    await deed.setInputFiles({
+      name: 'trust-deed.docx',
+      mimeType: 'application/msword',
+      buffer: Buffer.from('x'),
+    })
+    await expect(s1.getByText(/File type is not supported\./)).toBeVisible()
+    const marker = `Deed of the Lee Family Trust ${run}`
+    await deed.setInputFiles({
+      name: 'lee-family-trust-deed.pdf',
+      mimeType: 'application/pdf',
+      buffer: await trustDeedPdf(marker),
+    })
+    const added = s1.getByRole('list', { name: 'Added files' })
+    await expect(added.getByText('lee-family-trust…')).toBeVisible()
+    await expect(added.getByText(/KB$/)).toBeVisible()
+    await next(page, /Customer Information/, 2)
+
+    await fillPerson(section(page, /Director Details/).getByRole('group', { name: 'Director 1' }), {
+      name: 'Hannah Lee',
+      phone: '0455 666 777',
+      email: `hannah.${run}@leetraffic.example`,
+      licence: 'QL1234567',
+      address: {
+        streetNumber: '3',
+        streetName: 'Pine Avenue',
+        city: 'Southport',
+        state: 'QLD',
+        postcode: '4215',
+      },
+    })
+    await next(page, /Director Details/, 3)
+    await fillAccounts(page, {
+      name: 'Hannah Lee',
+      phone: '07 5555 0199',
+      email: `ap.${run}@leetraffic.example`,
+    })
+    await next(page, /Accounts Payable Contact/, 4)
+    const s4 = section(page, /Credit Terms and Conditions/)
+    await s4.getByRole('checkbox', { name: /I have read and agree/ }).check()
+    await drawSignature(page, s4.getByRole('img', { name: /^Signature of Hannah Lee/ }))
+
+    const text = await submitAndDownload(page)
+    for (const value of [
+      `Lee Traffic Services ${run}`,
+      'Trust',
+      'lee-family-trust-deed.pdf',
+      'Hannah Lee',
+      marker,
+    ]) {
+      expect(text, `the PDF holds ${value}`).toContain(value)
+    }
+  })
+
+  test("an unsigned application: 'Please sign the document.', and nothing typed is lost", async ({
+    page,
+  }) => {
+    await page.goto('/application-for-credit/')
+    await fillCustomer(page, {
+      completedBy: 'Ava Brooks',
+      position: 'Partner',
+      type: 'Partnership',
+      fullName: `Brooks & Chen ${run}`,
+      businessName: `Brooks Chen Traffic ${run}`,
+      abn: '51 824 753 556',
+      phone: '03 9555 0303',
+      email: `ava.${run}@brookschen.example`,
+      trading: '2 years',
+      address: melbourne,
+    })
+    await next(page, /Customer Information/, 2)
+    await fillPerson(section(page, /Partner Details/).getByRole('group', { name: 'Partner 1' }), {
+      name: 'Ava Brooks',
+      phone: '0433 111 222',
+      email: `ava.${run}@brookschen.example`,
+      licence: '012398745',
+      address: melbourne,
+    })
+    await next(page, /Partner Details/, 3)
+    await fillAccounts(page, {
+      name: 'Leo Chen',
+      phone: '03 9555 0304',
+      email: `leo.${run}@brookschen.example`,
+    })
+    await next(page, /Accounts Payable Contact/, 4)
+    await section(page, /Credit Terms and Conditions/)
+      .getByRole('checkbox', { name: /I have read and agree/ })
+      .check()
+
+    await page.getByRole('button', { name: 'Submit application' }).click()
+    await expect(page.getByRole('alert').filter({ hasText: 'Please sign the document.' })).toBeVisible()
+    await expect(page.getByRole('group', { name: 'Signatures' })).toBeFocused()
+    // Everything is still there.
+    await heading(page, 1).click()
+    await expect(page.getByRole('textbox', { name: /^Customer's full name/ })).toHaveValue(
+      `Brooks & Chen ${run}`,
+    )
+    await expect(page.getByRole('textbox', { name: /^ABN/ })).toHaveValue('51 824 753 556')
+    await heading(page, 2).click()
+    await expect(section(page, /Partner Details/).getByRole('textbox', { name: /^Full name/ })).toHaveValue(
+      'Ava Brooks',
+    )
+
+    // Signed, it goes through.
+    await drawSignature(page, page.getByRole('img', { name: /^Signature of Ava Brooks/ }))
+    const text = await submitAndDownload(page)
+    expect(text).toContain(`Brooks Chen Traffic ${run}`)
+    expect(text).toContain('Leo Chen')
+  })
+})
+
+test.describe('the staff find the applications', () => {
+  test('the admin list shows them newest first, searches by business name or ABN, and downloads each PDF', async ({
+    page,
+    request,
+  }) => {
+    await signInAsAdmin(page, request)
+    await page.goto('/admin/')
+    await page.getByRole('link', { name: 'Credit applications' }).click()
+    await expect(page).toHaveURL(/\/admin\/credit-applications\/$/)
+    await expect(page.getByRole('heading', { level: 1, name: 'Credit Applications' })).toBeVisible()
+    const table = page.getByRole('table')
+    // Newest first: the last application of this run leads.
+    await expect(table.getByRole('row').nth(1)).toContainText(`Brooks Chen Traffic ${run}`)
+
+    await page
+      .getByRole('searchbox', { name: 'Search by business name or ABN' })
+      .fill(`Westgate Civil ${run}`)
+    await page.getByRole('button', { name: 'Search', exact: true }).click()
+    await expect(page).toHaveURL(/search=/)
+    await expect(table.getByRole('row')).toHaveCount(2)
+    const row = table.getByRole('row').nth(1)
+    await expect(row).toContainText('51 824 753 556')
+    await expect(row).toContainText('Pty Ltd Company')
+    await expect(row).toContainText('Olivia Grant')
+
+    const downloading = page.waitForEvent('download')
+    await row.getByRole('button', { name: /^Download PDF/ }).click()
+    const download = await downloading
+    expect(download.suggestedFilename()).toMatch(/^credit-application-CA-\d{4}-[0-9A-Z]+\.pdf$/)
+    const text = await downloadedText(download)
+    expect(text).toContain(`Westgate Civil ${run} Pty Ltd`)
+    expect(text).toContain('Marcus Webb')
+
+    // By ABN (digits only, as typed without the mask).
+    await page.getByRole('searchbox', { name: 'Search by business name or ABN' }).fill('53004085616')
+    await page.getByRole('button', { name: 'Search', exact: true }).click()
+    await expect(table).toContainText(`Taylor Traffic ${run}`)
+  })
+})
