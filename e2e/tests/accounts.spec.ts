@@ -2,6 +2,8 @@ import { readdirSync, readFileSync, statSync } from 'node:fs'
 import { join } from 'node:path'
 import type { APIRequestContext, Locator, Page } from '@playwright/test'
 import { expect, test } from '../fixtures.ts'
+import { ADMIN, AUTH_STORAGE_KEY, storeTokens, type Tokens, tokensFor } from '../helpers/auth.ts'
+import { decodeQuotedPrintable } from '../helpers/mail.ts'
 
 /*
  * Accounts as a new user meets them (SPEC.md §2, §4, §8; issue 4): register with the live password
@@ -11,8 +13,6 @@ import { expect, test } from '../fixtures.ts'
 
 const PASSWORD = 'Cones-and-VMS-2026!'
 const NEW_PASSWORD = 'Arrow-Boards-2027!'
-const ADMIN = { email: 'admin@signalway.example', password: 'Admin-e2e-Passw0rd' }
-const AUTH_STORAGE_KEY = 'signalway.auth'
 
 const MESSAGES = {
   profileUpdated: 'Your profile has been successfully updated.',
@@ -26,12 +26,6 @@ let sequence = 0
 function uniqueEmail(tag: string): string {
   sequence += 1
   return `${tag}-${Date.now()}-${sequence}-${test.info().workerIndex}@example.com`
-}
-
-interface Tokens {
-  access_token: string
-  refresh_token: string
-  expires_in: number
 }
 
 async function registerByApi(
@@ -53,46 +47,6 @@ async function registerByApi(
   })
   expect(response.status(), await response.text()).toBe(200)
   return (await response.json()) as Tokens
-}
-
-async function tokenFor(request: APIRequestContext, email: string, password: string): Promise<Tokens> {
-  const response = await request.post('/api/v1/core/auth/token', {
-    data: { UserName: email, Password: password, ClientId: 'web', GrantType: 'password' },
-  })
-  expect(response.status(), await response.text()).toBe(200)
-  return (await response.json()) as Tokens
-}
-
-/** Stores tokens the way the app does, before any page script runs. */
-async function storeTokens(page: Page, tokens: Tokens) {
-  await page.addInitScript(
-    ([key, value]: [string, string]) => {
-      if (!window.sessionStorage.getItem('e2e-tokens-stored')) {
-        window.localStorage.setItem(key, value)
-        window.sessionStorage.setItem('e2e-tokens-stored', '1')
-      }
-    },
-    [AUTH_STORAGE_KEY, JSON.stringify({ ...tokens, expires_at: Date.now() + tokens.expires_in * 1000 })] as [
-      string,
-      string,
-    ],
-  )
-}
-
-/** RFC 2045 quoted-printable: soft line breaks removed, =XX decoded as UTF-8 bytes. */
-function decodeQuotedPrintable(text: string): string {
-  const joined = text.replace(/=\r?\n/g, '')
-  const bytes: number[] = []
-  for (let i = 0; i < joined.length; i++) {
-    const hex = joined.slice(i + 1, i + 3)
-    if (joined[i] === '=' && /^[0-9A-F]{2}$/i.test(hex)) {
-      bytes.push(Number.parseInt(hex, 16))
-      i += 2
-    } else {
-      bytes.push(...new TextEncoder().encode(joined.charAt(i)))
-    }
-  }
-  return new TextDecoder().decode(new Uint8Array(bytes))
 }
 
 /** The newest .eml of the outbox addressed to `to`, its body decoded; waits for the outbox worker. */
@@ -208,7 +162,8 @@ test.describe('registration and signing in', () => {
 
     await header.getByRole('link', { name: 'Logout' }).click()
     // /logout/ clears the stored sign-in data and reloads the app on the home page.
-    await page.waitForURL((url) => url.pathname === '/')
+    // Polled rather than waitForURL: the reload aborts the first navigation, which waitForURL reports.
+    await expect.poll(() => new URL(page.url()).pathname).toBe('/')
     await expect(header.getByRole('link', { name: 'Login' })).toBeVisible()
     expect(await page.evaluate((key) => localStorage.getItem(key), AUTH_STORAGE_KEY)).toBeNull()
 
@@ -271,7 +226,7 @@ test.describe('the company profile', () => {
     request,
   }) => {
     // Registration always makes type 1: the admin creates a company member (type 2).
-    const admin = await tokenFor(request, ADMIN.email, ADMIN.password)
+    const admin = await tokensFor(request, ADMIN.email, ADMIN.password)
     const email = uniqueEmail('company')
     const created = await request.post('/api/v1/core/accounts/admin', {
       headers: { Authorization: `Bearer ${admin.access_token}` },
@@ -365,7 +320,7 @@ test.describe('a forgotten password', () => {
       'access_token',
     )
     // The new password works, the old one no longer does.
-    await tokenFor(request, email, NEW_PASSWORD)
+    await tokensFor(request, email, NEW_PASSWORD)
     const old = await request.post('/api/v1/core/auth/token', {
       data: { UserName: email, Password: PASSWORD, ClientId: 'web', GrantType: 'password' },
     })

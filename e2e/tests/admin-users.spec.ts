@@ -1,5 +1,6 @@
 import type { APIRequestContext, Page } from '@playwright/test'
 import { expect, test } from '../fixtures.ts'
+import { ADMIN, storeTokens, type Tokens, tokensFor } from '../helpers/auth.ts'
 
 /*
  * Admin user management as an administrator would use it (SPEC.md §2 Manage Users and the user
@@ -7,8 +8,6 @@ import { expect, test } from '../fixtures.ts'
  * Delete User dialog. And a regular user is sent home from /admin/.
  */
 
-const ADMIN = { email: 'admin@signalway.example', password: 'Admin-e2e-Passw0rd' }
-const AUTH_STORAGE_KEY = 'signalway.auth'
 const PASSWORD = 'Hire-2026-Signs'
 
 // Every run's users share a made-up surname, so the table can be searched down to them alone.
@@ -42,37 +41,8 @@ const FIRST_NAMES = [
   'Wren',
 ]
 
-interface Tokens {
-  access_token: string
-  refresh_token: string
-  expires_in: number
-}
-
 test.describe.configure({ mode: 'serial' })
 test.setTimeout(90_000)
-
-async function tokensFor(request: APIRequestContext, email: string, password: string): Promise<Tokens> {
-  const response = await request.post('/api/v1/core/auth/token', {
-    data: { UserName: email, Password: password, ClientId: 'web', GrantType: 'password' },
-  })
-  expect(response.status()).toBe(200)
-  return (await response.json()) as Tokens
-}
-
-/** Stores the tokens as app/lib/auth-storage.ts does, once per tab (the app rotates them afterwards). */
-async function signInAs(page: Page, tokens: Tokens) {
-  await page.addInitScript(
-    ({ key, value }) => {
-      if (window.sessionStorage.getItem('e2e-signed-in')) return
-      window.localStorage.setItem(
-        key,
-        JSON.stringify({ ...value, expires_at: Date.now() + Number(value.expires_in) * 1000 }),
-      )
-      window.sessionStorage.setItem('e2e-signed-in', '1')
-    },
-    { key: AUTH_STORAGE_KEY, value: tokens },
-  )
-}
 
 async function createUser(
   request: APIRequestContext,
@@ -106,7 +76,7 @@ test.beforeAll(async ({ request }) => {
 })
 
 test('filter, search and page the users', async ({ page, request }) => {
-  await signInAs(page, await tokensFor(request, ADMIN.email, ADMIN.password))
+  await storeTokens(page, await tokensFor(request, ADMIN.email, ADMIN.password))
   await page.goto('/admin/')
   await page.getByRole('link', { name: /Manage Users/ }).click()
 
@@ -157,7 +127,7 @@ test('filter, search and page the users', async ({ page, request }) => {
 
 test('create a user, edit them, delete them', async ({ page, request }) => {
   const first = `New${TAG.slice(2)}`
-  await signInAs(page, await tokensFor(request, ADMIN.email, ADMIN.password))
+  await storeTokens(page, await tokensFor(request, ADMIN.email, ADMIN.password))
   await page.goto(`/admin/manage-users/?q=${TAG}`)
   await expect(page.getByText('Showing 1–10 of 23')).toBeVisible()
 
@@ -230,7 +200,7 @@ test('a regular user visiting /admin/ is sent home', async ({ page, request }) =
     memberType: 1,
     email: `reggie.${TAG}@example.com`.toLowerCase(),
   })
-  await signInAs(page, await tokensFor(request, regular.email, PASSWORD))
+  await storeTokens(page, await tokensFor(request, regular.email, PASSWORD))
   await page.goto('/admin/')
   await expect(page).toHaveURL(/\/$/)
   await expect(page.getByRole('heading', { name: 'Manage Users' })).toHaveCount(0)

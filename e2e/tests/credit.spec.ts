@@ -1,10 +1,11 @@
 import { readFile } from 'node:fs/promises'
 import { createRequire } from 'node:module'
 import { dirname, join } from 'node:path'
-import type { APIRequestContext, Download, Locator, Page } from '@playwright/test'
+import type { Download, Locator, Page } from '@playwright/test'
 import { PDFDocument, StandardFonts } from 'pdf-lib'
 import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs'
 import { expect, test } from '../fixtures.ts'
+import { signInAsAdmin } from '../helpers/auth.ts'
 
 /*
  * Issue 7, as a new customer would: complete the application for credit for a Pty Ltd company
@@ -13,8 +14,6 @@ import { expect, test } from '../fixtures.ts'
  * the applications in the admin list and download their PDFs.
  */
 
-const ADMIN = { email: 'admin@signalway.example', password: 'Admin-e2e-Passw0rd' }
-const AUTH_STORAGE_KEY = 'signalway.auth'
 const SUBMITTED = 'Thank you, your application for credit has been submitted successfully.'
 
 const run = Date.now().toString(36).slice(-6)
@@ -22,28 +21,6 @@ const run = Date.now().toString(36).slice(-6)
 // The admin steps look for what the customer steps submitted.
 test.describe.configure({ mode: 'serial' })
 test.setTimeout(120_000)
-
-async function signInAsAdmin(page: Page, request: APIRequestContext) {
-  const response = await request.post('/api/v1/core/auth/token', {
-    data: { UserName: ADMIN.email, Password: ADMIN.password, ClientId: 'web', GrantType: 'password' },
-  })
-  expect(response.status()).toBe(200)
-  const tokens = (await response.json()) as {
-    access_token: string
-    refresh_token: string
-    expires_in: number
-  }
-  // As app/lib/auth-storage.ts stores them: the token response plus its expiry time.
-  await page.addInitScript(
-    ({ key, value }) => {
-      window.localStorage.setItem(
-        key,
-        JSON.stringify({ ...value, expires_at: Date.now() + Number(value.expires_in) * 1000 }),
-      )
-    },
-    { key: AUTH_STORAGE_KEY, value: tokens },
-  )
-}
 
 const STANDARD_FONTS = `${join(dirname(createRequire(import.meta.url).resolve('pdfjs-dist/package.json')), 'standard_fonts')}/`
 

@@ -1,7 +1,7 @@
-import { readdir, readFile } from 'node:fs/promises'
-import { join } from 'node:path'
-import type { APIRequestContext, Page } from '@playwright/test'
+import { readFile } from 'node:fs/promises'
 import { expect, test } from '../fixtures.ts'
+import { signInAsAdmin } from '../helpers/auth.ts'
+import { readAllMail } from '../helpers/mail.ts'
 
 /*
  * Issue 5, as a visitor and then as the staff would see it: send a contact message and a quote
@@ -9,8 +9,6 @@ import { expect, test } from '../fixtures.ts'
  * read the email the business received (the server writes mail as .eml files in e2e).
  */
 
-const ADMIN = { email: 'admin@signalway.example', password: 'Admin-e2e-Passw0rd' }
-const AUTH_STORAGE_KEY = 'signalway.auth'
 const MISSING_FIELDS = 'You have one or more fields missing, please correct these and submit again.'
 
 const run = Date.now().toString(36).slice(-6)
@@ -28,46 +26,6 @@ const quote = {
 
 // The admin steps read what the visitor steps sent.
 test.describe.configure({ mode: 'serial' })
-
-async function signInAsAdmin(page: Page, request: APIRequestContext) {
-  const response = await request.post('/api/v1/core/auth/token', {
-    data: { UserName: ADMIN.email, Password: ADMIN.password, ClientId: 'web', GrantType: 'password' },
-  })
-  expect(response.status()).toBe(200)
-  const tokens = (await response.json()) as {
-    access_token: string
-    refresh_token: string
-    expires_in: number
-  }
-  // As app/lib/auth-storage.ts stores them: the token response plus its expiry time.
-  await page.addInitScript(
-    ({ key, value }) => {
-      window.localStorage.setItem(
-        key,
-        JSON.stringify({ ...value, expires_at: Date.now() + Number(value.expires_in) * 1000 }),
-      )
-    },
-    { key: AUTH_STORAGE_KEY, value: tokens },
-  )
-}
-
-/** Quoted-printable soft line breaks and escapes undone, so the text can be searched. */
-function decodeQuotedPrintable(text: string): string {
-  return text
-    .replace(/=\r?\n/g, '')
-    .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)))
-}
-
-/** The .eml files written so far, decoded. */
-async function readMail(): Promise<string[]> {
-  const dir = join(process.env.E2E_DATA_DIR ?? '', 'mail')
-  const files = await readdir(dir).catch(() => [] as string[])
-  return Promise.all(
-    files
-      .filter((file) => file.endsWith('.eml'))
-      .map(async (file) => decodeQuotedPrintable(await readFile(join(dir, file), 'utf8'))),
-  )
-}
 
 test.describe('a visitor sends an enquiry', () => {
   test('sends a contact message: the notification shows and the form empties', async ({ page }) => {
@@ -240,7 +198,7 @@ test.describe('the staff read the enquiries', () => {
     // The business received both, with the sender's name and message (the outbox worker sends them).
     await expect
       .poll(async () => {
-        const mail = await readMail()
+        const mail = await readAllMail()
         const business = (subject: string) =>
           mail.find((eml) => eml.includes(`Subject: ${subject}`) && /^To: .*enquiries@/m.test(eml))
         const contactMail = business(`New contact message from ${contact.name}`)

@@ -4,13 +4,13 @@ import {
   type SignatureInput,
   showsGuarantee,
 } from '@signalway/shared'
+import { guaranteeClauses } from '@signalway/shared/guarantee'
 import { useEffect } from 'react'
 import { useFormContext, useWatch } from 'react-hook-form'
 import { Link } from 'react-router'
 import { Checkbox } from '../../../components/form/index.ts'
 import { hireTerms } from '../../../content/terms.ts'
 import { paths } from '../../../lib/paths.ts'
-import { guaranteeClauses } from '../guarantee.ts'
 import { personRole } from '../sections.ts'
 import { SignatureList } from './signature-list.tsx'
 

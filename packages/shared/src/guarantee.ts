@@ -1,8 +1,9 @@
-import { SITE } from '@signalway/shared/site'
+import { SITE } from './site.ts'
 
 /**
  * The Guarantee and Indemnity printed for a Pty Ltd Company (customer type 0), signed by each
- * director as guarantor. Plain English, numbered like the terms of hire.
+ * director as guarantor: printed in the signed PDF and shown on the form, word for word. Plain English,
+ * numbered like the terms of hire.
  */
 export function guaranteeClauses(customerName: string): { title: string; text: string }[] {
   const owner = `${SITE.legalName} (ABN ${SITE.abn}) (the Owner)`

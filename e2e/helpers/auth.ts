@@ -1,0 +1,48 @@
+import { type APIRequestContext, expect, type Page } from '@playwright/test'
+
+/** The administrator the browser tests' server is started with (playwright.config.ts). */
+export const ADMIN = { email: 'admin@signalway.example', password: 'Admin-e2e-Passw0rd' }
+
+/** The fixed key under which app/lib/auth-storage.ts keeps the sign-in tokens. */
+export const AUTH_STORAGE_KEY = 'signalway.auth'
+
+export interface Tokens {
+  access_token: string
+  refresh_token: string
+  expires_in: number
+}
+
+/** Signs in through the token endpoint, as the web app's login does. */
+export async function tokensFor(
+  request: APIRequestContext,
+  email: string,
+  password: string,
+): Promise<Tokens> {
+  const response = await request.post('/api/v1/core/auth/token', {
+    data: { UserName: email, Password: password, ClientId: 'web', GrantType: 'password' },
+  })
+  expect(response.status(), await response.text()).toBe(200)
+  return (await response.json()) as Tokens
+}
+
+/**
+ * Stores tokens the way the app does, before any page script runs, once per tab: the app rotates the
+ * refresh token afterwards, and putting the spent one back on a reload would look like a reuse.
+ */
+export async function storeTokens(page: Page, tokens: Tokens) {
+  await page.addInitScript(
+    ({ key, value }) => {
+      if (window.sessionStorage.getItem('e2e-tokens-stored')) return
+      window.localStorage.setItem(
+        key,
+        JSON.stringify({ ...value, expires_at: Date.now() + Number(value.expires_in) * 1000 }),
+      )
+      window.sessionStorage.setItem('e2e-tokens-stored', '1')
+    },
+    { key: AUTH_STORAGE_KEY, value: tokens },
+  )
+}
+
+export async function signInAsAdmin(page: Page, request: APIRequestContext) {
+  await storeTokens(page, await tokensFor(request, ADMIN.email, ADMIN.password))
+}
