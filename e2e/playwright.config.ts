@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process'
 import { mkdtempSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
@@ -6,7 +7,13 @@ import { defineConfig } from '@playwright/test'
 // The config is evaluated by the runner first and then by every worker; workers inherit the runner's
 // environment, so the temporary data folder and port are decided once and shared through it.
 process.env.E2E_DATA_DIR ??= mkdtempSync(join(tmpdir(), 'signalway-e2e-'))
-process.env.E2E_PORT ??= String(3100 + Math.floor(Math.random() * 800))
+// A port the system reports free (a fixed or random guess can hit another service, e.g. MariaDB's 3306).
+process.env.E2E_PORT ??= execFileSync(process.execPath, [
+  '-e',
+  "const s = require('node:net').createServer().listen(0, '127.0.0.1', () => { console.log(s.address().port); s.close() })",
+])
+  .toString()
+  .trim()
 
 const port = Number(process.env.E2E_PORT)
 const baseURL = `http://127.0.0.1:${port}`

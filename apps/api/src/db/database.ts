@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs'
 import { dirname } from 'node:path'
 import SQLite from 'better-sqlite3'
-import { Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely'
+import { Kysely, PostgresDialect, type SqliteDatabase, SqliteDialect, sql } from 'kysely'
 import pg from 'pg'
 import type { DB } from './schema.ts'
 
@@ -37,7 +37,38 @@ function createSqlite(path: string): Database {
   connection.pragma('foreign_keys = ON')
   // Several processes may share the file: wait for a lock rather than fail at once.
   connection.pragma('busy_timeout = 5000')
-  return wrap(new Kysely<DB>({ dialect: new SqliteDialect({ database: connection }) }), 'sqlite')
+  return wrap(
+    new Kysely<DB>({ dialect: new SqliteDialect({ database: withStatementCache(connection) }) }),
+    'sqlite',
+  )
+}
+
+const STATEMENT_CACHE_SIZE = 500
+
+/**
+ * Kysely prepares every query it runs, and better-sqlite3 compiles the SQL on each prepare(); the
+ * compiled statements of the few hundred distinct queries the app issues are kept, least recently used
+ * dropped first. Statements survive schema changes (SQLite re-prepares them itself).
+ */
+function withStatementCache(connection: SQLite.Database): SqliteDatabase {
+  const cache = new Map<string, SQLite.Statement>()
+  return {
+    close: () => connection.close(),
+    prepare(query: string) {
+      let statement = cache.get(query)
+      if (statement) {
+        cache.delete(query)
+      } else {
+        statement = connection.prepare(query)
+        if (cache.size >= STATEMENT_CACHE_SIZE) {
+          const oldest = cache.keys().next().value
+          if (oldest !== undefined) cache.delete(oldest)
+        }
+      }
+      cache.set(query, statement)
+      return statement
+    },
+  }
 }
 
 function createPostgres(url: string): Database {

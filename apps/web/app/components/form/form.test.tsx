@@ -164,6 +164,14 @@ describe('TextArea', () => {
   })
 })
 
+describe('Form: before hydration', () => {
+  it('posts rather than gets, so typed values (passwords too) never land in a URL', () => {
+    renderForm(contactSchema, contactDefaults, contactFields())
+    const form = screen.getByRole('button', { name: 'Send' }).closest('form')
+    expect(form?.getAttribute('method')).toBe('post')
+  })
+})
+
 describe('Form: a submit with errors', () => {
   it('shows the missing-fields notification and focuses the first invalid field in page order', async () => {
     const user = userEvent.setup()

@@ -83,6 +83,9 @@ export function Form<TIn extends FieldValues, TOut>({
   return (
     <FormProvider {...form}>
       <form
+        // Before hydration a submit goes to the server as a POST (React Router refuses it), never as a
+        // GET that would put what was typed, passwords included, into the URL and the access logs.
+        method="post"
         {...rest}
         ref={ref}
         noValidate
