@@ -15,6 +15,11 @@ export interface Database {
   dialect: DialectName
   /** Resolves when the database answers; rejects otherwise (also after close). */
   ping(): Promise<void>
+  /**
+   * Brings the query planner's statistics up to date where they are stale (SQLite's
+   * `PRAGMA optimize`; PostgreSQL's autovacuum does this by itself, so there it does nothing).
+   */
+  optimize(): Promise<void>
   /** Idempotent. */
   close(): Promise<void>
 }
@@ -37,9 +42,18 @@ function createSqlite(path: string): Database {
   connection.pragma('foreign_keys = ON')
   // Several processes may share the file: wait for a lock rather than fail at once.
   connection.pragma('busy_timeout = 5000')
+  let optimized = false
   return wrap(
     new Kysely<DB>({ dialect: new SqliteDialect({ database: withStatementCache(connection) }) }),
     'sqlite',
+    async () => {
+      // Statistics gathered while a table was nearly empty (a migration's ANALYZE, a new install)
+      // make the planner pick an index scan over a primary-key read as the table grows. 0x10002
+      // also analyses tables that have never been analysed; the limit bounds the work per index.
+      connection.pragma('analysis_limit = 1000')
+      connection.pragma(optimized ? 'optimize' : 'optimize = 0x10002')
+      optimized = true
+    },
   )
 }
 
@@ -87,14 +101,17 @@ function createPostgres(url: string): Database {
   pool.on('connect', (client) => {
     client.on('error', () => {})
   })
-  return wrap(new Kysely<DB>({ dialect: new PostgresDialect({ pool }) }), 'postgres')
+  return wrap(new Kysely<DB>({ dialect: new PostgresDialect({ pool }) }), 'postgres', async () => {})
 }
 
-function wrap(db: Kysely<DB>, dialect: DialectName): Database {
+function wrap(db: Kysely<DB>, dialect: DialectName, optimize: () => Promise<void>): Database {
   let closing: Promise<void> | undefined
   return {
     db,
     dialect,
+    async optimize() {
+      if (!closing) await optimize()
+    },
     async ping() {
       if (closing) throw new Error('The database is closed.')
       await sql`select 1`.execute(db)

@@ -1,4 +1,6 @@
+import { availableParallelism } from 'node:os'
 import { hash, verify } from '@node-rs/argon2'
+import { ServiceUnavailableError } from './errors.ts'
 
 /**
  * argon2id with the OWASP minimum (19 MiB, 2 passes, 1 lane). Argon2id is the library's
@@ -6,15 +8,76 @@ import { hash, verify } from '@node-rs/argon2'
  */
 const OPTIONS = { memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const
 
+export const HASHING_BUSY_MESSAGE = 'The server is busy, please try again in a few seconds.'
+
+export interface Limiter {
+  /** Runs `task` once fewer than `concurrency` tasks run; 503 at once when `maxQueue` already wait. */
+  run<T>(task: () => Promise<T>): Promise<T>
+  readonly running: number
+  readonly waiting: number
+}
+
+/**
+ * At most `concurrency` tasks at once, the others waiting in order, at most `maxQueue` of them.
+ *
+ * Password hashes run on libuv's thread pool (4 threads unless UV_THREADPOOL_SIZE says otherwise),
+ * which file reads and compression share. A burst of sign-ins would otherwise take every pool thread
+ * and every core for argon2: static files and compressed pages would queue behind the hashes, and
+ * the event loop would get a third of a core. One hash per core keeps throughput (argon2 with one
+ * lane uses one core) and leaves the pool and the loop their share. Past the queue bound a sign-in
+ * is refused with 503 and Retry-After: a wait of more than about a second helps nobody.
+ */
+export function createLimiter(concurrency: number, maxQueue: number): Limiter {
+  let running = 0
+  const queue: Array<() => void> = []
+  const release = () => {
+    running--
+    const next = queue.shift()
+    if (next) {
+      running++
+      next()
+    }
+  }
+  return {
+    get running() {
+      return running
+    },
+    get waiting() {
+      return queue.length
+    },
+    async run(task) {
+      if (running >= concurrency) {
+        if (queue.length >= maxQueue) {
+          throw new ServiceUnavailableError(HASHING_BUSY_MESSAGE, { retryAfterSeconds: 2 })
+        }
+        await new Promise<void>((resolve) => queue.push(resolve))
+      } else {
+        running++
+      }
+      try {
+        return await task()
+      } finally {
+        release()
+      }
+    },
+  }
+}
+
+const cores = Math.max(1, availableParallelism())
+/** About a second of waiting at the machine's hashing rate (some 45 hashes a second per core). */
+export const hashing = createLimiter(cores, cores * 48)
+
 export function hashPassword(password: string): Promise<string> {
-  return hash(password, OPTIONS)
+  return hashing.run(() => hash(password, OPTIONS))
 }
 
 /** False for a wrong password and for a malformed hash alike. */
 export async function verifyPassword(passwordHash: string, password: string): Promise<boolean> {
-  try {
-    return await verify(passwordHash, password)
-  } catch {
-    return false
-  }
+  return hashing.run(async () => {
+    try {
+      return await verify(passwordHash, password)
+    } catch {
+      return false
+    }
+  })
 }

@@ -16,14 +16,15 @@
  * validated) or as `preHandler`; both work. After a guard, `request.user` is set; `userOf(request)`
  * returns it typed non-null (and throws 401 if a route forgot its guard). Unguarded routes see null.
  *
- * The user is re-read from the database on every request (one primary-key read joined with its
- * session), so archiving a user or revoking a session stops its access tokens at once.
+ * The user and the session are re-read from the database on every request (two primary-key reads,
+ * compiled once), so archiving a user or revoking a session stops its access tokens at once.
  * Tokens are issued by modules/auth (see signAccessToken below and modules/auth/tokens.ts).
  */
 import { MEMBER_TYPE, type MemberType } from '@signalway/shared/constants'
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import fp from 'fastify-plugin'
 import type { Config } from '../config.ts'
+import type { UserRow } from '../db/schema.ts'
 import { ForbiddenError, UnauthorizedError } from '../lib/errors.ts'
 import { type JwtClaims, signJwt, verifyJwt } from '../lib/jwt.ts'
 import { type Clock, systemClock } from '../lib/time.ts'
@@ -36,6 +37,11 @@ export interface AuthUser {
   memberType: MemberType
   givenName: string
   familyName: string
+  /**
+   * The user's row as the guard read it during this request: current, so routes need not read it
+   * again. Not enumerable.
+   */
+  readonly record: UserRow
 }
 
 /** What an access token is issued for: a user and the session (refresh-token family) it belongs to. */
@@ -149,13 +155,16 @@ export const authPlugin = fp<AuthPluginOptions>(
       const claims = accessTokens.verify(match[1])
       const user = await findSessionUser(app.db, Number(claims.id), claims.sid, clock())
       if (!user || !isMemberType(user.member_type)) throw new UnauthorizedError()
-      request.user = {
+      const authUser = {
         id: String(user.id),
         email: user.email,
         memberType: user.member_type,
         givenName: user.first_name,
         familyName: user.last_name,
       }
+      // Not enumerable: a log line or audit entry that serialises the user never carries the row
+      // (and its password hash).
+      request.user = Object.defineProperty(authUser, 'record', { value: user, enumerable: false }) as AuthUser
     }
 
     const requireAdmin: Guard = async (request, reply) => {

@@ -12,6 +12,8 @@ declare module 'fastify' {
   }
 }
 
+const OPTIMIZE_INTERVAL_MS = 6 * 60 * 60 * 1000
+
 export interface DatabasePluginOptions {
   config: Config
   /** An open database owned by the caller (tests, tools); it is migrated but not closed. */
@@ -30,6 +32,15 @@ export const databasePlugin = fp<DatabasePluginOptions>(
     }
     app.decorate('database', database)
     app.decorate('db', database.db)
+
+    // Planner statistics: at start-up, then every few hours, as SQLite advises for long-lived
+    // connections. A failure here costs query speed only, never a request.
+    const optimize = () =>
+      database.optimize().catch((error: unknown) => app.log.warn({ err: error }, 'database optimize failed'))
+    await optimize()
+    const timer = setInterval(optimize, OPTIMIZE_INTERVAL_MS)
+    timer.unref()
+    app.addHook('onClose', async () => clearInterval(timer))
     if (!given) app.addHook('onClose', () => database.close())
   },
   { name: 'database' },

@@ -89,6 +89,7 @@ function faultySqlite(path: string) {
     async ping() {
       await sql`select 1`.execute(db)
     },
+    async optimize() {},
     close() {
       closing ??= db.destroy()
       return closing

@@ -107,8 +107,10 @@ export function createAccountsService(deps: AccountsServiceDeps): AccountsServic
 
     async profileSettings(viewer, userId) {
       if (userId !== viewer.id && viewer.memberType !== MEMBER_TYPE.Admin) throw new ForbiddenError()
+      // One's own row was read by the auth guard in this very request.
       const id = parseId(userId)
-      const user = id === undefined ? undefined : await findActiveUserById(db, id)
+      const user =
+        userId === viewer.id ? viewer.record : id === undefined ? undefined : await findActiveUserById(db, id)
       if (!user) throw new NotFoundError('User not found.')
       return toProfileSettings(user)
     },

@@ -1,6 +1,7 @@
 import { type RawBuilder, sql } from 'kysely'
 import type { Executor } from '../../db/database.ts'
 import { dialectOf } from '../../db/dialect.ts'
+import { prepared } from '../../db/prepared.ts'
 import type { NewUserRow, UserRow } from '../../db/schema.ts'
 import { type SearchCondition, userSearchTerms } from './search-terms.ts'
 
@@ -48,25 +49,34 @@ export async function insertUser(
   })
 }
 
-/** A user who may sign in: active and not archived. */
-export async function findActiveUserByEmail(db: Executor, email: string): Promise<UserRow | undefined> {
-  return db
+const activeUserByEmail = prepared((db, emailNormalized: string) =>
+  db
     .selectFrom('users')
     .selectAll()
-    .where('email_normalized', '=', normalizeEmail(email))
+    .where('email_normalized', '=', emailNormalized)
     .where('is_active', '=', 1)
-    .where('archived_at', 'is', null)
-    .executeTakeFirst()
+    .where('archived_at', 'is', null),
+)
+
+/** A user who may sign in: active and not archived. */
+export async function findActiveUserByEmail(db: Executor, email: string): Promise<UserRow | undefined> {
+  const [user] = await activeUserByEmail(db, normalizeEmail(email))
+  return user
 }
 
-export async function findActiveUserById(db: Executor, id: number): Promise<UserRow | undefined> {
-  return db
+const activeUserById = prepared((db, id: number) =>
+  db
     .selectFrom('users')
     .selectAll()
     .where('id', '=', id)
     .where('is_active', '=', 1)
-    .where('archived_at', 'is', null)
-    .executeTakeFirst()
+    .where('archived_at', 'is', null),
+)
+
+/** An active, not archived user by id: a primary-key read, compiled once (every authenticated request makes it). */
+export async function findActiveUserById(db: Executor, id: number): Promise<UserRow | undefined> {
+  const [user] = await activeUserById(db, id)
+  return user
 }
 
 /** True when another user (archived ones included: an email stays theirs) has this email. */
