@@ -14,15 +14,29 @@ test.describe('server-rendered shell', () => {
     expect(html).toContain('rel="canonical"')
   })
 
-  test('HTML answers carry a strict CSP whose script nonce changes per request', async ({ request }) => {
-    const first = (await request.get('/')).headers()['content-security-policy'] ?? ''
-    const second = (await request.get('/')).headers()['content-security-policy'] ?? ''
+  test('HTML answers carry a strict CSP: hashes on pages shared by everyone, a fresh nonce on the others', async ({
+    request,
+  }) => {
+    const scriptSrc = (csp: string) => /script-src ([^;]*)/.exec(csp)?.[1] ?? ''
     const nonce = (csp: string) => /'nonce-([^']+)'/.exec(csp)?.[1]
+
+    // A public page is rendered once and served to everyone: its inline scripts are allowed by hash.
+    const shared = await request.get('/')
+    const sharedCsp = shared.headers()['content-security-policy'] ?? ''
+    expect(scriptSrc(sharedCsp)).toMatch(/^'self'( 'sha256-[A-Za-z0-9+/]+=*')+$/)
+    expect(await shared.text()).not.toMatch(/\snonce=/)
+    expect((await request.get('/')).headers()['content-security-policy']).toBe(sharedCsp)
+
+    // A page rendered for one request carries that request's nonce.
+    const first = (await request.get('/login/?return-url=%2F')).headers()['content-security-policy'] ?? ''
+    const second = (await request.get('/login/?return-url=%2F')).headers()['content-security-policy'] ?? ''
     expect(nonce(first)).toBeTruthy()
     expect(nonce(first)).not.toBe(nonce(second))
-    const scriptSrc = /script-src ([^;]*)/.exec(first)?.[1] ?? ''
-    expect(scriptSrc).not.toContain("'unsafe-inline'")
-    expect(first).toContain("frame-ancestors 'none'")
+
+    for (const csp of [sharedCsp, first]) {
+      expect(scriptSrc(csp)).not.toContain("'unsafe-inline'")
+      expect(csp).toContain("frame-ancestors 'none'")
+    }
   })
 
   test('health and readiness answer', async ({ request }) => {

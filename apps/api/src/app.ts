@@ -22,7 +22,7 @@ import { requestIdOf, requestIdPlugin } from './plugins/request-id.ts'
 import { securityPlugin } from './plugins/security.ts'
 import { seedPlugin } from './plugins/seed.ts'
 import { swaggerPlugin } from './plugins/swagger.ts'
-import { webPlugin } from './plugins/web.ts'
+import { createPageStore, webPlugin } from './plugins/web.ts'
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -98,7 +98,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     for (const module of [...apiModules, ...(options.routes ?? [])]) {
       await app.register(module, { prefix: '/api' })
     }
-    await app.register(webPlugin, { config, internalApiUrl: options.internalApiUrl })
+    // Made here, not in the (encapsulated) web plugin, so that app.pageCache is the root's.
+    const pageCache = createPageStore(config)
+    if (pageCache) app.decorate('pageCache', pageCache)
+    await app.register(webPlugin, { config, internalApiUrl: options.internalApiUrl, pageCache })
 
     await app.ready()
   } catch (error) {

@@ -51,6 +51,8 @@ export interface Config {
   maxEventLoopDelayMs: number
   /** Above this many requests in progress new ones are shed with 503; 0 turns the check off. */
   maxInFlight: number
+  /** Public pages kept rendered in memory (plugins/page-cache.ts); 0 turns the cache off. */
+  pageCacheEntries: number
 }
 
 /** What the browser may see, and nothing else. */
@@ -181,6 +183,7 @@ const envSchema = z.object({
   RATE_LIMIT_FACTOR: integer('RATE_LIMIT_FACTOR', 1, 10_000).default(1),
   MAX_EVENT_LOOP_DELAY_MS: integer('MAX_EVENT_LOOP_DELAY_MS', 0, 60_000).optional(),
   MAX_IN_FLIGHT: integer('MAX_IN_FLIGHT', 0, 1_000_000).default(1000),
+  PAGE_CACHE_ENTRIES: integer('PAGE_CACHE_ENTRIES', 0, 100_000).default(200),
 })
 
 /**
@@ -245,6 +248,7 @@ export function loadConfig(env: Env): Config {
     // Off under test by default: a busy test machine stalls every worker now and then.
     maxEventLoopDelayMs: vars.MAX_EVENT_LOOP_DELAY_MS ?? (vars.NODE_ENV === 'test' ? 0 : 1000),
     maxInFlight: vars.MAX_IN_FLIGHT,
+    pageCacheEntries: vars.PAGE_CACHE_ENTRIES,
   }
 }
 

@@ -5,6 +5,7 @@ import type { RenderToPipeableStreamOptions } from 'react-dom/server'
 import { renderToPipeableStream } from 'react-dom/server'
 import type { EntryContext, RouterContextProvider } from 'react-router'
 import { ServerRouter } from 'react-router'
+import { documentCacheControl } from './lib/cache-policy.ts'
 import { InlineCssProvider } from './lib/inline-css.tsx'
 import { NONCE_HEADER, NonceProvider } from './lib/nonce.tsx'
 import { lowPriorityModulePreloadsTransform } from './lib/script-priority.server.ts'
@@ -17,7 +18,9 @@ export const streamTimeout = 5_000
  * puts in the `x-csp-nonce` request header is passed to React (bootstrap scripts),
  * to `<ServerRouter>` (hydration and module scripts) and to the app via `NonceProvider`; and the
  * stylesheet is handed to the root layout to inline (lib/inline-css.tsx), and the module
- * preloads go at low priority (lib/script-priority.server.ts).
+ * preloads go at low priority (lib/script-priority.server.ts), and the public pages say how long a
+ * shared cache may keep them (lib/cache-policy.ts). Without a nonce (the server's page cache renders
+ * pages for everyone) no `nonce` attribute is written; that response's CSP lists hashes instead.
  */
 export default function handleRequest(
   request: Request,
@@ -26,6 +29,10 @@ export default function handleRequest(
   routerContext: EntryContext,
   _loadContext: RouterContextProvider,
 ) {
+  // Public pages may be kept by a shared cache (the server's page cache, a CDN); see lib/cache-policy.ts.
+  const cacheControl = documentCacheControl(request, responseStatusCode)
+  if (cacheControl) responseHeaders.set('Cache-Control', cacheControl)
+
   // https://httpwg.org/specs/rfc9110.html#HEAD
   if (request.method.toUpperCase() === 'HEAD') {
     return new Response(null, { status: responseStatusCode, headers: responseHeaders })

@@ -1,5 +1,15 @@
+/** The sha256 sources ('sha256-…') of a document's inline scripts and styles. */
+export interface InlineHashes {
+  scripts: string[]
+  styles: string[]
+}
+
 export interface DocumentCspOptions {
-  nonce: string
+  /**
+   * What allows the document's inline scripts and styles: this response's nonce, or, for a page
+   * rendered once and served to everyone (the page cache), the hashes of exactly those elements.
+   */
+  inline: { nonce: string } | { hashes: InlineHashes }
   /** With Google Tag Manager, its script and the analytics endpoints are allowed. */
   tagManager: boolean
   /** The API origin when the web app calls an API on another host. */
@@ -13,13 +23,18 @@ const ANALYTICS = [
   'https://*.analytics.google.com',
 ]
 
-/** The policy of HTML documents: scripts only from this origin or carrying this response's nonce. */
-export function documentCsp({ nonce, tagManager, apiOrigin }: DocumentCspOptions): string {
+/**
+ * The policy of HTML documents: scripts and styles only from this origin, or inline ones carrying
+ * this response's nonce or having one of the listed hashes.
+ */
+export function documentCsp({ inline, tagManager, apiOrigin }: DocumentCspOptions): string {
   const gtm = (...sources: string[]) => (tagManager ? sources : [])
+  const scripts = 'nonce' in inline ? [`'nonce-${inline.nonce}'`] : inline.hashes.scripts.map(quoted)
+  const styles = 'nonce' in inline ? [`'nonce-${inline.nonce}'`] : inline.hashes.styles.map(quoted)
   return serialize({
     'default-src': ["'self'"],
-    'script-src': ["'self'", `'nonce-${nonce}'`, ...gtm(GTM)],
-    'style-src': ["'self'", `'nonce-${nonce}'`],
+    'script-src': ["'self'", ...scripts, ...gtm(GTM)],
+    'style-src': ["'self'", ...styles],
     'img-src': ["'self'", 'data:', ...gtm(GTM, ...ANALYTICS)],
     'font-src': ["'self'"],
     'connect-src': ["'self'", ...(apiOrigin ? [apiOrigin] : []), ...gtm(GTM, ...ANALYTICS)],
@@ -48,6 +63,10 @@ export const DOCS_CSP = serialize({
   'form-action': ["'self'"],
   'object-src': ["'none'"],
 })
+
+function quoted(source: string): string {
+  return `'${source}'`
+}
 
 function serialize(directives: Record<string, string[]>): string {
   return Object.entries(directives)

@@ -1,13 +1,21 @@
 import { randomBytes } from 'node:crypto'
 import helmet from '@fastify/helmet'
+import type { FastifyRequest } from 'fastify'
 import fp from 'fastify-plugin'
 import type { Config } from '../config.ts'
-import { API_CSP, documentCsp } from '../lib/csp.ts'
+import { API_CSP, type DocumentCspOptions, documentCsp } from '../lib/csp.ts'
 
 declare module 'fastify' {
   interface FastifyRequest {
-    /** This request's CSP nonce (16 random bytes, base64), for the inline scripts of an HTML response. */
-    cspNonce: string
+    /**
+     * This request's CSP nonce (16 random bytes, base64), for the inline scripts of an HTML response.
+     * Made on first use: JSON responses never need one.
+     */
+    readonly cspNonce: string
+  }
+  interface FastifyInstance {
+    /** The CSP of an HTML document whose inline scripts and styles are allowed by `inline`. */
+    documentPolicy(inline: DocumentCspOptions['inline']): string
   }
 }
 
@@ -18,10 +26,20 @@ export const securityPlugin = fp<{ config: Config }>(
     const tagManager = config.tagManagerId !== undefined
     const apiOrigin = /^https?:/.test(config.apiBaseUrl) ? new URL(config.apiBaseUrl).origin : undefined
 
-    app.decorateRequest('cspNonce', '')
-    app.addHook('onRequest', async (request) => {
-      request.cspNonce = randomBytes(16).toString('base64')
+    const nonces = new WeakMap<FastifyRequest, string>()
+    app.decorateRequest('cspNonce', {
+      getter(this: FastifyRequest) {
+        let nonce = nonces.get(this)
+        if (nonce === undefined) {
+          nonce = randomBytes(16).toString('base64')
+          nonces.set(this, nonce)
+        }
+        return nonce
+      },
     })
+    app.decorate('documentPolicy', (inline: DocumentCspOptions['inline']) =>
+      documentCsp({ inline, tagManager, apiOrigin }),
+    )
 
     await app.register(helmet, {
       // Set below, per response: the policy depends on what the response is.
@@ -41,7 +59,7 @@ export const securityPlugin = fp<{ config: Config }>(
       const html = String(reply.getHeader('content-type') ?? '').startsWith('text/html')
       reply.header(
         'content-security-policy',
-        html ? documentCsp({ nonce: request.cspNonce, tagManager, apiOrigin }) : API_CSP,
+        html ? app.documentPolicy({ nonce: request.cspNonce }) : API_CSP,
       )
     })
   },
