@@ -2,6 +2,11 @@ import { defineConfig } from 'vitest/config'
 
 export default defineConfig({
   test: {
-    projects: ['packages/shared', 'apps/api', 'apps/web'],
+    projects: [
+      'packages/shared',
+      'apps/api',
+      'apps/web',
+      { test: { name: 'bench', include: ['bench/**/*.test.ts'], environment: 'node' } },
+    ],
   },
 })

@@ -11,10 +11,9 @@
  *
  * Prints a table and writes bench/results/admin.json. --check: exit 1 when a p95 misses the target.
  */
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
-import { dirname, join } from 'node:path'
-import { fileURLToPath } from 'node:url'
+import { join } from 'node:path'
 import { defaultUserFilter, toUserFilterRequest } from '@signalway/shared/users'
 import type { FastifyInstance } from 'fastify'
 import { sql } from 'kysely'
@@ -24,9 +23,10 @@ import { loadConfig } from '../apps/api/src/config.ts'
 import { hashPassword } from '../apps/api/src/lib/password.ts'
 import { createTokenService } from '../apps/api/src/modules/auth/tokens.ts'
 import { compareCodePoints, userSearchTerms } from '../apps/api/src/modules/users/search-terms.ts'
+import { argument } from './lib/args.ts'
+import { writeResults } from './lib/results.ts'
+import { percentile } from './lib/stats.ts'
 
-const HERE = dirname(fileURLToPath(import.meta.url))
-const RESULTS = join(HERE, 'results', 'admin.json')
 const TARGET_P95_MS = 50
 const DEFAULT_PG_URL = 'postgres://postgres@127.0.0.1:5432/test'
 
@@ -377,12 +377,6 @@ export async function seedUsers(app: FastifyInstance, dialect: Dialect, users: S
 
 /* ---------- Timing ---------- */
 
-function percentile(sorted: number[], p: number): number {
-  if (sorted.length === 0) return 0
-  const index = Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)
-  return sorted[Math.max(0, index)] as number
-}
-
 const round = (value: number) => Math.round(value * 100) / 100
 
 async function timeCase(
@@ -524,15 +518,10 @@ async function withPg<T>(url: string, use: (client: pg.Client) => Promise<T>): P
   }
 }
 
-function argument(name: string): string | undefined {
-  const index = process.argv.indexOf(`--${name}`)
-  return index === -1 ? undefined : process.argv[index + 1]
-}
-
 async function main(): Promise<void> {
-  const userCount = Number(argument('users') ?? 100_000)
-  const iterations = Number(argument('iterations') ?? 100)
-  const only = argument('dialect') as Dialect | undefined
+  const userCount = Number(argument('--users') ?? 100_000)
+  const iterations = Number(argument('--iterations') ?? 100)
+  const only = argument('--dialect') as Dialect | undefined
   const dialects: Dialect[] = only ? [only] : ['sqlite', 'postgres']
   const results: CaseResult[] = []
   for (const dialect of dialects) results.push(...(await runDialect(dialect, userCount, iterations)))
@@ -560,11 +549,10 @@ async function main(): Promise<void> {
     met: missed.length === 0,
     results,
   }
-  mkdirSync(dirname(RESULTS), { recursive: true })
-  writeFileSync(RESULTS, `${JSON.stringify(summary, null, 2)}\n`)
+  const written = writeResults('admin', summary)
   console.info(
     missed.length === 0
-      ? `Every p95 is under ${TARGET_P95_MS} ms. Written to ${RESULTS}`
+      ? `Every p95 is under ${TARGET_P95_MS} ms. Written to ${written}`
       : `Missed the ${TARGET_P95_MS} ms p95 target: ${missed.map((r) => `${r.dialect} ${r.case}`).join(', ')}`,
   )
   if (process.argv.includes('--check') && missed.length > 0) process.exitCode = 1

@@ -15,19 +15,14 @@
  *
  * Prints a table and writes bench/results/lighthouse.json.
  */
-import { type ChildProcess, spawn } from 'node:child_process'
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
-import { createServer } from 'node:net'
-import { tmpdir } from 'node:os'
-import { dirname, join } from 'node:path'
-import { fileURLToPath } from 'node:url'
 import { constants, gzipSync } from 'node:zlib'
 import * as chromeLauncher from 'chrome-launcher'
 import lighthouse from 'lighthouse'
+import { argument } from './lib/args.ts'
+import { writeResults } from './lib/results.ts'
+import { startServer } from './lib/server.ts'
+import { median } from './lib/stats.ts'
 
-const HERE = dirname(fileURLToPath(import.meta.url))
-const ROOT = join(HERE, '..')
-const RESULTS = join(HERE, 'results', 'lighthouse.json')
 const CHROME_PATH = process.env.CHROME_PATH ?? '/usr/bin/chromium'
 const CHROME_FLAGS = ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage']
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const
@@ -63,72 +58,6 @@ interface PageResult extends Omit<RunFigures, 'flagged'> {
   path: string
   runs: number
   flagged: string[]
-}
-
-function argument(name: string): string | undefined {
-  const index = process.argv.indexOf(name)
-  return index >= 0 ? process.argv[index + 1] : undefined
-}
-
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b)
-  const middle = Math.floor(sorted.length / 2)
-  if (sorted.length === 0) return Number.NaN
-  return sorted.length % 2 === 1
-    ? (sorted[middle] as number)
-    : ((sorted[middle - 1] as number) + (sorted[middle] as number)) / 2
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((resolvePort, reject) => {
-    const server = createServer()
-    server.once('error', reject)
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address()
-      const port = typeof address === 'object' && address ? address.port : 0
-      server.close(() => resolvePort(port))
-    })
-  })
-}
-
-async function startServer(port: number, dataDir: string): Promise<ChildProcess> {
-  const baseUrl = `http://127.0.0.1:${port}`
-  const child = spawn('npm', ['run', 'start:prod'], {
-    cwd: ROOT,
-    // Its own process group, so stopping it stops npm and node together.
-    detached: true,
-    stdio: ['ignore', 'ignore', 'inherit'],
-    env: {
-      ...process.env,
-      DEMO: '1',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      SITE_URL: baseUrl,
-      LOG_LEVEL: 'warn',
-    },
-  })
-  const deadline = Date.now() + 60_000
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`The server exited with code ${child.exitCode}`)
-    try {
-      if ((await fetch(`${baseUrl}/api/ready`)).ok) return child
-    } catch {
-      // Not listening yet.
-    }
-    await new Promise((wait) => setTimeout(wait, 250))
-  }
-  stopServer(child)
-  throw new Error('The server did not become ready within 60 s')
-}
-
-function stopServer(child: ChildProcess) {
-  if (child.pid === undefined || child.exitCode !== null) return
-  try {
-    process.kill(-child.pid, 'SIGTERM')
-  } catch {
-    // Already gone.
-  }
 }
 
 /** The body of a script as gzip at level 9, cached by URL (hashed assets do not change). */
@@ -239,14 +168,11 @@ function summarise(page: (typeof PAGES)[number], runs: RunFigures[]): PageResult
 
 async function main() {
   const runs = Math.max(1, Number(argument('--runs') ?? 3))
-  const port = await freePort()
-  const baseUrl = `http://127.0.0.1:${port}`
-  const dataDir = mkdtempSync(join(tmpdir(), 'signalway-lighthouse-'))
-  const server = await startServer(port, dataDir)
+  const server = await startServer({ name: 'lighthouse' })
   const results: PageResult[] = []
   try {
     for (const page of PAGES) {
-      const url = `${baseUrl}${page.path}`
+      const url = `${server.baseUrl}${page.path}`
       // One request first, so the first measured run does not pay for cold server-side caches.
       await (await fetch(url)).arrayBuffer()
       const figures: RunFigures[] = []
@@ -260,9 +186,9 @@ async function main() {
       )
     }
   } finally {
-    stopServer(server)
+    await server.stop()
+    server.removeData()
   }
-  rmSync(dataDir, { recursive: true, force: true })
 
   // biome-ignore lint/suspicious/noConsole: the benchmark's report is this table.
   console.table(
@@ -286,25 +212,17 @@ async function main() {
   const home = results.find((result) => result.path === '/')
   const scoresMet = results.every((result) => CATEGORIES.every((c) => result.scores[c] >= TARGET_SCORE))
   const jsMet = home !== undefined && home.jsGzipBytes <= TARGET_HOME_JS_GZIP_KB * 1024
-  mkdirSync(dirname(RESULTS), { recursive: true })
-  writeFileSync(
-    RESULTS,
-    `${JSON.stringify(
-      {
-        date: new Date().toISOString(),
-        node: process.version,
-        chromium: CHROME_PATH,
-        settings: 'Lighthouse default (mobile, simulated throttling)',
-        runsPerPage: runs,
-        targets: { score: TARGET_SCORE, homeJsGzipKb: TARGET_HOME_JS_GZIP_KB },
-        targetsMet: { scores: scoresMet, homeJs: jsMet },
-        results,
-      },
-      null,
-      2,
-    )}\n`,
-  )
-  console.info(`Written to ${RESULTS}`)
+  const written = writeResults('lighthouse', {
+    date: new Date().toISOString(),
+    node: process.version,
+    chromium: CHROME_PATH,
+    settings: 'Lighthouse default (mobile, simulated throttling)',
+    runsPerPage: runs,
+    targets: { score: TARGET_SCORE, homeJsGzipKb: TARGET_HOME_JS_GZIP_KB },
+    targetsMet: { scores: scoresMet, homeJs: jsMet },
+    results,
+  })
+  console.info(`Written to ${written}`)
   if (process.argv.includes('--check') && !(scoresMet && jsMet)) process.exitCode = 1
 }
 

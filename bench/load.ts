@@ -17,137 +17,21 @@
  * Needs the web build (`npm run build`). Per-address limits are scaled up (RATE_LIMIT_FACTOR=10000):
  * every request comes from 127.0.0.1. Writes bench/results/load.json.
  */
-import { type ChildProcess, spawn } from 'node:child_process'
-import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
-import { createServer } from 'node:net'
-import { availableParallelism, cpus, tmpdir } from 'node:os'
-import { dirname, join, resolve } from 'node:path'
-import { fileURLToPath } from 'node:url'
-// autocannon ships no types; the little used here is described below.
-import autocannon from 'autocannon'
+import { existsSync } from 'node:fs'
+import { availableParallelism, cpus } from 'node:os'
+import { join } from 'node:path'
 import SQLite from 'better-sqlite3'
+import { argument } from './lib/args.ts'
+import { type CannonRequest, cannon } from './lib/autocannon.ts'
+import { writeResults } from './lib/results.ts'
+import { startServer } from './lib/server.ts'
+import { percentile } from './lib/stats.ts'
+import { type BenchUser, profileCannonRequest, registerUsers, signInCannonRequest } from './lib/users.ts'
 
-const HERE = dirname(fileURLToPath(import.meta.url))
-const ROOT = resolve(HERE, '..')
-const RESULTS = join(HERE, 'results', 'load.json')
-const WEB_BUILD = join(ROOT, 'apps', 'web', 'build', 'server', 'index.js')
+const WEB_BUILD = join(import.meta.dirname, '..', 'apps', 'web', 'build', 'server', 'index.js')
 
 const TARGETS = { pageP99Ms: 200, errors: 0, lostSubmissions: 0 } as const
-const PASSWORD = 'Bench-Cones-2026!'
 const USERS = 20
-
-function argument(name: string): string | undefined {
-  const index = process.argv.indexOf(name)
-  return index >= 0 ? process.argv[index + 1] : undefined
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((resolvePort, reject) => {
-    const server = createServer()
-    server.once('error', reject)
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address()
-      const port = typeof address === 'object' && address ? address.port : 0
-      server.close(() => resolvePort(port))
-    })
-  })
-}
-
-async function startServer(port: number, dataDir: string): Promise<ChildProcess> {
-  const baseUrl = `http://127.0.0.1:${port}`
-  const child = spawn('npm', ['run', 'start:prod'], {
-    cwd: ROOT,
-    // Its own process group, so that stopping it stops npm and node together.
-    detached: true,
-    stdio: ['ignore', 'ignore', 'inherit'],
-    env: {
-      ...process.env,
-      DEMO: '1',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      SITE_URL: baseUrl,
-      LOG_LEVEL: 'warn',
-      ADMIN_PASSWORD: 'Bench-Admin-Passw0rd',
-      RATE_LIMIT_FACTOR: '10000',
-    },
-  })
-  const deadline = Date.now() + 90_000
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`The server exited with code ${child.exitCode}`)
-    try {
-      if ((await fetch(`${baseUrl}/api/ready`)).ok) return child
-    } catch {
-      // Not listening yet.
-    }
-    await new Promise((wait) => setTimeout(wait, 250))
-  }
-  await stopServer(child)
-  throw new Error('The server did not become ready within 90 s')
-}
-
-/** SIGTERM to the process group (npm does not forward it), then wait for the exit. */
-async function stopServer(child: ChildProcess): Promise<void> {
-  if (child.pid === undefined || child.exitCode !== null || child.signalCode !== null) return
-  const exited = new Promise<void>((done) => child.once('exit', () => done()))
-  try {
-    process.kill(-child.pid, 'SIGTERM')
-  } catch {
-    return
-  }
-  const timeout = setTimeout(() => {
-    try {
-      if (child.pid !== undefined) process.kill(-child.pid, 'SIGKILL')
-    } catch {
-      // Already gone.
-    }
-  }, 15_000)
-  await exited
-  clearTimeout(timeout)
-}
-
-interface BenchUser {
-  email: string
-  id: string
-  accessToken: string
-}
-
-function claimsOf(token: string): { id: string } {
-  return JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString('utf8')) as { id: string }
-}
-
-async function seedUsers(baseUrl: string): Promise<BenchUser[]> {
-  const users: BenchUser[] = []
-  for (let n = 0; n < USERS; n++) {
-    const email = `load-${n}@example.com`
-    const response = await fetch(`${baseUrl}/api/v1/core/accounts`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({
-        firstName: 'Load',
-        lastName: `User ${n}`,
-        email,
-        mobile: '0412345678',
-        password: PASSWORD,
-        confirmPassword: PASSWORD,
-        acceptedTheTerms: true,
-      }),
-    })
-    if (!response.ok) throw new Error(`Registering ${email}: ${response.status} ${await response.text()}`)
-    const tokens = (await response.json()) as { access_token: string }
-    users.push({ email, id: claimsOf(tokens.access_token).id, accessToken: tokens.access_token })
-  }
-  return users
-}
-
-interface CannonRequest {
-  method?: string
-  path?: string
-  headers?: Record<string, string>
-  body?: string
-  setupRequest?: (request: CannonRequest) => CannonRequest
-  onResponse?: (status: number, body: string) => void
-}
 
 interface Kind {
   name: string
@@ -164,14 +48,7 @@ interface Tally {
 
 const round = (ms: number) => Math.round(ms * 10) / 10
 
-function percentile(sorted: number[], p: number): number {
-  if (sorted.length === 0) return 0
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? 0
-}
-
 function kindsOf(users: BenchUser[], connections: number, submitted: Map<string, string>): Kind[] {
-  let userTurn = 0
-  const nextUser = () => users[userTurn++ % users.length] as BenchUser
   let marker = 0
   const submission = (path: string, quote: boolean): CannonRequest => ({
     method: 'POST',
@@ -206,19 +83,7 @@ function kindsOf(users: BenchUser[], connections: number, submitted: Map<string,
       name: 'profile read',
       group: 'profile',
       connections: share(0.25),
-      requests: [
-        {
-          method: 'GET',
-          setupRequest: (request) => {
-            const user = nextUser()
-            return {
-              ...request,
-              path: `/api/v1/core/accounts/${user.id}/profile/settings`,
-              headers: { authorization: `Bearer ${user.accessToken}` },
-            }
-          },
-        },
-      ],
+      requests: [profileCannonRequest(users)],
     },
     {
       name: 'contact',
@@ -236,38 +101,14 @@ function kindsOf(users: BenchUser[], connections: number, submitted: Map<string,
       name: 'sign-in',
       group: 'sign-in',
       connections: share(0.15),
-      requests: [
-        {
-          method: 'POST',
-          path: '/api/v1/core/auth/token',
-          headers: { 'content-type': 'application/json' },
-          setupRequest: (request) => ({
-            ...request,
-            body: JSON.stringify({
-              UserName: nextUser().email,
-              Password: PASSWORD,
-              ClientId: 'web',
-              GrantType: 'password',
-            }),
-          }),
-        },
-      ],
+      requests: [signInCannonRequest(users)],
     },
   ]
 }
 
-interface CannonInstance {
-  on(event: 'response', listener: (client: unknown, status: number, bytes: number, ms: number) => void): void
-  on(event: 'reqError', listener: (error: Error) => void): void
-}
-
-type Cannon = ((options: Record<string, unknown>) => Promise<unknown> & CannonInstance) & {
-  track?: unknown
-}
-
 async function runKind(baseUrl: string, kind: Kind, duration: number): Promise<Tally> {
   const tally: Tally = { latencies: [], statuses: {}, errors: 0 }
-  const instance = (autocannon as unknown as Cannon)({
+  const instance = cannon({
     url: baseUrl,
     connections: kind.connections,
     duration,
@@ -358,14 +199,17 @@ async function main(): Promise<number> {
   }
   const duration = Number(argument('--duration') ?? 60)
   const connections = Number(argument('--connections') ?? 200)
-  const dataDir = mkdtempSync(join(tmpdir(), 'signalway-load-'))
-  const port = await freePort()
-  const baseUrl = `http://127.0.0.1:${port}`
-  let server: ChildProcess | undefined
+  process.stdout.write('Starting the production server...\n')
+  const server = await startServer({
+    name: 'load',
+    adminPassword: 'Bench-Admin-Passw0rd',
+    rateLimitFactor: 10_000,
+    readyTimeoutMs: 90_000,
+  })
+  const baseUrl = server.baseUrl
+  process.stdout.write(`It is on ${baseUrl} (data in ${server.dataDir}).\n`)
   try {
-    process.stdout.write(`Starting the production server on ${baseUrl} (data in ${dataDir})...\n`)
-    server = await startServer(port, dataDir)
-    const users = await seedUsers(baseUrl)
+    const users = await registerUsers(baseUrl, { count: USERS, emailPrefix: 'load', firstName: 'Load' })
     // Warm up: the first render of each page compiles and caches.
     for (const path of ['/', '/services/', '/news/']) await (await fetch(`${baseUrl}${path}`)).arrayBuffer()
 
@@ -380,11 +224,10 @@ async function main(): Promise<number> {
     )
     const tallies = await Promise.all(kinds.map((kind) => runKind(baseUrl, kind, duration)))
 
-    await stopServer(server)
+    await server.stop()
     // npm and the server share the SIGTERM; npm's own status is then the signal.
-    const exitCode = server.exitCode ?? server.signalCode
-    server = undefined
-    const verification = verifySubmissions(join(dataDir, 'app.db'), submitted)
+    const exitCode = server.process.exitCode ?? server.process.signalCode
+    const verification = verifySubmissions(join(server.dataDir, 'app.db'), submitted)
 
     const byKind = Object.fromEntries(
       kinds.map((kind, index) => [kind.name, figuresOf(tallies[index] as Tally, kind.connections, duration)]),
@@ -443,37 +286,29 @@ async function main(): Promise<number> {
         `no lost submission ${met.noLostSubmission ? 'met' : 'MISSED'}\n`,
     )
 
-    mkdirSync(dirname(RESULTS), { recursive: true })
-    writeFileSync(
-      RESULTS,
-      `${JSON.stringify(
-        {
-          date: new Date().toISOString(),
-          machine: {
-            cpus: availableParallelism(),
-            model: cpus()[0]?.model ?? 'unknown',
-            node: process.version,
-          },
-          durationSeconds: duration,
-          connections: total,
-          totalRequests,
-          requestsPerSecond: Number((totalRequests / duration).toFixed(1)),
-          kinds: byKind,
-          pages,
-          submissions: verification,
-          serverExitCode: exitCode,
-          targets: TARGETS,
-          met,
-        },
-        null,
-        2,
-      )}\n`,
-    )
-    process.stdout.write(`Wrote ${RESULTS}\n`)
+    const written = writeResults('load', {
+      date: new Date().toISOString(),
+      machine: {
+        cpus: availableParallelism(),
+        model: cpus()[0]?.model ?? 'unknown',
+        node: process.version,
+      },
+      durationSeconds: duration,
+      connections: total,
+      totalRequests,
+      requestsPerSecond: Number((totalRequests / duration).toFixed(1)),
+      kinds: byKind,
+      pages,
+      submissions: verification,
+      serverExitCode: exitCode,
+      targets: TARGETS,
+      met,
+    })
+    process.stdout.write(`Wrote ${written}\n`)
     return process.argv.includes('--check') && !Object.values(met).every(Boolean) ? 1 : 0
   } finally {
-    if (server) await stopServer(server)
-    rmSync(dataDir, { recursive: true, force: true })
+    await server.stop()
+    server.removeData()
   }
 }
 

@@ -14,8 +14,6 @@
  */
 import { execFileSync } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
-import { mkdirSync, writeFileSync } from 'node:fs'
-import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { parseCreditPayload } from '@signalway/shared/credit'
 import {
@@ -29,9 +27,10 @@ import {
 import { generateCreditApplicationPdf } from '../apps/api/src/modules/credit/pdf/credit-application-pdf.ts'
 import { checkSignaturePng, checkTrustDeedPdf } from '../apps/api/src/modules/credit/uploads.ts'
 import { creditApplicationFixture } from '../apps/api/test/helpers/credit.ts'
+import { argument } from './lib/args.ts'
+import { writeResults } from './lib/results.ts'
+import { median, percentile } from './lib/stats.ts'
 
-const HERE = dirname(fileURLToPath(import.meta.url))
-const RESULTS = join(HERE, 'results', 'pdf.json')
 const TARGET_MEDIAN_MS = 200
 
 type CaseName = 'pty-ltd-3-directors' | 'trust-5mb-deed'
@@ -140,14 +139,13 @@ async function runCase(name: CaseName, iterations: number): Promise<CaseResult> 
   }
   const pages = (await PDFDocument.load(last)).getPageCount()
   const sorted = [...times].sort((a, b) => a - b)
-  const at = (q: number) => sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)] ?? 0
   const round = (value: number) => Math.round(value * 10) / 10
   return {
     case: name,
     description: DESCRIPTIONS[name],
     iterations,
     medianMs: round(median(sorted)),
-    p95Ms: round(at(0.95)),
+    p95Ms: round(percentile(sorted, 95)),
     meanMs: round(times.reduce((sum, t) => sum + t, 0) / times.length),
     minMs: round(sorted[0] ?? 0),
     maxMs: round(sorted.at(-1) ?? 0),
@@ -159,17 +157,7 @@ async function runCase(name: CaseName, iterations: number): Promise<CaseResult> 
   }
 }
 
-function median(sorted: number[]): number {
-  const mid = Math.floor(sorted.length / 2)
-  return sorted.length % 2 ? (sorted[mid] ?? 0) : ((sorted[mid - 1] ?? 0) + (sorted[mid] ?? 0)) / 2
-}
-
 /* ---------- The runner ---------- */
-
-function argument(name: string): string | undefined {
-  const index = process.argv.indexOf(name)
-  return index >= 0 ? process.argv[index + 1] : undefined
-}
 
 async function main(): Promise<void> {
   const childCase = argument('--case') as CaseName | undefined
@@ -214,23 +202,15 @@ async function main(): Promise<void> {
     `Target (median under ${TARGET_MEDIAN_MS} ms for ${DESCRIPTIONS['pty-ltd-3-directors']}): ${met ? 'met' : 'MISSED'}`,
   )
 
-  mkdirSync(dirname(RESULTS), { recursive: true })
-  writeFileSync(
-    RESULTS,
-    `${JSON.stringify(
-      {
-        date: new Date().toISOString(),
-        node: process.version,
-        platform: `${process.platform} ${process.arch}`,
-        targetMedianMs: TARGET_MEDIAN_MS,
-        targetMet: met,
-        results,
-      },
-      null,
-      2,
-    )}\n`,
-  )
-  console.info(`Results written to ${RESULTS}`)
+  const written = writeResults('pdf', {
+    date: new Date().toISOString(),
+    node: process.version,
+    platform: `${process.platform} ${process.arch}`,
+    targetMedianMs: TARGET_MEDIAN_MS,
+    targetMet: met,
+    results,
+  })
+  console.info(`Results written to ${written}`)
   if (process.argv.includes('--check') && !met) process.exitCode = 1
 }
 

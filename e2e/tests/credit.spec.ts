@@ -6,6 +6,7 @@ import { PDFDocument, StandardFonts } from 'pdf-lib'
 import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs'
 import { expect, test } from '../fixtures.ts'
 import { signInAsAdmin } from '../helpers/auth.ts'
+import { drawSignature, expectAllSigned } from '../helpers/signature.ts'
 
 /*
  * Issue 7, as a new customer would: complete the application for credit for a Pty Ltd company
@@ -142,38 +143,36 @@ async function fillAccounts(
   await s3.getByRole('radio', { name: sendBy }).check()
 }
 
-/** Signs a pad by drawing a short scribble with the mouse. */
-async function drawSignature(page: Page, pad: Locator) {
-  await pad.scrollIntoViewIfNeeded()
-  const box = await pad.boundingBox()
-  if (!box) throw new Error('The signature pad is not visible.')
-  const at = (x: number, y: number) => [box.x + box.width * x, box.y + box.height * y] as const
-  await page.mouse.move(...at(0.15, 0.6))
-  await page.mouse.down()
-  for (const [x, y] of [
-    [0.25, 0.3],
-    [0.35, 0.7],
-    [0.45, 0.35],
-    [0.55, 0.65],
-    [0.7, 0.4],
-    [0.85, 0.55],
-  ] as const) {
-    await page.mouse.move(...at(x, y), { steps: 4 })
-  }
-  await page.mouse.up()
-}
-
 async function next(page: Page, from: RegExp, to: number) {
   await section(page, from).getByRole('button', { name: 'Next' }).click()
   await expect(heading(page, to)).toHaveAttribute('aria-expanded', 'true')
   await expect(heading(page, to)).toBeFocused()
 }
 
-/** Submits, catches the download and checks the success notification and its name. */
+const errorNotifications = (page: Page) =>
+  page.getByRole('region', { name: 'Notifications' }).getByRole('alert')
+
+/**
+ * Submits, catches the download and checks the success notification and its name. Every pad must
+ * be signed first; an error notification instead of the download (e.g. 'Please sign the document.')
+ * fails the test at once rather than after the test's timeout.
+ */
 async function submitAndDownload(page: Page): Promise<string> {
+  await expectAllSigned(section(page, /Credit Terms and Conditions/))
+  const errors = errorNotifications(page)
+  await expect(errors, 'no error notification left open from before').toHaveCount(0)
   const downloading = page.waitForEvent('download')
   await page.getByRole('button', { name: 'Submit application' }).click()
-  const download = await downloading
+  const download = await Promise.race([
+    downloading,
+    errors
+      .first()
+      .waitFor()
+      .then(async () => {
+        const message = await errors.first().getByRole('paragraph').textContent()
+        throw new Error(`The submit failed instead of downloading: ${message}`)
+      }),
+  ])
   expect(download.suggestedFilename()).toBe('credit-application.pdf')
   await expect(page.getByRole('status').filter({ hasText: SUBMITTED })).toBeVisible()
   const text = await downloadedText(download)
@@ -496,8 +495,10 @@ test.describe('a new customer applies for credit', () => {
       .check()
 
     await page.getByRole('button', { name: 'Submit application' }).click()
-    await expect(page.getByRole('alert').filter({ hasText: 'Please sign the document.' })).toBeVisible()
+    const notification = errorNotifications(page).filter({ hasText: 'Please sign the document.' })
+    await expect(notification).toBeVisible()
     await expect(page.getByRole('group', { name: 'Signatures' })).toBeFocused()
+    await notification.getByRole('button', { name: 'Close notification' }).click()
     // Everything is still there.
     await heading(page, 1).click()
     await expect(page.getByRole('textbox', { name: /^Customer's full name/ })).toHaveValue(
