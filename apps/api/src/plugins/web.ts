@@ -91,6 +91,7 @@ export const webPlugin: FastifyPluginAsync<WebPluginOptions> = async (
   app.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, body, done) => done(null, body))
 
   const refreshing = new Map<string, Promise<CachedPage>>()
+  const firstRenders = new Map<string, Promise<{ page: CachedPage; cookies: string[] }>>()
   const policyOf = (hashes: InlineHashes) => app.documentPolicy({ hashes })
 
   /**
@@ -135,13 +136,30 @@ export const webPlugin: FastifyPluginAsync<WebPluginOptions> = async (
       return sendPage(request, reply, kept, 'stale')
     }
     if (kept) return sendPage(request, reply, await refresh(path, store), 'miss')
-    // Not kept (yet): this visitor's own render, stored if the page says it may be shared. HEAD is
-    // rendered as GET so that what is stored has its body.
-    const { page, cookies } = await render(
+
+    // Not kept (yet). While one visitor's render is under way, others asking for the same page wait
+    // for it and get it if it turns out shareable (as a CDN collapses requests); if not, each
+    // renders their own.
+    const first = firstRenders.get(path)
+    if (first) {
+      const shared = await first.then(({ page }) => page).catch(() => undefined)
+      if (shared && shared.freshMs > 0) return sendPage(request, reply, shared, 'hit')
+    }
+    // This visitor's own render, stored if the page says it may be shared. HEAD is rendered as GET
+    // so that what is stored has its body.
+    const rendering = render(
       toWebRequest(request, reply, config.siteUrl, { method: 'GET', nonce: undefined }),
       path,
       store,
     )
+    if (!first) {
+      firstRenders.set(path, rendering)
+      rendering.then(
+        () => firstRenders.delete(path),
+        () => firstRenders.delete(path),
+      )
+    }
+    const { page, cookies } = await rendering
     if (cookies.length > 0) reply.header('set-cookie', cookies)
     return sendPage(request, reply, page, 'miss')
   }

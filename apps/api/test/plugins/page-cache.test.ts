@@ -94,6 +94,15 @@ describe.runIf(realBuild || process.env.CI === 'true')('the page cache (real web
     expect([head.status, head.headers['x-page-cache'], head.body.length]).toEqual([200, 'hit', 0])
   })
 
+  it('collapses concurrent first requests for a page into one render', { timeout: 30_000 }, async () => {
+    const { port } = await startApp()
+    const responses = await Promise.all(Array.from({ length: 12 }, () => get(port, '/faqs/')))
+    const outcomes = responses.map((response) => response.headers['x-page-cache'])
+    expect(outcomes.filter((outcome) => outcome === 'miss')).toHaveLength(1)
+    expect(outcomes.filter((outcome) => outcome === 'hit')).toHaveLength(11)
+    expect(new Set(responses.map((response) => response.headers.etag)).size).toBe(1)
+  })
+
   it('allows exactly the inline scripts and styles of the page by hash: no nonce is shared', {
     timeout: 30_000,
   }, async () => {
