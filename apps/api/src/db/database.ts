@@ -28,10 +28,14 @@ export interface DatabaseOptions {
   /** postgres:// URL; without it, SQLite at sqlitePath. */
   databaseUrl?: string | undefined
   sqlitePath: string
+  /** PostgreSQL: how long to wait for a connection (default 5000 ms); tests shorten it. */
+  connectionTimeoutMillis?: number
+  /** PostgreSQL: how long a query waits for its answer (default 30000 ms); tests shorten it. */
+  queryTimeoutMillis?: number
 }
 
 export function createDatabase(options: DatabaseOptions): Database {
-  return options.databaseUrl ? createPostgres(options.databaseUrl) : createSqlite(options.sqlitePath)
+  return options.databaseUrl ? createPostgres(options.databaseUrl, options) : createSqlite(options.sqlitePath)
 }
 
 function createSqlite(path: string): Database {
@@ -85,13 +89,37 @@ function withStatementCache(connection: SQLite.Database): SqliteDatabase {
   }
 }
 
-function createPostgres(url: string): Database {
+/**
+ * pg's client, with a limit on how long a query waits for its answer. In a network partition the
+ * packets vanish (nothing is refused or reset), so a query sent on an open connection would wait,
+ * and hold its request, forever. When the limit passes, the connection is destroyed: the query
+ * fails as a lost connection does ("Connection terminated unexpectedly", hence 503) and the pool,
+ * finding the client closed, opens a new one for the next request. (pg's own query_timeout fails
+ * the query with an error of its own but keeps the connection, whose next queries then wait behind
+ * the unanswered one.) Only the promise form of query(), the one Kysely uses, is timed.
+ */
+function clientWithQueryTimeout(timeoutMillis: number): typeof pg.Client {
+  return class extends pg.Client {
+    // biome-ignore lint/suspicious/noExplicitAny: one wrapper for every overload of query().
+    override query(...args: any[]): any {
+      const result: unknown = Reflect.apply(super.query, this, args)
+      if (!(result instanceof Promise)) return result
+      const timer = setTimeout(() => this.connection.stream.destroy(), timeoutMillis)
+      return result.finally(() => clearTimeout(timer))
+    }
+  }
+}
+
+function createPostgres(url: string, options: DatabaseOptions): Database {
   const pool = new pg.Pool({
     connectionString: url,
     max: 10,
     idleTimeoutMillis: 30_000,
     // An unreachable server (network partition) fails a request after this, rather than hanging it.
-    connectionTimeoutMillis: 5000,
+    connectionTimeoutMillis: options.connectionTimeoutMillis ?? 5000,
+    // So does a connection that stops answering (see clientWithQueryTimeout). Long enough for any
+    // query of the app, migrations included.
+    Client: clientWithQueryTimeout(options.queryTimeoutMillis ?? 30_000),
     keepAlive: true,
   })
   // An idle client losing its connection emits here; without a listener it would crash the process.
