@@ -1,13 +1,14 @@
 import { randomBytes } from 'node:crypto'
 import { deflateSync } from 'node:zlib'
 import { parseCreditPayload } from '@signalway/shared/credit'
-import { PDFDocument, StandardFonts } from 'pdf-lib'
+import { PDFDict, PDFDocument, PDFName, StandardFonts } from 'pdf-lib'
 import { describe, expect, it } from 'vitest'
 import {
   type CreditPdfInput,
   generateCreditApplicationPdf,
   type PdfSignature,
 } from '../../../src/modules/credit/pdf/credit-application-pdf.ts'
+import { embedFonts } from '../../../src/modules/credit/pdf/fonts.ts'
 import { embedPng, unfilter } from '../../../src/modules/credit/pdf/png-image.ts'
 import { sanitize, wrapText } from '../../../src/modules/credit/pdf/text.ts'
 import { creditApplicationFixture, encodePng, signaturePng } from '../../helpers/credit.ts'
@@ -65,7 +66,7 @@ describe('the credit application PDF', () => {
     }
   })
 
-  it('never fails on text the standard fonts cannot encode', async () => {
+  it('prints names in Latin, Greek, Cyrillic and Vietnamese as written, and never fails on other text', async () => {
     const hostile = [
       '👷‍♀️🚧',
       'مرحبا بالعالم',
@@ -81,22 +82,58 @@ describe('the credit application PDF', () => {
       await input(2, (wire) => {
         wire.section1.businessName = hostile.join(' | ').slice(0, 100)
         wire.section1.position = 'Zoë Ñúñez Łukasz'
-        wire.section3.name = 'line\nbreak\r\nCRLF'
+        wire.section3.name = 'Nguyễn Thị Ánh, Ζωή, Дмитрий'
       }),
     )
     const text = (await pdfPages(bytes)).join('\n')
-    expect(text).toContain('Zo\u00eb \u00d1\u00fa\u00f1ez ?ukasz')
-    expect(text).toContain('line break CRLF')
-    expect(text).toContain('?????')
+    expect(text).toContain('Zoë Ñúñez Łukasz')
+    expect(text).toContain('Nguyễn Thị Ánh, Ζωή, Дмитрий')
+    expect(text).toContain('| line break')
+    // CJK (not in the font) and right-to-left scripts (no shaping) print as '?'.
+    expect(text).toContain('????')
+    expect(text).not.toMatch(/[\u0590-\u08ff\u4e00-\u9fff]/u)
   })
 
-  it('sanitizes to the encoding of the standard fonts and wraps long words', async () => {
+  it('uses the standard fonts when every text is WinAnsi, and embeds DejaVu subsets only when needed', async () => {
+    const fontsOf = async (bytes: Uint8Array) => {
+      const doc = await PDFDocument.load(bytes)
+      const names = new Set<string>()
+      for (const [, object] of doc.context.enumerateIndirectObjects()) {
+        if (!(object instanceof PDFDict) || object.get(PDFName.of('Type')) !== PDFName.of('Font')) continue
+        const base = object.get(PDFName.of('BaseFont'))
+        if (base instanceof PDFName) names.add(base.decodeText())
+      }
+      return [...names].sort()
+    }
+    const plain = await generateCreditApplicationPdf(await input(1))
+    expect(await fontsOf(plain)).toEqual(['Courier', 'Helvetica', 'Helvetica-Bold'])
+    const named = await generateCreditApplicationPdf(
+      await input(1, (wire) => {
+        wire.section3.name = 'Nguyễn Thị Ánh'
+      }),
+    )
+    const embedded = await fontsOf(named)
+    expect(embedded.join(' ')).not.toMatch(/Helvetica|Courier/)
+    expect(embedded.map((name) => name.replace(/-\d+$/, ''))).toEqual([
+      'DejaVuSans',
+      'DejaVuSans-Bold',
+      'DejaVuSansMono',
+    ])
+    // Subsets: far smaller than the fonts themselves (about 190 KB each).
+    expect(named.length).toBeLessThan(plain.length + 120_000)
+  })
+
+  it('sanitizes to what the font can print and wraps long words', async () => {
     const doc = await PDFDocument.create()
-    const font = await doc.embedFont(StandardFonts.Helvetica)
+    const font = (await embedFonts(doc, true)).regular
+    expect(sanitize('Łukasz Nguyễn Ζωή Дмитрий', font)).toBe('Łukasz Nguyễn Ζωή Дмитрий')
+    expect(sanitize('שלום 漢字', font)).toBe('???? ??')
+    const helvetica = await doc.embedFont(StandardFonts.Helvetica)
+    expect(sanitize('Łukasz', helvetica)).toBe('?ukasz')
     expect(sanitize('café – “quoted” — €5 • ok', font)).toBe('café – “quoted” — €5 • ok')
     expect(sanitize('a\u00a0b\u2009c\u202fd', font)).toBe('a b c d')
     expect(sanitize('x\u200by\u200fz\ufeff', font)).toBe('xyz')
-    expect(sanitize('😀 ok', font)).toBe('? ok')
+    expect(sanitize('漢 ok', font)).toBe('? ok')
     expect(sanitize('e\u0301', font)).toBe('é')
     const lines = wrapText(`short ${'W'.repeat(200)} tail`, font, 10, 200)
     expect(lines.length).toBeGreaterThan(3)

@@ -5,9 +5,10 @@ import { formatAbn } from '@signalway/shared/fields'
 import { guaranteeClauses } from '@signalway/shared/guarantee'
 import { formatSiteAddress, SITE } from '@signalway/shared/site'
 import { hireTerms } from '@signalway/shared/terms'
-import { PDFArray, PDFDict, PDFDocument, PDFName, type PDFPage, StandardFonts } from 'pdf-lib'
+import { PDFArray, PDFDict, PDFDocument, PDFName, type PDFPage } from 'pdf-lib'
+import { embedFonts, needsUnicodeFonts } from './fonts.ts'
 import { formatAcn, formatBytes, melbourneDate, melbourneDateTime } from './format.ts'
-import { COLORS, CONTENT_WIDTH, type Fonts, MARGIN, PAGE, PdfWriter } from './layout.ts'
+import { COLORS, CONTENT_WIDTH, MARGIN, PAGE, PdfWriter } from './layout.ts'
 import { drawLogoMark } from './logo.ts'
 import { type EmbeddedImage, embedPng } from './png-image.ts'
 import { wrapText } from './text.ts'
@@ -46,11 +47,7 @@ export interface CreditPdfInput {
  */
 export async function generateCreditApplicationPdf(input: CreditPdfInput): Promise<Uint8Array> {
   const doc = await PDFDocument.create()
-  const fonts: Fonts = {
-    regular: await doc.embedFont(StandardFonts.Helvetica),
-    bold: await doc.embedFont(StandardFonts.HelveticaBold),
-    mono: await doc.embedFont(StandardFonts.Courier),
-  }
+  const fonts = await embedFonts(doc, await needsUnicodeFonts(input))
   const { application, reference, submittedAt } = input
   const { section1 } = application
 

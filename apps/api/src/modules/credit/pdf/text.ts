@@ -1,10 +1,10 @@
 import type { PDFFont } from 'pdf-lib'
 
 /**
- * Text safety for the standard PDF fonts. They encode only WinAnsi (Latin-1 plus a few
- * typographic characters), and pdf-lib throws on anything else, so every string is passed
- * through `sanitize` before it is measured or drawn: hostile or simply foreign input (emoji,
- * other scripts, right-to-left marks, control characters) prints as '?' instead of failing.
+ * Text safety for the PDF's fonts (fonts.ts). pdf-lib throws on a character its font lacks, and it
+ * lays glyphs out left to right without shaping, so every string is passed through `sanitize`
+ * before it is measured or drawn: characters the font lacks (emoji, CJK) and right-to-left
+ * scripts print as '?', control and invisible formatting characters are dropped.
  */
 
 const SPACES = /[\p{Zs}\t]/gu
@@ -30,6 +30,15 @@ const LOOKALIKES: Record<string, string> = {
   '\u2033': '"',
 }
 
+/** Hebrew, Arabic, Syriac, Thaana, N'Ko and their presentation forms: they need shaping. */
+function isRightToLeft(codePoint: number): boolean {
+  return (
+    (codePoint >= 0x0590 && codePoint <= 0x08ff) ||
+    (codePoint >= 0xfb1d && codePoint <= 0xfdff) ||
+    (codePoint >= 0xfe70 && codePoint <= 0xfeff)
+  )
+}
+
 const charsets = new WeakMap<PDFFont, Set<number>>()
 
 function charsetOf(font: PDFFont): Set<number> {
@@ -42,20 +51,37 @@ function charsetOf(font: PDFFont): Set<number> {
 }
 
 /**
- * One line of text the font can encode: line breaks and other spaces become spaces, invisible
- * characters are dropped, and any character outside the font's encoding becomes '?'.
+ * The characters of one line of text as it would be printed: NFC, line breaks and other spaces as
+ * spaces, invisible characters dropped, lookalike dashes and primes replaced.
  */
-export function sanitize(text: string, font: PDFFont): string {
-  const charset = charsetOf(font)
-  let out = ''
+function printable(text: string): string[] {
+  const out: string[] = []
   for (const char of text
     .normalize('NFC')
     .replace(/\r\n?|\n/gu, ' ')
     .replace(SPACES, ' ')) {
+    if (isInvisible(char.codePointAt(0) ?? 0)) continue
+    out.push(LOOKALIKES[char] ?? char)
+  }
+  return out
+}
+
+/** The code points `sanitize` would try to print for this text. */
+export function* printableCodePoints(text: string): Generator<number> {
+  for (const char of printable(text)) yield char.codePointAt(0) ?? 0
+}
+
+/**
+ * One line of text the font can print: line breaks and other spaces become spaces, invisible
+ * characters are dropped, and any character outside the font (or of a right-to-left script)
+ * becomes '?'.
+ */
+export function sanitize(text: string, font: PDFFont): string {
+  const charset = charsetOf(font)
+  let out = ''
+  for (const char of printable(text)) {
     const codePoint = char.codePointAt(0) ?? 0
-    if (isInvisible(codePoint)) continue
-    const mapped = LOOKALIKES[char] ?? char
-    out += charset.has(mapped.codePointAt(0) ?? 0) ? mapped : '?'
+    out += charset.has(codePoint) && !isRightToLeft(codePoint) ? char : '?'
   }
   return out
 }
