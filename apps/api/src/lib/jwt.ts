@@ -67,19 +67,27 @@ export function verifyJwt(token: string, options: VerifyOptions): JwtClaims {
   }
 
   const claims = parseJson(encodedPayload)
-  const now = Math.floor(options.now.getTime() / 1000)
-  const leeway = options.leewaySeconds ?? 30
-  if (!isNumericDate(claims.exp) || !isNumericDate(claims.iat))
-    throw new JwtError('claims', 'exp and iat required')
-  if (now >= claims.exp + leeway) throw new JwtError('expired', 'token expired')
-  if (claims.iat > now + leeway) throw new JwtError('not-yet-valid', 'token issued in the future')
-  if (claims.nbf !== undefined && (!isNumericDate(claims.nbf) || claims.nbf > now + leeway)) {
-    throw new JwtError('not-yet-valid', 'token not yet valid')
-  }
+  checkTimeClaims(claims, options.now, options.leewaySeconds)
   if (claims.iss !== options.issuer) throw new JwtError('claims', 'wrong issuer')
   const audiences = Array.isArray(claims.aud) ? claims.aud : [claims.aud]
   if (!audiences.includes(options.audience)) throw new JwtError('claims', 'wrong audience')
   return claims as JwtClaims
+}
+
+/**
+ * The time-bound claims (exp and iat required, nbf if present) against `now`, with `leewaySeconds`
+ * (default 30) of clock difference allowed; throws a JwtError when the token is not valid now.
+ */
+export function checkTimeClaims(claims: Record<string, unknown>, now: Date, leewaySeconds = 30): void {
+  const seconds = Math.floor(now.getTime() / 1000)
+  if (!isNumericDate(claims.exp) || !isNumericDate(claims.iat)) {
+    throw new JwtError('claims', 'exp and iat required')
+  }
+  if (seconds >= claims.exp + leewaySeconds) throw new JwtError('expired', 'token expired')
+  if (claims.iat > seconds + leewaySeconds) throw new JwtError('not-yet-valid', 'token issued in the future')
+  if (claims.nbf !== undefined && (!isNumericDate(claims.nbf) || claims.nbf > seconds + leewaySeconds)) {
+    throw new JwtError('not-yet-valid', 'token not yet valid')
+  }
 }
 
 function signature(input: string, secret: string): string {

@@ -26,7 +26,7 @@ import fp from 'fastify-plugin'
 import type { Config } from '../config.ts'
 import type { UserRow } from '../db/schema.ts'
 import { ForbiddenError, UnauthorizedError } from '../lib/errors.ts'
-import { type JwtClaims, signJwt, verifyJwt } from '../lib/jwt.ts'
+import { checkTimeClaims, type JwtClaims, signJwt, verifyJwt } from '../lib/jwt.ts'
 import { type Clock, systemClock } from '../lib/time.ts'
 import { findSessionUser } from '../modules/auth/repository.ts'
 
@@ -103,11 +103,24 @@ export function userOf(request: FastifyRequest): AuthUser {
   return request.user
 }
 
+const VERIFIED_TOKENS = 10_000
 const BEARER = /^Bearer[ ]+([A-Za-z0-9._~+/-]+=*)[ ]*$/i
 const ID = /^[1-9]\d{0,15}$/
 
 export const authPlugin = fp<AuthPluginOptions>(
   async (app, { config, clock = systemClock }) => {
+    // Tokens whose signature and claims were checked: a client sends the same access token on every
+    // request for its lifetime, so the HMAC and the JSON parsing are done once per token. A hit is
+    // the exact token string; its time claims are still checked on every use. Bounded, oldest first.
+    const verified = new Map<string, AccessTokenPayload>()
+    const remember = (token: string, claims: AccessTokenPayload) => {
+      if (verified.size >= VERIFIED_TOKENS) {
+        const oldest = verified.keys().next().value
+        if (oldest !== undefined) verified.delete(oldest)
+      }
+      verified.set(token, claims)
+    }
+
     const accessTokens: AccessTokens = {
       issuer: config.siteUrl,
       audience: config.authClientId,
@@ -130,6 +143,16 @@ export const authPlugin = fp<AuthPluginOptions>(
         return signJwt(claims, config.jwtSecret)
       },
       verify(token) {
+        const known = verified.get(token)
+        if (known) {
+          try {
+            checkTimeClaims(known, clock())
+          } catch (error) {
+            verified.delete(token)
+            throw new UnauthorizedError(undefined, { cause: error })
+          }
+          return known
+        }
         let claims: JwtClaims
         try {
           claims = verifyJwt(token, {
@@ -144,6 +167,7 @@ export const authPlugin = fp<AuthPluginOptions>(
         if (typeof claims.id !== 'string' || !ID.test(claims.id) || typeof claims.sid !== 'string') {
           throw new UnauthorizedError()
         }
+        remember(token, claims as AccessTokenPayload)
         return claims as AccessTokenPayload
       },
     }

@@ -145,7 +145,7 @@ describe.each(DIALECTS)('the auth guards on %s', (dialect) => {
     ).toBe(200)
   })
 
-  it('answers 401 once the token has expired', async () => {
+  it('answers 401 once the token has expired, also after it was verified and remembered', async () => {
     let now = new Date('2026-03-01T00:00:00.000Z')
     const { app } = await build(dialect, () => now)
     const token = await tokenFor(app, await createUser(app))
@@ -153,6 +153,7 @@ describe.each(DIALECTS)('the auth guards on %s', (dialect) => {
     expect(
       (await app.inject({ method: 'GET', url: '/api/test/me', headers: bearer(token) })).statusCode,
     ).toBe(200)
+    // Its signature was checked once and remembered; its expiry is checked on every use.
     now = new Date('2026-03-01T00:16:00.000Z')
     const response = await app.inject({ method: 'GET', url: '/api/test/me', headers: bearer(token) })
     expect(response.statusCode).toBe(401)

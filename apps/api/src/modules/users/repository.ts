@@ -49,12 +49,15 @@ export async function insertUser(
   })
 }
 
+// The constant is written into the SQL (sql.lit), not bound: with SQLite's STAT4 statistics, binding
+// a value compared with an indexed column (is_active) makes SQLite plan the statement again on every
+// run, which costs more than the read itself.
 const activeUserByEmail = prepared((db, emailNormalized: string) =>
   db
     .selectFrom('users')
     .selectAll()
     .where('email_normalized', '=', emailNormalized)
-    .where('is_active', '=', 1)
+    .where('is_active', '=', sql.lit(1))
     .where('archived_at', 'is', null),
 )
 
@@ -69,7 +72,7 @@ const activeUserById = prepared((db, id: number) =>
     .selectFrom('users')
     .selectAll()
     .where('id', '=', id)
-    .where('is_active', '=', 1)
+    .where('is_active', '=', sql.lit(1))
     .where('archived_at', 'is', null),
 )
 
