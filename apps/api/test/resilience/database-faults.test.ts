@@ -7,6 +7,7 @@ import type { Database } from '../../src/db/database.ts'
 import type { DB } from '../../src/db/schema.ts'
 import { createUser } from '../helpers/auth.ts'
 import { buildTestApp, DIALECTS, useTestDatabase } from '../helpers/build.ts'
+import { contact, UNAVAILABLE } from './fixtures.ts'
 import { startTcpProxy } from './tcp-proxy.ts'
 
 /*
@@ -15,15 +16,6 @@ import { startTcpProxy } from './tcp-proxy.ts'
  * (no stack, no SQL), nothing is half-written, and the app serves again by itself once the database
  * is back, without a restart. (SMTP down: test/modules/enquiries/delivery.test.ts.)
  */
-
-const UNAVAILABLE = 'The service is temporarily unavailable, please try again later.'
-
-const contact = {
-  name: 'Jane Citizen',
-  email: 'jane@example.com',
-  phone: '03 5550 1234',
-  message: 'Please call me about an arrow board for next week.',
-}
 
 function expectUnavailable(response: LightMyRequestResponse): void {
   expect(response.statusCode, response.body).toBe(503)

@@ -5,6 +5,7 @@ import { createDatabase } from '../../src/db/database.ts'
 import { isServiceUnavailableError } from '../../src/lib/errors.ts'
 import { createUser } from '../helpers/auth.ts'
 import { buildTestApp, DIALECTS, useTestDatabase } from '../helpers/build.ts'
+import { contact, UNAVAILABLE } from './fixtures.ts'
 import { startTcpProxy } from './tcp-proxy.ts'
 
 /*
@@ -24,14 +25,6 @@ const CONNECT_TIMEOUT_MS = 500
 const QUERY_TIMEOUT_MS = 1000
 /** The most a request may take to fail: a query timing out, then a connection attempt; plus slack. */
 const BOUND_MS = QUERY_TIMEOUT_MS + CONNECT_TIMEOUT_MS + 2000
-const UNAVAILABLE = 'The service is temporarily unavailable, please try again later.'
-
-const contact = {
-  name: 'Jane Citizen',
-  email: 'jane@example.com',
-  phone: '03 5550 1234',
-  message: 'Please call me about an arrow board for next week.',
-}
 
 let ip = 0
 async function timed(app: FastifyInstance, name: keyof ReturnType<typeof calls>, email = '') {
