@@ -1,8 +1,51 @@
+import { readFileSync } from 'node:fs'
+import { join } from 'node:path'
 import { reactRouter } from '@react-router/dev/vite'
-import { defineConfig } from 'vite'
+import { defineConfig, type Plugin } from 'vite'
+
+/** The script of the pages that are not hydrated (ADR 008), relative to this folder. */
+const ENHANCE_ENTRY = 'app/enhance/main.ts'
+const ENHANCE_MODULE_ID = 'virtual:enhance-script'
+
+/**
+ * Builds `app/enhance/main.ts` as one more entry of the client build (its own hashed file under
+ * /assets/, sharing nothing with React Router's chunks) and gives its URL to the server build as
+ * `virtual:enhance-script`. React Router builds the client first; its Vite manifest (removed when
+ * the build ends) names the file.
+ */
+function enhanceEntry(): Plugin {
+  let root = ''
+  let command: 'build' | 'serve' = 'build'
+  return {
+    name: 'signalway:enhance-entry',
+    configResolved(config) {
+      root = config.root
+      command = config.command
+    },
+    buildStart() {
+      if (command === 'build' && this.environment.name === 'client') {
+        this.emitFile({ type: 'chunk', id: join(root, ENHANCE_ENTRY), name: 'enhance' })
+      }
+    },
+    resolveId(id) {
+      return id === ENHANCE_MODULE_ID ? `\0${ENHANCE_MODULE_ID}` : undefined
+    },
+    load(id) {
+      if (id !== `\0${ENHANCE_MODULE_ID}`) return undefined
+      // The dev server serves the source; the browser bundle never renders the element.
+      if (command === 'serve') return `export default ${JSON.stringify(`/${ENHANCE_ENTRY}`)}`
+      if (this.environment.name === 'client') return 'export default ""'
+      const manifestPath = join(root, 'build/client/.vite/manifest.json')
+      const manifest = JSON.parse(readFileSync(manifestPath, 'utf8')) as Record<string, { file: string }>
+      const file = manifest[ENHANCE_ENTRY]?.file
+      if (!file) throw new Error(`${ENHANCE_ENTRY} is missing from ${manifestPath}`)
+      return `export default ${JSON.stringify(`/${file}`)}`
+    },
+  }
+}
 
 export default defineConfig({
-  plugins: [reactRouter()],
+  plugins: [reactRouter(), enhanceEntry()],
   build: {
     rollupOptions: {
       treeshake: {

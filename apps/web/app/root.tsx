@@ -1,3 +1,5 @@
+// First: the browser's zod configuration, before any module creates a schema.
+import './lib/zod-csp.ts'
 import type { ReactNode } from 'react'
 import {
   isRouteErrorResponse,
@@ -17,10 +19,12 @@ import { ConsentBanner, TagManagerNoScript, TagManagerScript } from './component
 import { NotificationsProvider } from './components/ui/notifications/index.ts'
 import { StatusPage } from './components/ui/status-page.tsx'
 import { brand } from './content/index.ts'
+import { EnhanceScript } from './enhance/enhance-script.tsx'
 import { AuthProvider } from './features/auth/auth-provider.tsx'
 import { configureApiClient } from './lib/api-client.ts'
 import { getPublicConfig } from './lib/config.server.ts'
 import { DEFAULT_PUBLIC_CONFIG, PRODUCT_NAME, type PublicConfig } from './lib/config.ts'
+import { useDocumentHydrates } from './lib/hydration.ts'
 import { InlineCss } from './lib/inline-css.tsx'
 import { pageTitle } from './lib/meta.ts'
 import { useNonce } from './lib/nonce.tsx'
@@ -59,6 +63,7 @@ function useRootConfig(): PublicConfig {
 export function Layout({ children }: { children: ReactNode }) {
   const config = useRootConfig()
   const nonce = useNonce()
+  const hydrates = useDocumentHydrates()
   return (
     <html lang="en-AU">
       <head>
@@ -79,8 +84,15 @@ export function Layout({ children }: { children: ReactNode }) {
       <body>
         <TagManagerNoScript id={config.tagManagerId} />
         {children}
-        <ScrollRestoration nonce={nonce} />
-        <Scripts nonce={nonce} />
+        {hydrates ? (
+          <>
+            <ScrollRestoration nonce={nonce} />
+            <Scripts nonce={nonce} />
+          </>
+        ) : (
+          // A page that does not hydrate (lib/hydration.ts): only its enhancement script.
+          <EnhanceScript config={config} />
+        )}
       </body>
     </html>
   )

@@ -144,6 +144,18 @@ export function invoiceDeliveryLabel(value: number): string {
 /** The business's time zone: dates are shown and filtered in it (ARCHITECTURE.md "Time"). */
 export const BUSINESS_TIME_ZONE = 'Australia/Melbourne'
 
+/** Number of words (runs of non-space characters) in a text, for the 500-word message rule. */
+export function countWords(text: string): number {
+  const trimmed = text.trim()
+  return trimmed === '' ? 0 : trimmed.split(/\s+/u).length
+}
+
+/**
+ * Name of the hidden anti-spam field of the enquiry forms (`enquiry.ts`). People leave it empty; a
+ * bot that fills it is answered as if the message were sent, and the message is dropped by the server.
+ */
+export const HONEYPOT_FIELD = 'website'
+
 /** Limits of SPEC.md §9 (plus a few server-side bounds of ours, marked). */
 export const LIMITS = {
   nameMin: 2,

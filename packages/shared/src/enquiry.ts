@@ -2,14 +2,11 @@
  * Contact message and quote request (SPEC.md §3, §5; POST /contact and /get-a-quote).
  */
 import { z } from 'zod'
-import { HOW_HEARD, QUOTE_SERVICES } from './constants.ts'
+import { HONEYPOT_FIELD, HOW_HEARD, QUOTE_SERVICES } from './constants.ts'
 import { emailField, messageField, optionalPhoneField, personName } from './fields.ts'
 
-/**
- * Name of the hidden anti-spam field. People leave it empty; a bot that fills it is answered as
- * if the message were sent, and the message is dropped by the server.
- */
-export const HONEYPOT_FIELD = 'website'
+// Defined with the constants (no zod), so a form can render the field without loading the schemas.
+export { HONEYPOT_FIELD }
 
 const contactFields = {
   name: personName('Name'),

@@ -3,7 +3,10 @@
  * and a non-empty value the first rule it breaks (each check runs only if none failed before).
  */
 import { z } from 'zod'
-import { LIMITS } from './constants.ts'
+import { countWords, LIMITS } from './constants.ts'
+
+// Defined with the constants (no zod), so a form can count words without loading the schemas.
+export { countWords }
 
 /**
  * `when` option of a check: run it only if the value has no issue yet. Used instead of
@@ -19,12 +22,6 @@ export function isBlank(value: unknown): boolean {
 
 export function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value)
-}
-
-/** Number of words (runs of non-space characters) in a text, for the 500-word message rule. */
-export function countWords(text: string): number {
-  const trimmed = text.trim()
-  return trimmed === '' ? 0 : trimmed.split(/\s+/u).length
 }
 
 export type TextRules = {

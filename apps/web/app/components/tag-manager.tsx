@@ -1,22 +1,17 @@
 import { useEffect, useState } from 'react'
 import { useNonce } from '../lib/nonce.tsx'
+import {
+  CONSENT_BANNER_TEXT,
+  CONSENT_STORAGE_KEY,
+  type ConsentChoice,
+  consentState,
+  readConsent,
+  saveConsent,
+  validTagManagerId,
+} from './consent.ts'
 
-const GTM_ID = /^GTM-[A-Z0-9]+$/
-
-/** Where the visitor's cookie choice is kept ('granted' or 'denied'). */
-export const CONSENT_STORAGE_KEY = 'signalway:consent'
-
-export type ConsentChoice = 'granted' | 'denied'
-
-const CONSENT_TYPES = ['ad_storage', 'ad_user_data', 'ad_personalization', 'analytics_storage'] as const
-
-function consentState(choice: ConsentChoice) {
-  return Object.fromEntries(CONSENT_TYPES.map((type) => [type, choice]))
-}
-
-export function validTagManagerId(id: string | null | undefined): id is string {
-  return typeof id === 'string' && GTM_ID.test(id)
-}
+export type { ConsentChoice } from './consent.ts'
+export { CONSENT_STORAGE_KEY, readConsent, saveConsent, validTagManagerId } from './consent.ts'
 
 /**
  * The Google Tag Manager loader (SPEC.md §1: started only if an identifier is configured).
@@ -58,30 +53,6 @@ export function TagManagerNoScript({ id }: { id: string | undefined }) {
   )
 }
 
-export function readConsent(storage: Pick<Storage, 'getItem'> | undefined): ConsentChoice | null {
-  try {
-    const value = storage?.getItem(CONSENT_STORAGE_KEY)
-    return value === 'granted' || value === 'denied' ? value : null
-  } catch {
-    return null
-  }
-}
-
-type Gtag = (...args: unknown[]) => void
-
-/** Stores the choice and tells Consent Mode about it. */
-export function saveConsent(
-  choice: ConsentChoice,
-  target: { localStorage?: Storage; gtag?: Gtag } = window as never,
-) {
-  try {
-    target.localStorage?.setItem(CONSENT_STORAGE_KEY, choice)
-  } catch {
-    // Private mode: the choice holds for this page only.
-  }
-  target.gtag?.('consent', 'update', consentState(choice))
-}
-
 /**
  * The cookie consent banner, shown only when a tag-manager id is configured and the visitor has
  * not chosen yet. Rendered after hydration (the choice lives in the browser), fixed at the bottom
@@ -96,17 +67,14 @@ export function ConsentBanner({ tagManagerId }: { tagManagerId: string | undefin
     setChoice(value)
   }
   return (
-    <section className="consent-banner" aria-label="Cookie consent">
-      <p className="consent-banner__text">
-        May we use analytics cookies to see how our website is used? Nothing is stored for analytics or
-        advertising unless you accept.
-      </p>
+    <section className="consent-banner" aria-label={CONSENT_BANNER_TEXT.label}>
+      <p className="consent-banner__text">{CONSENT_BANNER_TEXT.question}</p>
       <div className="consent-banner__actions">
         <button type="button" className="button button--accent" onClick={() => decide('granted')}>
-          Accept analytics cookies
+          {CONSENT_BANNER_TEXT.accept}
         </button>
         <button type="button" className="button button--outline-light" onClick={() => decide('denied')}>
-          Decline
+          {CONSENT_BANNER_TEXT.decline}
         </button>
       </div>
     </section>

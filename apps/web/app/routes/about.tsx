@@ -1,8 +1,12 @@
 import { PageHeader } from '../components/ui/page-header.tsx'
 import { aboutPage, podcast, team } from '../content/about.ts'
+import { STATIC_PAGE } from '../lib/hydration.ts'
 import { routeMeta } from '../lib/meta.ts'
 import { paths } from '../lib/paths.ts'
 import type { Route } from './+types/about'
+
+/** Not hydrated (ADR 008): static content; the enhancement script covers the header. */
+export const handle = STATIC_PAGE
 
 export const meta: Route.MetaFunction = (args) =>
   routeMeta(args, { title: aboutPage.title, description: aboutPage.metaDescription, path: paths.about })

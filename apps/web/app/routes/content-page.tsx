@@ -2,10 +2,14 @@ import { MESSAGES } from '@signalway/shared'
 import { data, Link, redirect } from 'react-router'
 import { SimplePage } from '../components/ui/page-header.tsx'
 import { getContentPage } from '../features/content/get-page.server.ts'
+import { STATIC_PAGE } from '../lib/hydration.ts'
 import { routeMeta } from '../lib/meta.ts'
 import { pageNameFromPath } from '../lib/page-name.ts'
 import { paths } from '../lib/paths.ts'
 import type { Route } from './+types/content-page'
+
+/** Not hydrated (ADR 008): static content; the enhancement script covers the header. */
+export const handle = STATIC_PAGE
 
 /**
  * Any path no other route claims (SPEC.md §2): a content page whose name is the lowercased

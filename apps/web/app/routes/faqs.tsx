@@ -3,13 +3,19 @@ import { useId, useState } from 'react'
 import { Link, useSearchParams } from 'react-router'
 import { PageHeader } from '../components/ui/page-header.tsx'
 import { faqCategories, faqs } from '../content/faqs.ts'
-import { faqStatus, filterFaqs } from '../features/faqs/filter-faqs.ts'
+import { SEARCH_PARAM } from '../features/faqs/faq-search-controller.ts'
+import { faqStatus, filterFaqs, groupFaqs } from '../features/faqs/filter-faqs.ts'
+import { STATIC_PAGE } from '../lib/hydration.ts'
 import { routeMeta } from '../lib/meta.ts'
 import { paths } from '../lib/paths.ts'
 import { faqPageJsonLd } from '../lib/structured-data.ts'
 import type { Route } from './+types/faqs'
 
-const SEARCH_PARAM = 'q'
+/**
+ * Not hydrated (ADR 008): `features/faqs/faq-search-controller.ts` filters as you type; the
+ * enhancement script covers the header.
+ */
+export const handle = STATIC_PAGE
 
 export const meta: Route.MetaFunction = (args) => [
   ...routeMeta(args, {
@@ -90,23 +96,19 @@ export default function FaqsPage() {
               </p>
             </div>
           ) : (
-            faqCategories.map((category) => {
-              const inCategory = matches.filter((faq) => faq.category === category)
-              if (inCategory.length === 0) return null
-              return (
-                <section className="faq-group" key={category}>
-                  <h2 className="faq-group__title">{category}</h2>
-                  <div className="faq-list">
-                    {inCategory.map((faq) => (
-                      <article className="faq-item" key={faq.id} id={faq.id}>
-                        <h3 className="faq-item__question">{faq.question}</h3>
-                        <p className="faq-item__answer">{faq.answer}</p>
-                      </article>
-                    ))}
-                  </div>
-                </section>
-              )
-            })
+            groupFaqs(matches, faqCategories).map((group) => (
+              <section className="faq-group" key={group.category}>
+                <h2 className="faq-group__title">{group.category}</h2>
+                <div className="faq-list">
+                  {group.faqs.map((faq) => (
+                    <article className="faq-item" key={faq.id} id={faq.id}>
+                      <h3 className="faq-item__question">{faq.question}</h3>
+                      <p className="faq-item__answer">{faq.answer}</p>
+                    </article>
+                  ))}
+                </div>
+              </section>
+            ))
           )}
         </div>
       </section>

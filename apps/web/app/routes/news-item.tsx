@@ -3,9 +3,13 @@ import { data, Link, redirect } from 'react-router'
 import { PageHeader, SimplePage } from '../components/ui/page-header.tsx'
 import { getNews } from '../features/news/get-news.server.ts'
 import { formatNewsDate, newsDescription, newsImage } from '../features/news/news.ts'
+import { STATIC_PAGE } from '../lib/hydration.ts'
 import { configFromMatches, routeMeta } from '../lib/meta.ts'
 import { paths } from '../lib/paths.ts'
 import type { Route } from './+types/news-item'
+
+/** Not hydrated (ADR 008): static content; the enhancement script covers the header. */
+export const handle = STATIC_PAGE
 
 /**
  * One news item on its own page (/news/{slug}/), so that every item has a URL of its own for

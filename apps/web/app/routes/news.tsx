@@ -2,9 +2,13 @@ import { Link } from 'react-router'
 import { PageHeader } from '../components/ui/page-header.tsx'
 import { getNews } from '../features/news/get-news.server.ts'
 import { formatNewsDate, newsImage } from '../features/news/news.ts'
+import { STATIC_PAGE } from '../lib/hydration.ts'
 import { routeMeta } from '../lib/meta.ts'
 import { paths } from '../lib/paths.ts'
 import type { Route } from './+types/news'
+
+/** Not hydrated (ADR 008): static content; the enhancement script covers the header. */
+export const handle = STATIC_PAGE
 
 export async function loader() {
   return { items: await getNews() }

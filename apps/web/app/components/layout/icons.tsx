@@ -1,3 +1,5 @@
+import { MENU_ICON_PATHS } from './main-nav-controller.ts'
+
 /** Small decorative icons; always aria-hidden, sized by CSS classes. */
 interface IconProps {
   className?: string
@@ -46,11 +48,12 @@ export function MenuIcon({ className, open }: IconProps & { open: boolean }) {
       aria-hidden="true"
       focusable="false"
     >
-      {open ? (
-        <path d="M6 6l12 12M18 6L6 18" fill="none" stroke="currentColor" strokeWidth="2.4" />
-      ) : (
-        <path d="M4 7h16M4 12h16M4 17h16" fill="none" stroke="currentColor" strokeWidth="2.4" />
-      )}
+      <path
+        d={open ? MENU_ICON_PATHS.open : MENU_ICON_PATHS.closed}
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="2.4"
+      />
     </svg>
   )
 }

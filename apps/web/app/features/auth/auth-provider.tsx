@@ -13,13 +13,12 @@ import { BlockingOverlay } from '../../components/ui/blocking-overlay.tsx'
 import { type ApiClient, apiClient } from '../../lib/api-client.ts'
 import {
   type AuthStorage,
-  decodeClaims,
   getAuthStorage,
   type TokenResponse,
   type UserProfile,
 } from '../../lib/auth-storage.ts'
 import { paths } from '../../lib/paths.ts'
-import { getProfile } from './api/get-profile.ts'
+import { fetchStoredProfile, restoreSession } from './session.ts'
 
 export type AuthStatus = 'loading' | 'signedIn' | 'signedOut'
 
@@ -79,13 +78,7 @@ export function AuthProvider({
     return storageRef.current
   }, [])
 
-  const fetchProfile = useCallback(async () => {
-    const claims = decodeClaims(storage().getTokens()?.access_token)
-    if (!claims) throw new Error('The stored access token has no user id.')
-    const fetched = await getProfile(claims.id, client)
-    storage().setProfile(fetched)
-    return fetched
-  }, [client, storage])
+  const fetchProfile = useCallback(() => fetchStoredProfile(storage(), client), [client, storage])
 
   // On load: restore the session from storage and refresh the profile.
   useEffect(() => {
@@ -96,18 +89,11 @@ export function AuthProvider({
       setStatus('signedOut')
     } else {
       setBusy('profile')
-      fetchProfile()
-        .then((fetched) => {
+      restoreSession(store, client)
+        .then((session) => {
           if (cancelled) return
-          setProfile(fetched)
-          setStatus('signedIn')
-        })
-        .catch(() => {
-          if (cancelled) return
-          // Tokens that survived (e.g. a temporary server error) keep the stored profile.
-          const stillSignedIn = store.getTokens() !== null
-          setProfile(stillSignedIn ? store.getProfile() : null)
-          setStatus(stillSignedIn ? 'signedIn' : 'signedOut')
+          setProfile(session.profile)
+          setStatus(session.status)
         })
         .finally(() => {
           if (!cancelled) setBusy(null)
@@ -124,7 +110,7 @@ export function AuthProvider({
       cancelled = true
       unsubscribe()
     }
-  }, [fetchProfile, storage])
+  }, [client, storage])
 
   const signIn = useCallback(
     async (tokens: TokenResponse) => {

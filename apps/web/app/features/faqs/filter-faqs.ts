@@ -1,4 +1,4 @@
-import type { Faq } from '../../content/types.ts'
+import type { Faq, FaqCategory } from '../../content/types.ts'
 
 /** Lower case, accents removed, any run of spaces or punctuation as one space. */
 export function normalise(text: string): string {
@@ -40,4 +40,14 @@ export function faqStatus(matches: number, total: number, query: string): string
   if (searchTerms(query).length === 0) return `Showing all ${total} questions.`
   if (matches === 0) return `No questions match “${shown}”.`
   return `${matches} of ${total} ${total === 1 ? 'question matches' : 'questions match'} “${shown}”.`
+}
+
+/** The matches by category, in the categories' order; a category without a match is left out. */
+export function groupFaqs<T extends Pick<Faq, 'category'>>(
+  matches: readonly T[],
+  categories: readonly FaqCategory[],
+): { category: FaqCategory; faqs: T[] }[] {
+  return categories
+    .map((category) => ({ category, faqs: matches.filter((faq) => faq.category === category) }))
+    .filter((group) => group.faqs.length > 0)
 }

@@ -1,9 +1,13 @@
 import { Link } from 'react-router'
 import { PageHeader } from '../../components/ui/page-header.tsx'
 import { services } from '../../content/index.ts'
+import { STATIC_PAGE } from '../../lib/hydration.ts'
 import { routeMeta } from '../../lib/meta.ts'
 import { paths } from '../../lib/paths.ts'
 import type { Route } from './+types/index'
+
+/** Not hydrated (ADR 008): static content; the enhancement script covers the header. */
+export const handle = STATIC_PAGE
 
 export const meta: Route.MetaFunction = (args) =>
   routeMeta(args, {

@@ -1,6 +1,7 @@
 import { Link, useLocation } from 'react-router'
 import { PageHeader } from '../../components/ui/page-header.tsx'
 import { findService } from '../../content/index.ts'
+import { STATIC_PAGE } from '../../lib/hydration.ts'
 import { configFromMatches, routeMeta } from '../../lib/meta.ts'
 import { paths } from '../../lib/paths.ts'
 import { breadcrumbJsonLd } from '../../lib/structured-data.ts'
@@ -11,6 +12,9 @@ export function serviceFromPath(pathname: string) {
   const slug = pathname.replace(/\/+$/, '').split('/').pop() ?? ''
   return findService(slug)
 }
+
+/** Not hydrated (ADR 008): static content; the enhancement script covers the header. */
+export const handle = STATIC_PAGE
 
 export const meta: Route.MetaFunction = (args) => {
   const service = serviceFromPath(args.location.pathname)

@@ -28,6 +28,14 @@ export const EQUIPMENT_BREAKPOINTS: readonly Breakpoint[] = [
   { minWidth: 1200, items: 4 },
 ]
 
+export type CarouselVariant = 'equipment' | 'partners'
+
+/** The breakpoints of each variant (its `carousel--{variant}` class), for pages that are not hydrated. */
+export const VARIANT_BREAKPOINTS: Readonly<Record<CarouselVariant, readonly Breakpoint[]>> = {
+  equipment: EQUIPMENT_BREAKPOINTS,
+  partners: PARTNER_BREAKPOINTS,
+}
+
 /** SPEC.md §9: carousels advance every 5000 ms. */
 export const AUTOPLAY_INTERVAL_MS = 5000
 

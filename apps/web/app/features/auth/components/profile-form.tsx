@@ -17,6 +17,7 @@ import {
   FormActions,
   MASKS,
   MaskedInput,
+  PersonFields,
   RequiredFieldsNote,
   SubmitButton,
   TextField,
@@ -82,22 +83,7 @@ export function ProfileForm({ settings, save, onSaved }: ProfileFormProps) {
       </h2>
       <Form form={form} onSubmit={onSubmit} aria-labelledby={headingId} className="auth-form">
         <RequiredFieldsNote />
-        <div className="form-row">
-          <TextField name="firstName" label="First Name" autoComplete="given-name" required />
-          <TextField name="lastName" label="Last Name" autoComplete="family-name" required />
-        </div>
-        <div className="form-row">
-          <TextField name="email" type="email" label="Email" autoComplete="email" required />
-          <MaskedInput
-            name="mobile"
-            type="tel"
-            label="Mobile"
-            mask={MASKS.mobile}
-            placeholder="04XX XXX XXX"
-            autoComplete="tel"
-            required
-          />
-        </div>
+        <PersonFields />
         {company ? (
           <section className="profile-company" aria-labelledby={`${headingId}company`}>
             <h3 id={`${headingId}company`} className="profile-company__title">

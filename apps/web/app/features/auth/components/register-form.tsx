@@ -6,11 +6,9 @@ import {
   Checkbox,
   Form,
   FormActions,
-  MASKS,
-  MaskedInput,
+  PersonFields,
   RequiredFieldsNote,
   SubmitButton,
-  TextField,
   useZodForm,
 } from '../../../components/form/index.ts'
 import { useNotify } from '../../../components/ui/notifications/index.ts'
@@ -79,22 +77,7 @@ export function RegisterForm({ register = registerAccount }: RegisterFormProps) 
       </h2>
       <Form form={form} onSubmit={onSubmit} aria-labelledby={headingId} className="auth-form">
         <RequiredFieldsNote />
-        <div className="form-row">
-          <TextField name="firstName" label="First Name" autoComplete="given-name" required />
-          <TextField name="lastName" label="Last Name" autoComplete="family-name" required />
-        </div>
-        <div className="form-row">
-          <TextField name="email" type="email" label="Email" autoComplete="email" required />
-          <MaskedInput
-            name="mobile"
-            type="tel"
-            label="Mobile"
-            mask={MASKS.mobile}
-            placeholder="04XX XXX XXX"
-            autoComplete="tel"
-            required
-          />
-        </div>
+        <PersonFields />
         <div className="form-row">
           <PasswordField name="password" label="Password" autoComplete="new-password" checklist required />
           <PasswordField

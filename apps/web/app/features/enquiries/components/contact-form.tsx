@@ -1,11 +1,4 @@
-import {
-  type Contact,
-  type ContactInput,
-  contactSchema,
-  HONEYPOT_FIELD,
-  LIMITS,
-  MESSAGES,
-} from '@signalway/shared'
+import { type Contact, type ContactInput, HONEYPOT_FIELD, LIMITS, MESSAGES } from '@signalway/shared'
 import { useId } from 'react'
 import {
   applyServerErrors,
@@ -20,6 +13,9 @@ import {
 import { useNotify } from '../../../components/ui/notifications/index.ts'
 import { sendContact } from '../api/send-contact.ts'
 import { HoneypotField } from './honeypot-field.tsx'
+
+/** Loaded when the form is first used (schemas.ts). */
+const loadContactSchema = () => import('../schemas.ts').then((module) => module.contactSchema)
 
 export const CONTACT_DEFAULTS: ContactInput = {
   name: '',
@@ -37,7 +33,7 @@ export const CONTACT_DEFAULTS: ContactInput = {
 export function ContactForm({ send = sendContact }: { send?: (values: Contact) => Promise<unknown> }) {
   const notify = useNotify()
   const headingId = useId()
-  const form = useZodForm(contactSchema, { defaultValues: CONTACT_DEFAULTS })
+  const form = useZodForm(loadContactSchema, { defaultValues: CONTACT_DEFAULTS })
 
   const onSubmit = async (values: Contact) => {
     try {

@@ -6,7 +6,6 @@ import {
   QUOTE_SERVICES,
   type Quote,
   type QuoteInput,
-  quoteSchema,
 } from '@signalway/shared'
 import { useId } from 'react'
 import {
@@ -23,6 +22,9 @@ import {
 import { useNotify } from '../../../components/ui/notifications/index.ts'
 import { sendQuote } from '../api/send-quote.ts'
 import { HoneypotField } from './honeypot-field.tsx'
+
+/** Loaded when the form is first used (schemas.ts). */
+const loadQuoteSchema = () => import('../schemas.ts').then((module) => module.quoteSchema)
 
 export function quoteDefaults(services: string[] = []): QuoteInput {
   return { name: '', email: '', phone: '', services, source: [], message: '', [HONEYPOT_FIELD]: '' }
@@ -43,7 +45,7 @@ export function QuoteForm({
 }) {
   const notify = useNotify()
   const headingId = useId()
-  const form = useZodForm(quoteSchema, { defaultValues: quoteDefaults(services) })
+  const form = useZodForm(loadQuoteSchema, { defaultValues: quoteDefaults(services) })
 
   const onSubmit = async (values: Quote) => {
     try {

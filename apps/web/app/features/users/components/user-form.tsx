@@ -16,7 +16,7 @@ import {
   Form,
   FormActions,
   MASKS,
-  MaskedInput,
+  PersonFields,
   RequiredFieldsNote,
   Select,
   SubmitButton,
@@ -60,22 +60,7 @@ function UserFields() {
   return (
     <>
       <RequiredFieldsNote />
-      <div className="form-row">
-        <TextField name="firstName" label="First Name" autoComplete="off" required />
-        <TextField name="lastName" label="Last Name" autoComplete="off" required />
-      </div>
-      <div className="form-row">
-        <TextField name="email" type="email" label="Email" autoComplete="off" required />
-        <MaskedInput
-          name="mobile"
-          type="tel"
-          label="Mobile"
-          mask={MASKS.mobile}
-          placeholder="04XX XXX XXX"
-          autoComplete="off"
-          required
-        />
-      </div>
+      <PersonFields autoComplete={false} />
       <div className="form-row">
         <Select name="memberType" label="Member Type" options={MEMBER_TYPE_OPTIONS} required />
       </div>

@@ -1,0 +1,38 @@
+import { restoreSession } from '../features/auth/session.ts'
+import type { ApiClient } from '../lib/api-client.ts'
+import type { AuthStorage } from '../lib/auth-storage.ts'
+import { authLink, blockingOverlay } from './markup.ts'
+
+/** The overlay's text while the profile loads (as `features/auth/auth-provider.tsx` shows it). */
+export const PROFILE_LOADING_LABEL = 'Loading your profile…'
+
+/**
+ * The header's sign-in state on a page that is not hydrated, as the auth provider does it
+ * (SPEC.md §1): no stored tokens, Login; tokens, the profile is fetched behind the blocking overlay
+ * (the page behind it inert), then Logout, or Login if the session turned out to be over. A
+ * sign-out in another tab shows Login again.
+ */
+export function enhanceAuth(doc: Document, storage: AuthStorage, client: ApiClient): Promise<void> {
+  const slot = doc.querySelector<HTMLElement>('.auth-slot')
+  const scope = doc.querySelector<HTMLElement>('.auth-scope')
+  if (!slot || !scope) return Promise.resolve()
+  const show = (status: 'signedIn' | 'signedOut') => slot.replaceChildren(authLink(doc, status))
+
+  storage.subscribe(() => {
+    if (storage.getTokens() === null) show('signedOut')
+  })
+
+  if (!storage.getTokens()) {
+    show('signedOut')
+    return Promise.resolve()
+  }
+  const overlay = blockingOverlay(doc, PROFILE_LOADING_LABEL)
+  scope.inert = true
+  scope.after(overlay)
+  return restoreSession(storage, client)
+    .then((session) => show(session.status))
+    .finally(() => {
+      overlay.remove()
+      scope.inert = false
+    })
+}

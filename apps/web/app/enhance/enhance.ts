@@ -1,0 +1,41 @@
+import { attachMainNav } from '../components/layout/main-nav-controller.ts'
+import { attachCarousel } from '../components/ui/carousel/carousel-controller.ts'
+import { type CarouselVariant, VARIANT_BREAKPOINTS } from '../components/ui/carousel/carousel-logic.ts'
+import { apiClient, configureApiClient } from '../lib/api-client.ts'
+import { getAuthStorage } from '../lib/auth-storage.ts'
+import { enhanceAuth } from './auth.ts'
+import { readEnhanceConfig } from './config.ts'
+import { enhanceConsent } from './consent.ts'
+
+const VARIANTS = Object.keys(VARIANT_BREAKPOINTS) as CarouselVariant[]
+
+/**
+ * Everything interactive on a page that is not hydrated (ADR 008): the main navigation, the
+ * carousels, the FAQ search, the header's sign-in state and the consent banner. The same controllers as the React
+ * components attach to the server-rendered markup; links are ordinary links (full page loads).
+ */
+export function enhancePage(doc: Document): Promise<void> {
+  const config = readEnhanceConfig(doc)
+
+  const nav = doc.querySelector<HTMLElement>('nav.main-nav')
+  if (nav) attachMainNav(nav)
+
+  for (const carousel of doc.querySelectorAll<HTMLElement>('.carousel')) {
+    const variant = VARIANTS.find((name) => carousel.classList.contains(`carousel--${name}`))
+    if (variant) attachCarousel(carousel, { breakpoints: VARIANT_BREAKPOINTS[variant] })
+  }
+
+  // The FAQ search needs the questions: loaded on that page only.
+  const faqSearch = doc.querySelector<HTMLElement>('search.faq-search')
+  const faqs = faqSearch
+    ? import('../features/faqs/faq-search-controller.ts').then(({ attachFaqSearch }) => {
+        attachFaqSearch(faqSearch)
+      })
+    : Promise.resolve()
+
+  enhanceConsent(doc, config.tagManagerId)
+
+  // Navigation on a 403, a network failure or an expired session is a full page load here.
+  configureApiClient({ baseUrl: config.apiBaseUrl, clientId: config.authClientId })
+  return Promise.all([faqs, enhanceAuth(doc, getAuthStorage(), apiClient)]).then(() => undefined)
+}
