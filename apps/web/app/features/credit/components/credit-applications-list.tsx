@@ -2,6 +2,7 @@ import { customerTypeLabel, formatAbn, formatDateTime } from '@signalway/shared'
 import { type FormEvent, useEffect, useId, useMemo, useState } from 'react'
 import { useSearchParams } from 'react-router'
 import { useNotify } from '../../../components/ui/notifications/index.ts'
+import { Pager } from '../../../components/ui/pager.tsx'
 import { isApiError } from '../../../lib/api-client.ts'
 import { adminPdfFilename, getCreditApplicationPdf } from '../api/get-credit-application-pdf.ts'
 import {
@@ -23,33 +24,6 @@ function failureMessage(error: unknown, fallback: string): string {
 function readQuery(params: URLSearchParams): { search: string; page: number } {
   const page = Number.parseInt(params.get('page') ?? '1', 10)
   return { search: params.get('search')?.trim() ?? '', page: Number.isFinite(page) && page > 0 ? page : 1 }
-}
-
-function Pager({ page, pages, onPage }: { page: number; pages: number; onPage: (page: number) => void }) {
-  if (pages <= 1) return null
-  return (
-    <nav className="pager" aria-label="Credit application pages">
-      <button
-        type="button"
-        className="button button--outline button--sm"
-        disabled={page <= 1}
-        onClick={() => onPage(page - 1)}
-      >
-        Previous<span className="visually-hidden"> page</span>
-      </button>
-      <span className="pager__status" aria-current="page">
-        Page {page} of {pages}
-      </span>
-      <button
-        type="button"
-        className="button button--outline button--sm"
-        disabled={page >= pages}
-        onClick={() => onPage(page + 1)}
-      >
-        Next<span className="visually-hidden"> page</span>
-      </button>
-    </nav>
-  )
 }
 
 /**
@@ -213,7 +187,12 @@ export function CreditApplicationsList() {
               ))}
             </tbody>
           </table>
-          <Pager page={data.page} pages={pages} onPage={(page) => go(query.search, page)} />
+          <Pager
+            page={data.page}
+            pages={pages}
+            label="Credit application pages"
+            onPage={(page) => go(query.search, page)}
+          />
         </>
       ) : null}
     </div>

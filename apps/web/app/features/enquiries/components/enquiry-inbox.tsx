@@ -1,6 +1,7 @@
 import { useEffect, useMemo, useState } from 'react'
 import { useSearchParams } from 'react-router'
 import { useNotify } from '../../../components/ui/notifications/index.ts'
+import { Pager } from '../../../components/ui/pager.tsx'
 import { isApiError } from '../../../lib/api-client.ts'
 import { csvFilename, downloadBlob, exportEnquiries } from '../api/export-enquiries.ts'
 import { ENQUIRY_PAGE_SIZE, listEnquiries } from '../api/list-enquiries.ts'
@@ -14,7 +15,7 @@ import {
 } from '../types.ts'
 import { EnquiryDialog } from './enquiry-dialog.tsx'
 import { EnquiryFilters } from './enquiry-filters.tsx'
-import { EnquiryTable, Pager } from './enquiry-table.tsx'
+import { EnquiryTable } from './enquiry-table.tsx'
 import { UndeliveredMail } from './undelivered-mail.tsx'
 
 export const ENQUIRIES_LOAD_FAILED = 'Unable to load the enquiries.'
@@ -143,7 +144,12 @@ export function EnquiryInbox() {
       {data && data.items.length > 0 ? (
         <>
           <EnquiryTable items={data.items} onOpen={setOpened} />
-          <Pager page={data.page} pageSize={data.pageSize || ENQUIRY_PAGE_SIZE} total={total} onPage={goTo} />
+          <Pager
+            page={data.page}
+            pages={Math.max(1, Math.ceil(total / (data.pageSize || ENQUIRY_PAGE_SIZE)))}
+            label="Enquiry pages"
+            onPage={goTo}
+          />
         </>
       ) : null}
       <UndeliveredMail />
