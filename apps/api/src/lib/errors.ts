@@ -79,6 +79,9 @@ export class TooManyRequestsError extends AppError {
 /** How long a client should wait before retrying a 503 (database down, overload, shutting down). */
 export const SERVICE_UNAVAILABLE_RETRY_AFTER_SECONDS = 5
 
+/** A 503 because this instance is overloaded right now (load shedding, the password-hashing queue). */
+export const BUSY_MESSAGE = 'The server is busy, please try again in a few seconds.'
+
 export class ServiceUnavailableError extends AppError {
   /** Seconds until a retry may succeed; sent as Retry-After. */
   readonly retryAfterSeconds: number

@@ -1,14 +1,12 @@
 import { availableParallelism } from 'node:os'
 import { hash, verify } from '@node-rs/argon2'
-import { ServiceUnavailableError } from './errors.ts'
+import { BUSY_MESSAGE, ServiceUnavailableError } from './errors.ts'
 
 /**
  * argon2id with the OWASP minimum (19 MiB, 2 passes, 1 lane). Argon2id is the library's
  * default algorithm; its const enum cannot be referenced under isolatedModules.
  */
 const OPTIONS = { memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const
-
-export const HASHING_BUSY_MESSAGE = 'The server is busy, please try again in a few seconds.'
 
 export interface Limiter {
   /** Runs `task` once fewer than `concurrency` tasks run; 503 at once when `maxQueue` already wait. */
@@ -48,7 +46,7 @@ export function createLimiter(concurrency: number, maxQueue: number): Limiter {
     async run(task) {
       if (running >= concurrency) {
         if (queue.length >= maxQueue) {
-          throw new ServiceUnavailableError(HASHING_BUSY_MESSAGE, { retryAfterSeconds: 2 })
+          throw new ServiceUnavailableError(BUSY_MESSAGE, { retryAfterSeconds: 2 })
         }
         await new Promise<void>((resolve) => queue.push(resolve))
       } else {

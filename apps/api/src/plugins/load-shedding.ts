@@ -1,7 +1,7 @@
 import { monitorEventLoopDelay, performance } from 'node:perf_hooks'
 import fp from 'fastify-plugin'
 import type { Config } from '../config.ts'
-import { ServiceUnavailableError } from '../lib/errors.ts'
+import { BUSY_MESSAGE, ServiceUnavailableError } from '../lib/errors.ts'
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -21,7 +21,7 @@ const RESOLUTION_MS = 10
 /** Probes of a load balancer or orchestrator: always answered, so that a busy instance is not killed. */
 const EXEMPT = new Set(['/api/health', '/api/ready'])
 
-export const BUSY_MESSAGE = 'The server is busy, please try again in a few seconds.'
+export { BUSY_MESSAGE }
 export const STOPPING_MESSAGE = 'The server is restarting, please try again in a few seconds.'
 
 /**

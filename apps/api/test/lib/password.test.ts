@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { ServiceUnavailableError } from '../../src/lib/errors.ts'
-import { createLimiter, HASHING_BUSY_MESSAGE, hashPassword, verifyPassword } from '../../src/lib/password.ts'
+import { BUSY_MESSAGE, ServiceUnavailableError } from '../../src/lib/errors.ts'
+import { createLimiter, hashPassword, verifyPassword } from '../../src/lib/password.ts'
 
 function deferred() {
   let resolve!: () => void
@@ -50,7 +50,7 @@ describe('the password hashing limiter', () => {
     const held = [0, 1, 2].map(() => limiter.run(() => gate.promise))
     const refused = limiter.run(async () => 'never')
     await expect(refused).rejects.toBeInstanceOf(ServiceUnavailableError)
-    await expect(refused).rejects.toMatchObject({ statusCode: 503, message: HASHING_BUSY_MESSAGE })
+    await expect(refused).rejects.toMatchObject({ statusCode: 503, message: BUSY_MESSAGE })
     await expect(refused).rejects.toHaveProperty('retryAfterSeconds', 2)
 
     gate.resolve()
