@@ -574,10 +574,18 @@ test.describe('terms and playground', () => {
   })
 })
 
+/** A form page hydrates on the first interaction (ADR 011): focus its first field and wait. */
+async function hydrate(page: Page) {
+  await page.getByRole('textbox', { name: /^Name/ }).focus()
+  await expect(page.locator('html')).toHaveAttribute('data-hydrated', '')
+  await expect(page.getByRole('banner').getByRole('link', { name: 'Login' })).toBeVisible()
+}
+
 /*
  * ADR 008: the static content pages (home, about, services, news, FAQ, terms) are not hydrated. They
  * load one small script that works the header, the carousels, the FAQ search, the sign-in state and
- * the consent banner; the form pages still hydrate with React Router.
+ * the consent banner; the form pages still hydrate with React Router, Contact Us and Get a Quote on
+ * the first interaction (ADR 011, hydrate-on-interaction.spec.ts).
  */
 test.describe('pages that are not hydrated', () => {
   test('the home page loads only its enhancement script: no React Router runtime, far under 100 KB', async ({
@@ -605,7 +613,7 @@ test.describe('pages that are not hydrated', () => {
     expect(gzipBytes).toBeLessThan(20_000)
   })
 
-  test('the static content pages carry the enhancement script; the form pages hydrate', async ({
+  test('the static content pages carry the enhancement script; the form pages hydrate, the public ones on interaction', async ({
     request,
   }) => {
     const news = (await (await request.get('/api/news')).json()) as NewsItem[]
@@ -630,9 +638,23 @@ test.describe('pages that are not hydrated', () => {
       expect(html, path).not.toContain('__reactRouterContext')
       expect(html, path).not.toContain('modulepreload')
     }
-    for (const path of ['/contact-us/', '/get-a-quote/', '/login/', '/application-for-credit/']) {
+    // ADR 011: the public form pages carry React Router's module script inert, started by the enhancement script.
+    for (const path of ['/contact-us/', '/get-a-quote/']) {
       const html = await (await request.get(path)).text()
       expect(html, path).toContain('window.__reactRouterContext')
+      expect(html, path).toMatch(
+        /<script type="text\/x-deferred-module" data-preload="\/assets\/entry\.client-/,
+      )
+      expect(html, path).not.toMatch(/<script[^>]* type="module"(?![^>]*\ssrc=)/)
+      expect(html, path).toMatch(
+        /<script type="module" id="enhance-script" src="\/assets\/enhance-[\w-]+\.js"/,
+      )
+      expect(html, path).not.toContain('modulepreload')
+    }
+    for (const path of ['/login/', '/application-for-credit/']) {
+      const html = await (await request.get(path)).text()
+      expect(html, path).toContain('window.__reactRouterContext')
+      expect(html, path).toContain('modulepreload')
       expect(html, path).not.toContain('enhance-script')
     }
   })
@@ -689,7 +711,7 @@ test.describe('pages that are not hydrated', () => {
     page,
   }) => {
     await page.goto('/contact-us/')
-    await expect(page.getByRole('banner').getByRole('link', { name: 'Login' })).toBeVisible()
+    await hydrate(page)
     await page.evaluate(() => {
       ;(window as { sameDocument?: boolean }).sameDocument = true
     })
@@ -707,7 +729,7 @@ test.describe('pages that are not hydrated', () => {
     page,
   }) => {
     await page.goto('/get-a-quote/')
-    await expect(page.getByRole('banner').getByRole('link', { name: 'Login' })).toBeVisible()
+    await hydrate(page)
     await page.evaluate(() => {
       ;(window as { sameDocument?: boolean }).sameDocument = true
     })

@@ -1,6 +1,7 @@
 import { StrictMode, startTransition } from 'react'
 import { hydrateRoot } from 'react-dom/client'
 import { HydratedRouter } from 'react-router/dom'
+import { announceBeforeHydrate } from './lib/hydration-handover.ts'
 import { InlineCssProvider, readDocumentCss } from './lib/inline-css.tsx'
 import { NonceProvider, readDocumentNonce } from './lib/nonce.tsx'
 
@@ -8,6 +9,9 @@ import { NonceProvider, readDocumentNonce } from './lib/nonce.tsx'
 const nonce = readDocumentNonce(document)
 // The same for the inlined stylesheet: read back, so the <style> hydrates (and re-renders) unchanged.
 const css = readDocumentCss(document)
+
+// A page that hydrated on the first interaction gives its header back as the server rendered it.
+announceBeforeHydrate(document)
 
 startTransition(() => {
   hydrateRoot(

@@ -24,13 +24,15 @@ import { AuthProvider } from './features/auth/auth-provider.tsx'
 import { configureApiClient } from './lib/api-client.ts'
 import { getPublicConfig } from './lib/config.server.ts'
 import { DEFAULT_PUBLIC_CONFIG, PRODUCT_NAME, type PublicConfig } from './lib/config.ts'
-import { useDocumentHydrates } from './lib/hydration.ts'
+import { DeferredScripts } from './lib/deferred-scripts.tsx'
+import { useDocumentScripts } from './lib/hydration.ts'
 import { InlineCss } from './lib/inline-css.tsx'
 import { pageTitle } from './lib/meta.ts'
 import { useNonce } from './lib/nonce.tsx'
 import { paths } from './lib/paths.ts'
 import { organizationJsonLd } from './lib/structured-data.ts'
 import { trailingSlashMiddleware } from './lib/trailing-slash.ts'
+import { useKeepTypedValues } from './lib/typed-values.ts'
 
 // The stylesheet is inlined in the head (lib/inline-css.tsx), not linked.
 export const links: Route.LinksFunction = () => [{ rel: 'icon', href: brand.icon.src, type: 'image/svg+xml' }]
@@ -63,7 +65,7 @@ function useRootConfig(): PublicConfig {
 export function Layout({ children }: { children: ReactNode }) {
   const config = useRootConfig()
   const nonce = useNonce()
-  const hydrates = useDocumentHydrates()
+  const scripts = useDocumentScripts()
   return (
     <html lang="en-AU">
       <head>
@@ -84,14 +86,22 @@ export function Layout({ children }: { children: ReactNode }) {
       <body>
         <TagManagerNoScript id={config.tagManagerId} />
         {children}
-        {hydrates ? (
-          <>
-            <ScrollRestoration nonce={nonce} />
-            <Scripts nonce={nonce} />
-          </>
-        ) : (
+        {scripts === 'enhance' ? (
           // A page that does not hydrate (lib/hydration.ts): only its enhancement script.
           <EnhanceScript config={config} />
+        ) : (
+          <>
+            <ScrollRestoration nonce={nonce} />
+            {scripts === 'app' ? (
+              <Scripts nonce={nonce} />
+            ) : (
+              // Hydrates on the first interaction: the enhancement script starts React Router's.
+              <>
+                <DeferredScripts nonce={nonce} />
+                <EnhanceScript config={config} />
+              </>
+            )}
+          </>
         )}
       </body>
     </html>
@@ -100,6 +110,7 @@ export function Layout({ children }: { children: ReactNode }) {
 
 export default function App({ loaderData }: Route.ComponentProps) {
   const navigate = useNavigate()
+  useKeepTypedValues()
   if (typeof window !== 'undefined') {
     // Idempotent: the one API client uses the configured base, client id and the router's navigation.
     configureApiClient({

@@ -3,9 +3,11 @@ import { attachCarousel } from '../components/ui/carousel/carousel-controller.ts
 import { type CarouselVariant, VARIANT_BREAKPOINTS } from '../components/ui/carousel/carousel-logic.ts'
 import { apiClient, configureApiClient } from '../lib/api-client.ts'
 import { getAuthStorage } from '../lib/auth-storage.ts'
+import { DEFERRED_MODULE_TYPE } from '../lib/hydration-handover.ts'
 import { enhanceAuth } from './auth.ts'
 import { readEnhanceConfig } from './config.ts'
 import { enhanceConsent } from './consent.ts'
+import { hydrateOnInteraction } from './on-interaction.ts'
 
 const VARIANTS = Object.keys(VARIANT_BREAKPOINTS) as CarouselVariant[]
 
@@ -13,9 +15,17 @@ const VARIANTS = Object.keys(VARIANT_BREAKPOINTS) as CarouselVariant[]
  * Everything interactive on a page that is not hydrated (ADR 008): the main navigation, the
  * carousels, the FAQ search, the header's sign-in state and the consent banner. The same controllers as the React
  * components attach to the server-rendered markup; links are ordinary links (full page loads).
+ * On a page that hydrates on the first interaction, only what it needs until then (ADR 011).
  */
 export function enhancePage(doc: Document): Promise<void> {
   const config = readEnhanceConfig(doc)
+  configureApiClient({ baseUrl: config.apiBaseUrl, clientId: config.authClientId })
+
+  // A page that hydrates on the first interaction: the app does the rest (ADR 011).
+  if (doc.querySelector(`script[type="${DEFERRED_MODULE_TYPE}"]`)) {
+    hydrateOnInteraction(doc, config, getAuthStorage())
+    return Promise.resolve()
+  }
 
   const nav = doc.querySelector<HTMLElement>('nav.main-nav')
   if (nav) attachMainNav(nav)
@@ -36,6 +46,5 @@ export function enhancePage(doc: Document): Promise<void> {
   enhanceConsent(doc, config.tagManagerId)
 
   // Navigation on a 403, a network failure or an expired session is a full page load here.
-  configureApiClient({ baseUrl: config.apiBaseUrl, clientId: config.authClientId })
   return Promise.all([faqs, enhanceAuth(doc, getAuthStorage(), apiClient)]).then(() => undefined)
 }

@@ -1,12 +1,16 @@
 import { describe, expect, it } from 'vitest'
-import { matchesHydrate, STATIC_PAGE } from './hydration.ts'
+import { documentScripts, HYDRATE_ON_INTERACTION, STATIC_PAGE } from './hydration.ts'
 
-describe('which documents hydrate (ADR 008)', () => {
-  it('every page does unless a route of it opts out', () => {
-    expect(matchesHydrate([{ handle: undefined }, { handle: { other: 1 } }])).toBe(true)
-    expect(matchesHydrate([{ handle: undefined }, { handle: { hydrate: true } }])).toBe(true)
-    expect(matchesHydrate([{ handle: undefined }, { handle: STATIC_PAGE }])).toBe(false)
-    expect(matchesHydrate([{ handle: STATIC_PAGE }, { handle: undefined }])).toBe(false)
+describe('which scripts a document loads (ADR 008, ADR 011)', () => {
+  it('React Router scripts unless a route of it opts out; a static route wins over on-interaction', () => {
+    expect(documentScripts([{ handle: undefined }, { handle: { other: 1 } }])).toBe('app')
+    expect(documentScripts([{ handle: undefined }, { handle: { hydrate: true } }])).toBe('app')
+    expect(documentScripts([{ handle: undefined }, { handle: STATIC_PAGE }])).toBe('enhance')
+    expect(documentScripts([{ handle: STATIC_PAGE }, { handle: undefined }])).toBe('enhance')
+    expect(documentScripts([{ handle: undefined }, { handle: HYDRATE_ON_INTERACTION }])).toBe(
+      'app-on-interaction',
+    )
+    expect(documentScripts([{ handle: HYDRATE_ON_INTERACTION }, { handle: STATIC_PAGE }])).toBe('enhance')
   })
 
   const modules = import.meta.glob<{ handle?: unknown }>('../routes/**/*.tsx')
@@ -31,9 +35,14 @@ describe('which documents hydrate (ADR 008)', () => {
     expect(await handleOf(file)).toBe(STATIC_PAGE)
   })
 
+  it.each(['contact-us.tsx', 'get-a-quote.tsx'])(
+    'the public form page %s hydrates on the first interaction',
+    async (file) => {
+      expect(await handleOf(file)).toBe(HYDRATE_ON_INTERACTION)
+    },
+  )
+
   it.each([
-    'contact-us.tsx',
-    'get-a-quote.tsx',
     'auth/login.tsx',
     'auth/register.tsx',
     'auth/logout.tsx',
@@ -41,7 +50,7 @@ describe('which documents hydrate (ADR 008)', () => {
     'update-profile.tsx',
     'playground.tsx',
     'pages/error-403.tsx',
-  ])('the interactive page %s hydrates', async (file) => {
-    expect(matchesHydrate([{ handle: await handleOf(file) }])).toBe(true)
+  ])('the interactive page %s hydrates at once', async (file) => {
+    expect(documentScripts([{ handle: await handleOf(file) }])).toBe('app')
   })
 })

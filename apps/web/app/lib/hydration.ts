@@ -1,29 +1,49 @@
 import { useMatches } from 'react-router'
+import { ENHANCE_SCRIPT_ID } from '../enhance/config.ts'
 
 /**
- * Pages that are not hydrated (ADR 008). A route opts out with `export const handle = STATIC_PAGE`:
- * its document then carries neither React Router's scripts nor their module preloads, only the
- * small enhancement script of `app/enhance` (navigation, carousels, sign-in state, consent banner),
- * and its links are ordinary full page loads. Everything else hydrates as before.
+ * How a page's document gets its JavaScript (ADR 008, ADR 011). A route chooses with its handle:
+ *
+ * - `STATIC_PAGE`: the document carries neither React Router's scripts nor their module preloads,
+ *   only the small enhancement script of `app/enhance` (navigation, carousels, sign-in state,
+ *   consent banner); its links are ordinary full page loads.
+ * - `HYDRATE_ON_INTERACTION`: the document carries React Router's scripts inert, and the
+ *   enhancement script starts them on the visitor's first interaction (pointer, touch, key,
+ *   focus); until then it works the header as on a static page, and keeps what is typed, clicked
+ *   and submitted for the app (`enhance/on-interaction.ts`).
+ * - anything else hydrates at once.
  */
 export interface PageHandle {
-  /** false: the document is served without React Router's scripts. */
-  hydrate?: boolean
+  /** false: no React Router scripts; 'on-interaction': loaded on the first interaction. */
+  hydrate?: boolean | 'on-interaction'
 }
 
 export const STATIC_PAGE = { hydrate: false } as const satisfies PageHandle
 
-/** Whether a document with these route matches hydrates: unless one of them opts out. */
-export function matchesHydrate(matches: readonly { handle?: unknown }[]): boolean {
-  return !matches.some((match) => (match.handle as PageHandle | undefined)?.hydrate === false)
+export const HYDRATE_ON_INTERACTION = { hydrate: 'on-interaction' } as const satisfies PageHandle
+
+/** 'app': React Router's scripts; 'enhance': the enhancement script only; 'app-on-interaction': both, the first starting the second. */
+export type DocumentScripts = 'app' | 'enhance' | 'app-on-interaction'
+
+/** The scripts of a document with these route matches: a static route wins, then on-interaction. */
+export function documentScripts(matches: readonly { handle?: unknown }[]): DocumentScripts {
+  const choices = matches.map((match) => (match.handle as PageHandle | undefined)?.hydrate)
+  if (choices.includes(false)) return 'enhance'
+  if (choices.includes('on-interaction')) return 'app-on-interaction'
+  return 'app'
 }
 
+let browserDocumentScripts: DocumentScripts | undefined
+
 /**
- * For the root layout: whether the document loads React Router's scripts. In the browser the app is
- * running, so its document did: it keeps them (and its scroll restoration) whatever page a
- * client-side navigation goes to, including one that opts out when it is loaded as a document.
+ * For the root layout: which scripts the document renders. In the browser the app is running, so
+ * its document loaded React Router's scripts, at once or (with the enhancement script present) on
+ * the first interaction; it renders them the same way, for hydration, whatever page a client-side
+ * navigation goes to.
  */
-export function useDocumentHydrates(): boolean {
+export function useDocumentScripts(): DocumentScripts {
   const matches = useMatches()
-  return typeof document !== 'undefined' || matchesHydrate(matches)
+  if (typeof document === 'undefined') return documentScripts(matches)
+  browserDocumentScripts ??= document.getElementById(ENHANCE_SCRIPT_ID) ? 'app-on-interaction' : 'app'
+  return browserDocumentScripts
 }

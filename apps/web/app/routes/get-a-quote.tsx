@@ -3,9 +3,13 @@ import { useSearchParams } from 'react-router'
 import { PageHeader } from '../components/ui/page-header.tsx'
 import { CreditCheckPartner } from '../features/enquiries/components/credit-check-partner.tsx'
 import { QuoteForm } from '../features/enquiries/components/quote-form.tsx'
+import { HYDRATE_ON_INTERACTION } from '../lib/hydration.ts'
 import { routeMeta } from '../lib/meta.ts'
 import { paths } from '../lib/paths.ts'
 import type { Route } from './+types/get-a-quote'
+
+/** A visitor who only reads the page runs no app code (ADR 011). */
+export const handle = HYDRATE_ON_INTERACTION
 
 export const meta: Route.MetaFunction = (args) =>
   routeMeta(args, {

@@ -48,8 +48,9 @@ export function attachMainNav(nav: HTMLElement): MainNavController {
     return { close: () => {}, detach: () => {} }
   }
 
-  let menuOpen = false
-  let servicesOpen = false
+  // As the markup says: the app's controller takes over a menu opened before the page hydrated (ADR 011).
+  let menuOpen = toggle.getAttribute('aria-expanded') === 'true'
+  let servicesOpen = servicesButton.getAttribute('aria-expanded') === 'true'
 
   const render = () => {
     toggle.setAttribute('aria-expanded', String(menuOpen))

@@ -50,9 +50,11 @@ export function MainNav() {
     }
   }, [])
 
-  // Close everything on a route change.
+  // Close everything on a route change (not on hydration: a menu opened before it stays open).
+  const shownKey = useRef(location.key)
   useEffect(() => {
-    void location.key
+    if (shownKey.current === location.key) return
+    shownKey.current = location.key
     controllerRef.current?.close()
   }, [location.key])
 

@@ -1,0 +1,115 @@
+import { readConsent, validTagManagerId } from '../components/consent.ts'
+import { attachMainNav } from '../components/layout/main-nav-controller.ts'
+import type { AuthStorage } from '../lib/auth-storage.ts'
+import { BEFORE_HYDRATE_EVENT, DEFERRED_MODULE_TYPE, HYDRATED_EVENT } from '../lib/hydration-handover.ts'
+import type { EnhanceConfig } from './config.ts'
+import { authLink } from './markup.ts'
+
+/** The first of these anywhere in the page starts the app: the visitor is about to use it. */
+export const INTERACTION_EVENTS = ['pointerover', 'pointerdown', 'touchstart', 'keydown', 'focusin'] as const
+
+/**
+ * A page that hydrates on the first interaction (ADR 011): its React Router module script is a
+ * data block (`lib/deferred-scripts.tsx`); this starts it (module preloads first, so the modules
+ * load in parallel) on the first pointer, touch, key or focus event, so a visitor who only reads
+ * the page runs no app code at all. At once instead when the app is needed for what the page
+ * shows: a signed-in visitor (the header and the profile), or a consent banner to show.
+ *
+ * Until the app takes over the page, the header works as on a static page (Login link, the
+ * navigation's controller), and nothing the visitor does is lost: a submit is held and made again
+ * once the app has hydrated, as are clicks on buttons only the app works (a map's Show button);
+ * what was typed or ticked is kept by the app itself (`lib/typed-values.ts`). Just before
+ * hydrating, the header is given back as the server rendered it.
+ */
+export function hydrateOnInteraction(doc: Document, config: EnhanceConfig, storage: AuthStorage): void {
+  const deferred = doc.querySelector<HTMLScriptElement>(`script[type="${DEFERRED_MODULE_TYPE}"]`)
+  if (!deferred) return
+
+  let started = false
+  let heldSubmit: { form: HTMLFormElement; submitter: HTMLElement | null } | null = null
+  const heldClicks: HTMLButtonElement[] = []
+
+  const nav = doc.querySelector<HTMLElement>('nav.main-nav')
+  const navController = nav ? attachMainNav(nav) : null
+
+  const start = () => {
+    if (started) return
+    started = true
+    for (const type of INTERACTION_EVENTS) doc.removeEventListener(type, start, true)
+    for (const href of (deferred.dataset.preload ?? '').split(' ')) {
+      if (!href) continue
+      const link = doc.createElement('link')
+      link.rel = 'modulepreload'
+      link.href = href
+      doc.head.append(link)
+    }
+    const script = doc.createElement('script')
+    script.type = 'module'
+    // The page's CSP allows the script by its nonce or by the hash of this same text.
+    const nonce = deferred.nonce || deferred.getAttribute('nonce')
+    if (nonce) script.nonce = nonce
+    script.textContent = deferred.textContent
+    // The app could not load (e.g. offline): stop holding submits; the form posts as without JavaScript.
+    script.addEventListener('error', release)
+    doc.head.append(script)
+  }
+
+  const onSubmit = (event: SubmitEvent) => {
+    if (!(event.target instanceof HTMLFormElement)) return
+    event.preventDefault()
+    heldSubmit = { form: event.target, submitter: event.submitter }
+    start()
+  }
+
+  const onClick = (event: MouseEvent) => {
+    const button = event.target instanceof Element ? event.target.closest('button') : null
+    if (button && button.type === 'button' && !nav?.contains(button)) heldClicks.push(button)
+  }
+
+  function release() {
+    doc.removeEventListener('submit', onSubmit, true)
+    doc.removeEventListener('click', onClick, true)
+  }
+
+  // The Login link, as the app shows it, until the app renders the header itself.
+  const slot = doc.querySelector<HTMLElement>('.auth-slot')
+  const serverSlot = slot ? [...slot.childNodes] : []
+  const signedIn = storage.getTokens() !== null
+  if (slot && !signedIn) slot.replaceChildren(authLink(doc, 'signedOut'))
+
+  doc.addEventListener('submit', onSubmit, true)
+  doc.addEventListener('click', onClick, true)
+  doc.addEventListener(
+    BEFORE_HYDRATE_EVENT,
+    () => {
+      release()
+      navController?.detach()
+      slot?.replaceChildren(...serverSlot)
+    },
+    { once: true },
+  )
+  doc.addEventListener(
+    HYDRATED_EVENT,
+    () => {
+      // After the hydrating commit's effects: the form is registered and has its values back.
+      setTimeout(() => {
+        for (const button of heldClicks) if (button.isConnected) button.click()
+        heldClicks.length = 0
+        if (heldSubmit?.form.isConnected) {
+          const { form, submitter } = heldSubmit
+          heldSubmit = null
+          form.requestSubmit(submitter && form.contains(submitter) ? submitter : null)
+        }
+      })
+    },
+    { once: true },
+  )
+
+  const win = doc.defaultView
+  const consentPending = validTagManagerId(config.tagManagerId) && readConsent(win?.localStorage) === null
+  if (signedIn || consentPending) {
+    start()
+    return
+  }
+  for (const type of INTERACTION_EVENTS) doc.addEventListener(type, start, { capture: true, passive: true })
+}
