@@ -637,6 +637,7 @@ test.describe('pages that are not hydrated', () => {
       )
       expect(html, path).not.toContain('__reactRouterContext')
       expect(html, path).not.toContain('modulepreload')
+      expect(html, path).not.toContain('data-hydrate=')
     }
     // ADR 011: the public form pages carry React Router's module script inert, started by the enhancement script.
     for (const path of ['/contact-us/', '/get-a-quote/']) {
@@ -647,7 +648,7 @@ test.describe('pages that are not hydrated', () => {
       )
       expect(html, path).not.toMatch(/<script[^>]* type="module"(?![^>]*\ssrc=)/)
       expect(html, path).toMatch(
-        /<script type="module" id="enhance-script" src="\/assets\/enhance-[\w-]+\.js"/,
+        /<script type="module" id="enhance-script" src="\/assets\/enhance-[\w-]+\.js"[^>]* data-hydrate="on-interaction"/,
       )
       expect(html, path).not.toContain('modulepreload')
     }

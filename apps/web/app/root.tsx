@@ -98,7 +98,7 @@ export function Layout({ children }: { children: ReactNode }) {
               // Hydrates on the first interaction: the enhancement script starts React Router's.
               <>
                 <DeferredScripts nonce={nonce} />
-                <EnhanceScript config={config} />
+                <EnhanceScript config={config} hydrateOnInteraction />
               </>
             )}
           </>

@@ -25,3 +25,16 @@ export function readEnhanceConfig(doc: Document): EnhanceConfig {
     ...(data.tagManagerId ? { tagManagerId: data.tagManagerId } : {}),
   }
 }
+
+/** Set on the script element of a page that hydrates on the first interaction (ADR 011). */
+const HYDRATE_ATTRIBUTE = 'data-hydrate'
+const ON_INTERACTION = 'on-interaction'
+
+export function hydrateOnInteractionDataset(): Record<`data-${string}`, string> {
+  return { [HYDRATE_ATTRIBUTE]: ON_INTERACTION }
+}
+
+/** Whether the document's enhancement script is that of a page that hydrates on the first interaction. */
+export function hydratesOnInteraction(doc: Document): boolean {
+  return doc.getElementById(ENHANCE_SCRIPT_ID)?.getAttribute(HYDRATE_ATTRIBUTE) === ON_INTERACTION
+}

@@ -3,11 +3,9 @@ import { attachCarousel } from '../components/ui/carousel/carousel-controller.ts
 import { type CarouselVariant, VARIANT_BREAKPOINTS } from '../components/ui/carousel/carousel-logic.ts'
 import { apiClient, configureApiClient } from '../lib/api-client.ts'
 import { getAuthStorage } from '../lib/auth-storage.ts'
-import { DEFERRED_MODULE_TYPE } from '../lib/hydration-handover.ts'
 import { enhanceAuth } from './auth.ts'
-import { readEnhanceConfig } from './config.ts'
+import { hydratesOnInteraction, readEnhanceConfig } from './config.ts'
 import { enhanceConsent } from './consent.ts'
-import { hydrateOnInteraction } from './on-interaction.ts'
 
 const VARIANTS = Object.keys(VARIANT_BREAKPOINTS) as CarouselVariant[]
 
@@ -22,9 +20,10 @@ export function enhancePage(doc: Document): Promise<void> {
   configureApiClient({ baseUrl: config.apiBaseUrl, clientId: config.authClientId })
 
   // A page that hydrates on the first interaction: the app does the rest (ADR 011).
-  if (doc.querySelector(`script[type="${DEFERRED_MODULE_TYPE}"]`)) {
-    hydrateOnInteraction(doc, config, getAuthStorage())
-    return Promise.resolve()
+  if (hydratesOnInteraction(doc)) {
+    return import('./on-interaction.ts').then(({ hydrateOnInteraction }) => {
+      hydrateOnInteraction(doc, config, getAuthStorage())
+    })
   }
 
   const nav = doc.querySelector<HTMLElement>('nav.main-nav')

@@ -1,5 +1,5 @@
 import { useMatches } from 'react-router'
-import { ENHANCE_SCRIPT_ID } from '../enhance/config.ts'
+import { hydratesOnInteraction } from '../enhance/config.ts'
 
 /**
  * How a page's document gets its JavaScript (ADR 008, ADR 011). A route chooses with its handle:
@@ -37,13 +37,13 @@ let browserDocumentScripts: DocumentScripts | undefined
 
 /**
  * For the root layout: which scripts the document renders. In the browser the app is running, so
- * its document loaded React Router's scripts, at once or (with the enhancement script present) on
- * the first interaction; it renders them the same way, for hydration, whatever page a client-side
+ * its document loaded React Router's scripts, at once or (its enhancement script says so) on the
+ * first interaction; it renders them the same way, for hydration, whatever page a client-side
  * navigation goes to.
  */
 export function useDocumentScripts(): DocumentScripts {
   const matches = useMatches()
   if (typeof document === 'undefined') return documentScripts(matches)
-  browserDocumentScripts ??= document.getElementById(ENHANCE_SCRIPT_ID) ? 'app-on-interaction' : 'app'
+  browserDocumentScripts ??= hydratesOnInteraction(document) ? 'app-on-interaction' : 'app'
   return browserDocumentScripts
 }
