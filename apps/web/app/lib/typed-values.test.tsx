@@ -5,7 +5,7 @@ import { renderToString } from 'react-dom/server'
 import { useController, useForm } from 'react-hook-form'
 import { afterEach, describe, expect, it } from 'vitest'
 import { HYDRATED_ATTRIBUTE } from './hydration-handover.ts'
-import { snapshotTypedValues, useKeepTypedValues } from './typed-values.ts'
+import { restoreTypedValues, snapshotTypedValues, useKeepTypedValues } from './typed-values.ts'
 
 interface Values {
   name: string
@@ -126,5 +126,25 @@ describe('what was typed before hydration (ADR 011)', () => {
     })
     expect(byLabel<HTMLInputElement>('Arrow Boards')?.checked).toBe(true)
     expect(byLabel<HTMLInputElement>('VMS Boards')?.checked).toBe(false)
+  })
+
+  it('leaves alone a field the visitor has used since hydration: the app has that input already', async () => {
+    document.body.innerHTML = '<input aria-label="Name"><input aria-label="Email">'
+    const name = byLabel<HTMLInputElement>('Name')
+    const email = byLabel<HTMLInputElement>('Email')
+    if (!name || !email) throw new Error('fields missing')
+    const inputs: EventTarget[] = []
+    document.addEventListener('input', (event) => inputs.push(event.target as EventTarget))
+    name.value = 'Ada Lovelace, typed on'
+    await restoreTypedValues(
+      [
+        { field: name, value: 'Ada' },
+        { field: email, value: 'ada@example.com' },
+      ],
+      (field) => field === name,
+    )
+    expect(name.value).toBe('Ada Lovelace, typed on')
+    expect(email.value).toBe('ada@example.com')
+    expect(inputs).toEqual([email])
   })
 })

@@ -8,9 +8,9 @@ import { announceHydrated } from './hydration-handover.ts'
  * default value into it, and controlled fields hold their initial state: what was typed on a slow
  * connection (or, on a page that hydrates on the first interaction, while the app loaded) would be
  * wiped or out of step. So, in the commit that hydrates, every field the visitor changed is noted
- * before the fields are registered (an insertion effect runs before refs are attached), and given
- * back after as the visitor's own input: the field is
- * set back to its server value through React's value tracker, then to the noted value, then the
+ * before the fields are registered (an insertion effect runs before refs are attached), shown
+ * again before the browser paints, and given back after as the visitor's own input: the field is
+ * set to its server value through React's value tracker, then to the noted value around it, then the
  * input, change or click event React listens to is dispatched, so React and the form see a change.
  * A field the visitor has already left also gets its focusout, so it is validated as it would have
  * been.
@@ -60,8 +60,12 @@ export function snapshotTypedValues(root: ParentNode): TypedValue[] {
   return changed
 }
 
-function nextTask(): Promise<void> {
-  return new Promise((resolve) => setTimeout(resolve, 0))
+/**
+ * After React's own microtask, which renders what the last field's event changed (a discrete
+ * event's update is rendered in a microtask), and before the browser paints.
+ */
+function afterReactRenders(): Promise<void> {
+  return new Promise((resolve) => queueMicrotask(resolve))
 }
 
 function setNative(
@@ -73,51 +77,74 @@ function setNative(
   Object.getOwnPropertyDescriptor(prototype, property)?.set?.call(field, value)
 }
 
-/** Shows the noted values in their fields, around React's value tracker and without events. */
+/** Shows the noted values in their fields again, around React's value tracker and without events. */
 export function showTypedValues(values: readonly TypedValue[]): void {
   for (const typed of values) {
     if ('value' in typed) setNative(typed.field, 'value', typed.value)
     else if ('checked' in typed) setNative(typed.field, 'checked', typed.checked)
+    else selectOptions(typed.field, typed.selected)
   }
 }
 
+function selectOptions(select: HTMLSelectElement, selected: readonly boolean[]) {
+  ;[...select.options].forEach((option, index) => {
+    option.selected = selected[index] ?? option.selected
+  })
+}
+
 /**
- * Gives the noted values back as input (see above), one field per task, so that each is rendered
- * before the next (a group of boxes builds its value from the last render); fields no longer in
- * the page are skipped.
+ * Gives the noted values back as input (see above), one field at a time, each rendered before the
+ * next (a group of boxes builds its value from the last render), all before the browser paints. A field the visitor
+ * has used since hydration is skipped: the app has seen that input, noted value included, as it
+ * was shown again. So are fields no longer in the page.
  */
-export async function restoreTypedValues(values: readonly TypedValue[]): Promise<void> {
+export async function restoreTypedValues(
+  values: readonly TypedValue[],
+  usedSince: (field: Field) => boolean = () => false,
+): Promise<void> {
   for (const typed of values) {
-    if (!typed.field.isConnected) continue
-    await nextTask()
+    await afterReactRenders()
+    const { field } = typed
+    if (!field.isConnected || usedSince(field)) continue
     if ('selected' in typed) {
-      const field = typed.field
-      const options = [...field.options]
-      options.forEach((option, index) => {
-        option.selected = typed.selected[index] ?? option.selected
-      })
+      selectOptions(typed.field, typed.selected)
       field.dispatchEvent(new Event('change', { bubbles: true }))
     } else if ('checked' in typed) {
-      const input = typed.field
-      // Through the tracker: React then sees the click's change.
-      input.checked = !typed.checked
-      input.dispatchEvent(new MouseEvent('click', { bubbles: true, cancelable: true }))
+      // Through the tracker, then the click sets it back: React sees the click's change.
+      typed.field.checked = !typed.checked
+      field.dispatchEvent(new MouseEvent('click', { bubbles: true, cancelable: true }))
     } else {
-      const input = typed.field
-      input.value = input.defaultValue
+      typed.field.value = typed.field.defaultValue
       // Around the tracker: React compares with the value it saw last.
-      setNative(input, 'value', typed.value)
-      input.dispatchEvent(new Event('input', { bubbles: true }))
-      input.dispatchEvent(new Event('change', { bubbles: true }))
+      setNative(typed.field, 'value', typed.value)
+      field.dispatchEvent(new Event('input', { bubbles: true }))
+      field.dispatchEvent(new Event('change', { bubbles: true }))
     }
     // A field the visitor has left is validated as when they left it (forms validate on blur).
-    if (typed.field !== typed.field.ownerDocument.activeElement) {
-      typed.field.dispatchEvent(new FocusEvent('focusout', { bubbles: true }))
+    if (field !== field.ownerDocument.activeElement) {
+      field.dispatchEvent(new FocusEvent('focusout', { bubbles: true }))
     }
+  }
+}
+
+/** The fields the visitor uses (input, change or click events of their own) from now until `stop`. */
+function watchUse(doc: Document) {
+  const used = new WeakSet<EventTarget>()
+  const note = (event: Event) => {
+    if (event.isTrusted && event.target) used.add(event.target)
+  }
+  const types = ['input', 'change', 'click'] as const
+  for (const type of types) doc.addEventListener(type, note, true)
+  return {
+    has: (field: Field) => used.has(field),
+    stop: () => {
+      for (const type of types) doc.removeEventListener(type, note, true)
+    },
   }
 }
 
 let typedBeforeHydration: TypedValue[] | null = null
+let use: ReturnType<typeof watchUse> | undefined
 
 /**
  * For the root component, once: keeps what was typed before hydration (above), then announces
@@ -132,10 +159,15 @@ export function useKeepTypedValues(): void {
   }, [])
   useLayoutEffect(() => {
     showTypedValues(typedBeforeHydration ?? [])
+    use ??= watchUse(document)
   }, [])
   useEffect(() => {
     const values = typedBeforeHydration ?? []
     typedBeforeHydration = []
-    void restoreTypedValues(values).then(() => announceHydrated(document))
+    const watching = use
+    void restoreTypedValues(values, (field) => watching?.has(field) ?? false).then(() => {
+      watching?.stop()
+      announceHydrated(document)
+    })
   }, [])
 }
