@@ -9,7 +9,8 @@
  * the four category scores, LCP, TBT, CLS and the JavaScript the page loaded, both as transferred
  * (the server prefers Brotli) and as gzip (each script body gzipped at level 9, the usual
  * bundle-size measure). Targets: 100 in all four categories on every page, home page JavaScript
- * at most 100 KB gzip.
+ * at most 100 KB gzip. On the pages that hydrate on the first interaction (ADR 011) it also measures,
+ * N times, what that interaction costs (`lib/first-interaction.ts`); no target.
  *
  *   node bench/lighthouse.ts [--runs N] [--check]   (--check: exit 1 when a target is missed)
  *
@@ -19,6 +20,7 @@ import { constants, gzipSync } from 'node:zlib'
 import * as chromeLauncher from 'chrome-launcher'
 import lighthouse from 'lighthouse'
 import { argument } from './lib/args.ts'
+import { firstInteractionMs } from './lib/first-interaction.ts'
 import { writeResults } from './lib/results.ts'
 import { startServer } from './lib/server.ts'
 import { median } from './lib/stats.ts'
@@ -34,10 +36,10 @@ const PAGES = [
   { name: 'services', path: '/services/' },
   { name: 'service: vms-boards', path: '/services/vms-boards/' },
   { name: 'news', path: '/news/' },
-  { name: 'contact-us', path: '/contact-us/' },
-  { name: 'get-a-quote', path: '/get-a-quote/' },
+  { name: 'contact-us', path: '/contact-us/', hydratesOnInteraction: true },
+  { name: 'get-a-quote', path: '/get-a-quote/', hydratesOnInteraction: true },
   { name: 'faqs', path: '/faqs/' },
-] as const
+] as const satisfies readonly { name: string; path: string; hydratesOnInteraction?: boolean }[]
 
 type Category = (typeof CATEGORIES)[number]
 
@@ -58,6 +60,8 @@ interface PageResult extends Omit<RunFigures, 'flagged'> {
   path: string
   runs: number
   flagged: string[]
+  /** A page that hydrates on the first interaction: focus to hydrated, 4x CPU, median (ms). */
+  firstInteractionMs?: number
 }
 
 /** The body of a script as gzip at level 9, cached by URL (hashed assets do not change). */
@@ -178,11 +182,17 @@ async function main() {
       const figures: RunFigures[] = []
       for (let run = 0; run < runs; run++) figures.push(await runWithRetry(url))
       const result = summarise(page, figures)
+      if ('hydratesOnInteraction' in page) {
+        result.firstInteractionMs = Math.round(median(await firstInteractionMs(url, runs, CHROME_PATH)))
+      }
       results.push(result)
       console.info(
         `${page.name}: ${CATEGORIES.map((category) => result.scores[category]).join('/')}` +
           ` LCP ${result.lcpMs} ms, TBT ${result.tbtMs} ms, CLS ${result.cls},` +
-          ` JS ${(result.jsGzipBytes / 1024).toFixed(1)} KB gzip`,
+          ` JS ${(result.jsGzipBytes / 1024).toFixed(1)} KB gzip` +
+          (result.firstInteractionMs === undefined
+            ? ''
+            : `, first interaction to hydrated ${result.firstInteractionMs} ms (4x CPU)`),
       )
     }
   } finally {
@@ -203,6 +213,7 @@ async function main() {
       CLS: result.cls,
       'JS KB gzip': Number((result.jsGzipBytes / 1024).toFixed(1)),
       'JS KB sent': Number((result.jsTransferBytes / 1024).toFixed(1)),
+      '1st input ms': result.firstInteractionMs ?? '',
     })),
   )
   for (const result of results) {
