@@ -17,6 +17,8 @@ export async function expectAccessible(page: Page) {
 type Fixtures = {
   /** Console errors a test expects (the browser's log line for a deliberate 404): `test.use({ allowConsoleErrors })`. */
   allowConsoleErrors: RegExp[]
+  /** axe runs in the page: off only for tests with JavaScript disabled, where it cannot. */
+  axe: boolean
 }
 
 /**
@@ -25,7 +27,8 @@ type Fixtures = {
  */
 export const test = base.extend<Fixtures>({
   allowConsoleErrors: [[], { option: true }],
-  page: async ({ page, allowConsoleErrors }, use) => {
+  axe: [true, { option: true }],
+  page: async ({ page, allowConsoleErrors, axe }, use) => {
     const errors: string[] = []
     page.on('console', (message) => {
       if (message.type() === 'error') errors.push(message.text())
@@ -35,13 +38,13 @@ export const test = base.extend<Fixtures>({
     const goto = page.goto.bind(page)
     page.goto = async (url, options) => {
       const response = await goto(url, options)
-      await expectAccessible(page)
+      if (axe) await expectAccessible(page)
       return response
     }
 
     await use(page)
 
-    if (!page.isClosed()) await expectAccessible(page)
+    if (axe && !page.isClosed()) await expectAccessible(page)
     const unexpected = errors.filter((text) => !allowConsoleErrors.some((pattern) => pattern.test(text)))
     expect(unexpected, 'unexpected console errors').toEqual([])
   },

@@ -179,6 +179,27 @@ test.describe('a form page hydrates on the first interaction', () => {
     await expect(menu).toHaveAttribute('aria-expanded', 'true')
   })
 
+  test.describe('when the app cannot load', () => {
+    test.use({ allowConsoleErrors: [/Failed to load resource/] })
+
+    test('a message sent is posted to the page instead, and sent from there', async ({ page }) => {
+      await page.route(/\/assets\/root-[\w-]+\.js$/, (route) => route.abort())
+      await page.goto('/contact-us/')
+      const form = page.getByRole('form', { name: 'Send us a message' })
+      await form.getByRole('textbox', { name: 'Name' }).fill('Ada Offline')
+      await form.getByRole('textbox', { name: 'Email Address' }).fill('ada.offline@example.com')
+      await form
+        .getByRole('textbox', { name: 'Message' })
+        .fill('The app did not load, the message went anyway.')
+      await form.getByRole('button', { name: 'Send' }).click()
+      await expect(
+        page.getByRole('status').filter({ hasText: 'Your message has been successfully sent.' }),
+      ).toBeVisible()
+      await expect(form.getByRole('textbox', { name: 'Name' })).toHaveValue('')
+      await expectNotHydrated(page)
+    })
+  })
+
   test('a signed-in visitor’s page hydrates at once: Logout without any interaction', async ({
     page,
     request,

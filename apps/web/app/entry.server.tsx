@@ -13,6 +13,9 @@ import css from './styles/index.css?inline'
 
 export const streamTimeout = 5_000
 
+// The key under which the server hands actions the API (apps/api/src/plugins/web.ts).
+export { internalApiContext } from './lib/internal-api.server.ts'
+
 /**
  * Based on @react-router/dev's default Node entry. Differences: the CSP nonce the server
  * puts in the `x-csp-nonce` request header is passed to React (bootstrap scripts),

@@ -4,8 +4,13 @@ import { Readable } from 'node:stream'
 import type { ReadableStream as NodeReadableStream } from 'node:stream/web'
 import { pathToFileURL } from 'node:url'
 import fastifyStatic from '@fastify/static'
-import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify'
-import { createRequestHandler, type ServerBuild } from 'react-router'
+import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify'
+import {
+  createRequestHandler,
+  type RouterContext,
+  RouterContextProvider,
+  type ServerBuild,
+} from 'react-router'
 import { type Config, publicConfig } from '../config.ts'
 import type { InlineHashes } from '../lib/csp.ts'
 import {
@@ -68,6 +73,15 @@ export const webPlugin: FastifyPluginAsync<WebPluginOptions> = async (
   process.env.PUBLIC_CONFIG_JSON = JSON.stringify(publicConfig(config))
   const build = (await import(pathToFileURL(serverIndex).href)) as ServerBuild
   const handleRequest = createRequestHandler(build, config.nodeEnv)
+  const internalApiKey = (build.entry.module as { internalApiContext?: RouterContext<InternalApi | null> })
+    .internalApiContext
+  /** What a form posted to a page (an action) gets: the API, in-process, for this visitor. */
+  const actionContext = (request: FastifyRequest) => {
+    if (!internalApiKey || request.method === 'GET' || request.method === 'HEAD') return undefined
+    const context = new RouterContextProvider()
+    context.set(internalApiKey, internalApiFor(app, request))
+    return context
+  }
 
   const clientDir = join(config.webBuildDir, 'client')
   if (existsSync(clientDir)) {
@@ -173,10 +187,45 @@ export const webPlugin: FastifyPluginAsync<WebPluginOptions> = async (
       if (pages && isSharedCandidate(request)) return servePage(request, reply, pages)
       const response = await handleRequest(
         toWebRequest(request, reply, config.siteUrl, { method: request.method, nonce: request.cspNonce }),
+        actionContext(request),
       )
       return sendWebResponse(request, reply, response)
     },
   })
+}
+
+/**
+ * The API as the web app's actions call it (`apps/web/app/lib/internal-api.server.ts`): a request
+ * handled in-process, with the visitor's address (so its rate limits and records are theirs) and
+ * user agent, and nothing else of theirs.
+ */
+export interface InternalApi {
+  post(path: string, body: unknown): Promise<{ status: number; body: unknown }>
+}
+
+function internalApiFor(app: FastifyInstance, request: FastifyRequest): InternalApi {
+  return {
+    async post(path, body) {
+      const response = await app.inject({
+        method: 'POST',
+        url: `/api${path}`,
+        remoteAddress: request.ip,
+        headers: {
+          'content-type': 'application/json',
+          accept: 'application/json',
+          'user-agent': request.headers['user-agent'] ?? '',
+        },
+        payload: JSON.stringify(body),
+      })
+      let parsed: unknown = null
+      try {
+        parsed = response.json()
+      } catch {
+        // Not JSON: the status says enough.
+      }
+      return { status: response.statusCode, body: parsed }
+    },
+  }
 }
 
 /**

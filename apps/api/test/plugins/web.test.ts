@@ -67,6 +67,32 @@ describe('serving the web app', () => {
     })
   })
 
+  it('hands an action the API in-process, for the visitor who posted: their address and user agent', async () => {
+    const { app } = await webApp()
+    const response = await app.inject({
+      method: 'POST',
+      url: '/send-contact/',
+      remoteAddress: '203.0.113.50',
+      headers: {
+        'content-type': 'application/x-www-form-urlencoded',
+        'user-agent': 'NoScript Browser/1.0',
+      },
+      payload: 'name=Jo Nojs&email=jo%40example.com&message=Posted without JavaScript',
+    })
+    expect(response.statusCode).toBe(200)
+    expect(documentData(response.body).actionData['routes/page'].answer).toEqual({
+      status: 201,
+      body: { id: expect.any(String) },
+    })
+    const row = await app.db.selectFrom('enquiries').selectAll().executeTakeFirstOrThrow()
+    expect(row).toMatchObject({
+      name: 'Jo Nojs',
+      email: 'jo@example.com',
+      ip: '203.0.113.50',
+      user_agent: 'NoScript Browser/1.0',
+    })
+  })
+
   it('serves hashed assets as immutable and other files with a short cache', async () => {
     const { app } = await webApp()
     const asset = await app.inject({ method: 'GET', url: '/assets/entry.client-abc123.js' })

@@ -171,11 +171,13 @@ describe('a page that hydrates on the first interaction', () => {
     expect(menu.getAttribute('aria-expanded')).toBe('true')
   })
 
-  it('stops holding submits when the app cannot load: the form posts as without JavaScript', () => {
+  it('when the app cannot load, posts a held submit and holds no more: the form posts as without JavaScript', () => {
     loadServerPage()
     hydrateOnInteraction(document, { apiBaseUrl: '/api', authClientId: 'web' }, storage())
-    document.body.dispatchEvent(new Event('focusin', { bubbles: true }))
+    const requestSubmit = vi.spyOn(form(), 'requestSubmit').mockImplementation(() => {})
+    expect(submit(form()).defaultPrevented).toBe(true)
     started()?.dispatchEvent(new Event('error'))
+    expect(requestSubmit).toHaveBeenCalledTimes(1)
     expect(submit(form()).defaultPrevented).toBe(false)
   })
 })

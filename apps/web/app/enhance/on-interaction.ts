@@ -49,8 +49,12 @@ export function hydrateOnInteraction(doc: Document, config: EnhanceConfig, stora
     const nonce = deferred.nonce || deferred.getAttribute('nonce')
     if (nonce) script.nonce = nonce
     script.textContent = deferred.textContent
-    // The app could not load (e.g. offline): stop holding submits; the form posts as without JavaScript.
-    script.addEventListener('error', release)
+    // The app could not load (e.g. offline): the form posts to its page as without JavaScript,
+    // a submit held until now included.
+    script.addEventListener('error', () => {
+      release()
+      submitHeld()
+    })
     doc.head.append(script)
   }
 
@@ -64,6 +68,13 @@ export function hydrateOnInteraction(doc: Document, config: EnhanceConfig, stora
   const onClick = (event: MouseEvent) => {
     const button = event.target instanceof Element ? event.target.closest('button') : null
     if (button && button.type === 'button' && !nav?.contains(button)) heldClicks.push(button)
+  }
+
+  function submitHeld() {
+    if (!heldSubmit?.form.isConnected) return
+    const { form, submitter } = heldSubmit
+    heldSubmit = null
+    form.requestSubmit(submitter && form.contains(submitter) ? submitter : null)
   }
 
   function release() {
@@ -95,11 +106,7 @@ export function hydrateOnInteraction(doc: Document, config: EnhanceConfig, stora
       setTimeout(() => {
         for (const button of heldClicks) if (button.isConnected) button.click()
         heldClicks.length = 0
-        if (heldSubmit?.form.isConnected) {
-          const { form, submitter } = heldSubmit
-          heldSubmit = null
-          form.requestSubmit(submitter && form.contains(submitter) ? submitter : null)
-        }
+        submitHeld()
       })
     },
     { once: true },

@@ -126,7 +126,8 @@ function field(body: unknown, name: string): unknown {
   return body && typeof body === 'object' ? (body as Record<string, unknown>)[name] : undefined
 }
 
-function readModelState(body: unknown): ModelState | undefined {
+/** The field messages (ModelState) of an API error body, each as a list. */
+export function readModelState(body: unknown): ModelState | undefined {
   const raw = field(body, 'ModelState')
   if (!raw || typeof raw !== 'object') return undefined
   const result: ModelState = {}

@@ -1,7 +1,10 @@
 import { SimplePage } from '../components/ui/page-header.tsx'
-import { ContactForm } from '../features/enquiries/components/contact-form.tsx'
+import { CONTACT_PATH } from '../features/enquiries/api/send-contact.ts'
+import { CONTACT_DEFAULTS, ContactForm } from '../features/enquiries/components/contact-form.tsx'
+import { postEnquiry } from '../features/enquiries/form-post.server.ts'
 import { OurLocations } from '../features/locations/our-locations.tsx'
 import { HYDRATE_ON_INTERACTION } from '../lib/hydration.ts'
+import { internalApiContext } from '../lib/internal-api.server.ts'
 import { routeMeta } from '../lib/meta.ts'
 import { paths } from '../lib/paths.ts'
 import type { Route } from './+types/contact-us'
@@ -17,14 +20,22 @@ export const meta: Route.MetaFunction = (args) =>
     path: paths.contactUs,
   })
 
-export default function ContactUsPage() {
+/** The form posted without JavaScript (or before its app loaded): sent to the API from here. */
+export async function action({ request, context }: Route.ActionArgs) {
+  return postEnquiry(request, context.get(internalApiContext), {
+    path: CONTACT_PATH,
+    defaults: CONTACT_DEFAULTS,
+  })
+}
+
+export default function ContactUsPage({ actionData }: Route.ComponentProps) {
   return (
     <>
       <SimplePage
         title="Contact Us"
         lead="Send us a message with the contact form, or find one of our three locations."
       >
-        <ContactForm />
+        <ContactForm posted={actionData} />
       </SimplePage>
       <OurLocations />
     </>

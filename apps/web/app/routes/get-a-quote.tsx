@@ -1,9 +1,12 @@
 import { findService, SITE } from '@signalway/shared'
 import { useSearchParams } from 'react-router'
 import { PageHeader } from '../components/ui/page-header.tsx'
+import { QUOTE_PATH } from '../features/enquiries/api/send-quote.ts'
 import { CreditCheckPartner } from '../features/enquiries/components/credit-check-partner.tsx'
-import { QuoteForm } from '../features/enquiries/components/quote-form.tsx'
+import { QuoteForm, quoteDefaults } from '../features/enquiries/components/quote-form.tsx'
+import { postEnquiry } from '../features/enquiries/form-post.server.ts'
 import { HYDRATE_ON_INTERACTION } from '../lib/hydration.ts'
+import { internalApiContext } from '../lib/internal-api.server.ts'
 import { routeMeta } from '../lib/meta.ts'
 import { paths } from '../lib/paths.ts'
 import type { Route } from './+types/get-a-quote'
@@ -19,8 +22,16 @@ export const meta: Route.MetaFunction = (args) =>
     path: paths.getAQuote,
   })
 
+/** The form posted without JavaScript (or before its app loaded): sent to the API from here. */
+export async function action({ request, context }: Route.ActionArgs) {
+  return postEnquiry(request, context.get(internalApiContext), {
+    path: QUOTE_PATH,
+    defaults: quoteDefaults(),
+  })
+}
+
 /** Get A Quote (SPEC.md §2). '?service=<slug>' (from a service page) preselects that service. */
-export default function GetAQuotePage() {
+export default function GetAQuotePage({ actionData }: Route.ComponentProps) {
   const [searchParams] = useSearchParams()
   const preselected = findService(searchParams.get('service') ?? '')?.quoteService
   return (
@@ -28,7 +39,7 @@ export default function GetAQuotePage() {
       <PageHeader title="Get a Quote" lead="Tell us which equipment you need and we will send you a quote." />
       <section className="section">
         <div className="container enquiry-layout">
-          <QuoteForm services={preselected ? [preselected] : []} />
+          <QuoteForm services={preselected ? [preselected] : []} posted={actionData} />
           <aside className="enquiry-aside" aria-label="Other ways to reach us">
             <h2 className="enquiry-aside__title">Need it sooner?</h2>
             <p>

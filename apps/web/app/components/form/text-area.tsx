@@ -1,5 +1,5 @@
 import { countWords } from '@signalway/shared'
-import type { TextareaHTMLAttributes } from 'react'
+import { type TextareaHTMLAttributes, useState } from 'react'
 import { useFormContext, useWatch } from 'react-hook-form'
 import { cx, describedBy, type FieldBaseProps, FieldShell, useFieldError, useFieldIds } from './field.tsx'
 
@@ -41,7 +41,9 @@ export function TextArea({
   onChange,
   ...textarea
 }: TextAreaProps) {
-  const { register } = useFormContext()
+  const { register, getValues } = useFormContext()
+  // In the server's HTML too (a form posted without JavaScript comes back with what was typed).
+  const [initialValue] = useState<unknown>(() => getValues(name))
   const ids = useFieldIds()
   const error = useFieldError(name)
   const registration = register(name)
@@ -58,6 +60,7 @@ export function TextArea({
       <textarea
         {...textarea}
         {...registration}
+        defaultValue={typeof initialValue === 'string' ? initialValue : undefined}
         onBlur={(event) => {
           onBlur?.(event)
           return registration.onBlur(event)

@@ -1,4 +1,4 @@
-import type { FocusEvent, InputHTMLAttributes } from 'react'
+import { type FocusEvent, type InputHTMLAttributes, useState } from 'react'
 import { useFormContext } from 'react-hook-form'
 import { cx, describedBy, type FieldBaseProps, FieldShell, useFieldError, useFieldIds } from './field.tsx'
 
@@ -27,7 +27,9 @@ export function TextField({
   onChange,
   ...input
 }: TextFieldProps) {
-  const { register } = useFormContext()
+  const { register, getValues } = useFormContext()
+  // In the server's HTML too (a form posted without JavaScript comes back with what was typed).
+  const [initialValue] = useState<unknown>(() => getValues(name))
   const ids = useFieldIds()
   const error = useFieldError(name)
   const registration = register(name)
@@ -36,6 +38,7 @@ export function TextField({
       <input
         {...input}
         {...registration}
+        defaultValue={typeof initialValue === 'string' ? initialValue : undefined}
         onBlur={(event: FocusEvent<HTMLInputElement>) => {
           onBlur?.(event)
           return registration.onBlur(event)

@@ -1,5 +1,5 @@
 import { type Contact, type ContactInput, HONEYPOT_FIELD, LIMITS, MESSAGES } from '@signalway/shared'
-import { useId } from 'react'
+import { useId, useState } from 'react'
 import {
   applyServerErrors,
   Form,
@@ -12,7 +12,9 @@ import {
 } from '../../../components/form/index.ts'
 import { useNotify } from '../../../components/ui/notifications/index.ts'
 import { sendContact } from '../api/send-contact.ts'
+import { type PostedEnquiry, postedFormOptions } from '../posted.ts'
 import { HoneypotField } from './honeypot-field.tsx'
+import { PostedMessage } from './posted-message.tsx'
 
 /** Loaded when the form is first used (schemas.ts). */
 const loadContactSchema = () => import('../schemas.ts').then((module) => module.contactSchema)
@@ -30,12 +32,22 @@ export const CONTACT_DEFAULTS: ContactInput = {
  * the spec's notification and an empty form; on failure the spec's message, the server's field
  * messages on a 400, and everything typed kept.
  */
-export function ContactForm({ send = sendContact }: { send?: (values: Contact) => Promise<unknown> }) {
+export function ContactForm({
+  send = sendContact,
+  posted,
+}: {
+  send?: (values: Contact) => Promise<unknown>
+  /** The answer when the form was posted to the page without JavaScript (`form-post.server.ts`). */
+  posted?: PostedEnquiry | undefined
+}) {
   const notify = useNotify()
   const headingId = useId()
-  const form = useZodForm(loadContactSchema, { defaultValues: CONTACT_DEFAULTS })
+  const [options] = useState(() => postedFormOptions(posted, CONTACT_DEFAULTS))
+  const [postedAnswer, setPostedAnswer] = useState(posted)
+  const form = useZodForm(loadContactSchema, options)
 
   const onSubmit = async (values: Contact) => {
+    setPostedAnswer(undefined)
     try {
       await send(values)
       notify.success(MESSAGES.contactSent)
@@ -52,6 +64,7 @@ export function ContactForm({ send = sendContact }: { send?: (values: Contact) =
         Send us a message
       </h2>
       <Form form={form} onSubmit={onSubmit} aria-labelledby={headingId}>
+        <PostedMessage posted={postedAnswer} sent={MESSAGES.contactSent} failed={MESSAGES.contactFailed} />
         <RequiredFieldsNote />
         <TextField name="name" label="Name" autoComplete="name" required />
         <div className="form-row">

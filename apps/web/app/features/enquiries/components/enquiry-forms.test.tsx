@@ -2,8 +2,11 @@
 import { HONEYPOT_FIELD, HOW_HEARD, MESSAGES, QUOTE_SERVICES } from '@signalway/shared'
 import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
+import { renderToString } from 'react-dom/server'
+import { MemoryRouter } from 'react-router'
 import { describe, expect, it, vi } from 'vitest'
 import { renderWithProviders } from '../../../../test/utils.tsx'
+import { NotificationsProvider } from '../../../components/ui/notifications/index.ts'
 import { ApiError } from '../../../lib/api-client.ts'
 import { ContactForm } from './contact-form.tsx'
 import { QuoteForm } from './quote-form.tsx'
@@ -141,5 +144,63 @@ describe('Get A Quote form', () => {
     expect(send.mock.calls[0]?.[0]).toMatchObject({ services: ['Portaboom'], source: ['Google Search'] })
     expect((screen.getByRole('checkbox', { name: 'Portaboom' }) as HTMLInputElement).checked).toBe(true)
     expect(QUOTE_SERVICES).toContain('Portaboom')
+  })
+})
+
+describe('an enquiry form posted without JavaScript (the server renders its answer)', () => {
+  const render = (element: React.ReactElement) => {
+    document.body.innerHTML = renderToString(
+      <MemoryRouter>
+        <NotificationsProvider>{element}</NotificationsProvider>
+      </MemoryRouter>,
+    )
+  }
+
+  it('shows the success message above an empty form', () => {
+    render(<ContactForm posted={{ status: 'sent' }} />)
+    expect(screen.getByText(MESSAGES.contactSent).getAttribute('role')).toBe('status')
+    expect(field(/^Name/).getAttribute('value')).toBe('')
+  })
+
+  it('keeps what was typed, with the field messages and the spec’s message for errors', () => {
+    render(
+      <ContactForm
+        posted={{
+          status: 'invalid',
+          values: { name: 'A', email: 'ada@', phone: '', message: 'Hello there' },
+          errors: { name: 'Name must have at least 2 characters.' },
+        }}
+      />,
+    )
+    expect(screen.getByRole('alert').textContent).toBe(MESSAGES.formHasErrors)
+    expect(field(/^Name/).getAttribute('value')).toBe('A')
+    expect(field(/^Name/).getAttribute('aria-invalid')).toBe('true')
+    expect(screen.getByText('Name must have at least 2 characters.')).toBeTruthy()
+    expect(field(/^Email Address/).getAttribute('value')).toBe('ada@')
+    expect(field(/^Message/).textContent).toBe('Hello there')
+  })
+
+  it('keeps the ticked boxes of a quote that could not be sent, with the failure message', () => {
+    render(
+      <QuoteForm
+        services={['Portaboom']}
+        posted={{
+          status: 'failed',
+          values: {
+            name: 'Grace',
+            email: 'grace@example.com',
+            services: ['Arrow Boards'],
+            source: ['Facebook'],
+          },
+          errors: {},
+        }}
+      />,
+    )
+    expect(screen.getByRole('alert').textContent).toBe(MESSAGES.quoteFailed)
+    const services = screen.getByRole('group', { name: /^Services/ })
+    expect(within(services).getByRole('checkbox', { name: 'Arrow Boards' }).hasAttribute('checked')).toBe(
+      true,
+    )
+    expect(within(services).getByRole('checkbox', { name: 'Portaboom' }).hasAttribute('checked')).toBe(false)
   })
 })

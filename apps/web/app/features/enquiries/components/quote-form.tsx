@@ -7,7 +7,7 @@ import {
   type Quote,
   type QuoteInput,
 } from '@signalway/shared'
-import { useId } from 'react'
+import { useId, useState } from 'react'
 import {
   applyServerErrors,
   Form,
@@ -21,7 +21,9 @@ import {
 } from '../../../components/form/index.ts'
 import { useNotify } from '../../../components/ui/notifications/index.ts'
 import { sendQuote } from '../api/send-quote.ts'
+import { type PostedEnquiry, postedFormOptions } from '../posted.ts'
 import { HoneypotField } from './honeypot-field.tsx'
+import { PostedMessage } from './posted-message.tsx'
 
 /** Loaded when the form is first used (schemas.ts). */
 const loadQuoteSchema = () => import('../schemas.ts').then((module) => module.quoteSchema)
@@ -39,15 +41,22 @@ export function quoteDefaults(services: string[] = []): QuoteInput {
 export function QuoteForm({
   services = [],
   send = sendQuote,
+  posted,
 }: {
   services?: string[]
   send?: (values: Quote) => Promise<unknown>
+  /** The answer when the form was posted to the page without JavaScript (`form-post.server.ts`). */
+  posted?: PostedEnquiry | undefined
 }) {
   const notify = useNotify()
   const headingId = useId()
-  const form = useZodForm(loadQuoteSchema, { defaultValues: quoteDefaults(services) })
+  // Once sent, the form is empty, as after the app sends it.
+  const [options] = useState(() => postedFormOptions(posted, quoteDefaults(posted ? [] : services)))
+  const [postedAnswer, setPostedAnswer] = useState(posted)
+  const form = useZodForm(loadQuoteSchema, options)
 
   const onSubmit = async (values: Quote) => {
+    setPostedAnswer(undefined)
     try {
       await send(values)
       notify.success(MESSAGES.quoteSent)
@@ -64,6 +73,7 @@ export function QuoteForm({
         Request a quote
       </h2>
       <Form form={form} onSubmit={onSubmit} aria-labelledby={headingId}>
+        <PostedMessage posted={postedAnswer} sent={MESSAGES.quoteSent} failed={MESSAGES.quoteFailed} />
         <RequiredFieldsNote />
         <TextField name="name" label="Name" autoComplete="name" required />
         <div className="form-row">

@@ -1,0 +1,54 @@
+import { HONEYPOT_FIELD } from '@signalway/shared'
+import { data } from 'react-router'
+import { modelStateKeyToPath } from '../../components/form/server-errors.ts'
+import { readModelState } from '../../lib/api-client.ts'
+import type { InternalApi } from '../../lib/internal-api.server.ts'
+import type { PostedEnquiry } from './posted.ts'
+
+/** The form's default values: which fields it has, and which are lists. */
+type Defaults = Readonly<Record<string, unknown>>
+
+/** The form's fields, read as the defaults name them: a list for a list, text otherwise. */
+export function readPostedValues(form: FormData, defaults: Defaults): Record<string, string | string[]> {
+  const values: Record<string, string | string[]> = {}
+  for (const [name, fallback] of Object.entries(defaults)) {
+    if (Array.isArray(fallback)) values[name] = form.getAll(name).map(String)
+    else values[name] = String(form.get(name) ?? '')
+  }
+  return values
+}
+
+/**
+ * An enquiry form posted to its page (the contact and quote routes' action): a browser without
+ * JavaScript, or whose app did not load. The values go to the API as the app would send them; the
+ * answer is rendered by the form (`posted.ts`): the spec's success message and an empty form, or
+ * the API's field messages with everything typed kept, or the spec's failure message.
+ */
+export async function postEnquiry(
+  request: Request,
+  api: InternalApi | null,
+  { path, defaults }: { path: string; defaults: Defaults },
+) {
+  const values = readPostedValues(await request.formData(), defaults)
+  const kept = Object.fromEntries(Object.entries(values).filter(([name]) => name !== HONEYPOT_FIELD))
+  const failed = (status: number, errors: Record<string, string> = {}) =>
+    data<PostedEnquiry>({ status: status === 400 ? 'invalid' : 'failed', values: kept, errors }, { status })
+
+  if (!api) return failed(503)
+  let answer: { status: number; body: unknown }
+  try {
+    answer = await api.post(path, values)
+  } catch {
+    return failed(503)
+  }
+  if (answer.status === 201) return data<PostedEnquiry>({ status: 'sent' })
+  if (answer.status !== 400) return failed(answer.status >= 400 && answer.status < 500 ? answer.status : 503)
+
+  const errors: Record<string, string> = {}
+  for (const [key, messages] of Object.entries(readModelState(answer.body) ?? {})) {
+    const name = modelStateKeyToPath(key)
+    const message = messages.find(Boolean)
+    if (name in defaults && message && !(name in errors)) errors[name] = message
+  }
+  return failed(400, errors)
+}
