@@ -94,6 +94,18 @@ describe('an enquiry form posted without JavaScript', () => {
     })
   })
 
+  it('answers 415 to a body no form sends, without calling the API', async () => {
+    const { api, post } = answering(201)
+    const json = new Request('https://hire.example/contact-us/', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{"name":"Ada"}',
+    })
+    const result = await postEnquiry(json, api, { path: CONTACT_PATH, defaults: CONTACT_DEFAULTS })
+    expect(result).toMatchObject({ init: { status: 415 }, data: { status: 'failed', values: {} } })
+    expect(post).not.toHaveBeenCalled()
+  })
+
   it('answers failed when the API cannot be reached, or was not given', async () => {
     const api: InternalApi = { post: () => Promise.reject(new Error('down')) }
     for (const given of [api, null]) {

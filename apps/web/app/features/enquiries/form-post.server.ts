@@ -29,7 +29,14 @@ export async function postEnquiry(
   api: InternalApi | null,
   { path, defaults }: { path: string; defaults: Defaults },
 ) {
-  const values = readPostedValues(await request.formData(), defaults)
+  let form: FormData
+  try {
+    form = await request.formData()
+  } catch {
+    // Not a form's body (e.g. JSON): what the page's form never sends.
+    return data<PostedEnquiry>({ status: 'failed', values: {}, errors: {} }, { status: 415 })
+  }
+  const values = readPostedValues(form, defaults)
   const kept = Object.fromEntries(Object.entries(values).filter(([name]) => name !== HONEYPOT_FIELD))
   const failed = (status: number, errors: Record<string, string> = {}) =>
     data<PostedEnquiry>({ status: status === 400 ? 'invalid' : 'failed', values: kept, errors }, { status })
