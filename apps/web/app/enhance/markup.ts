@@ -1,4 +1,5 @@
 import { CONSENT_BANNER_TEXT, type ConsentChoice } from '../components/consent.ts'
+import { element } from '../lib/dom.ts'
 import { paths } from '../lib/paths.ts'
 
 /**
@@ -6,18 +7,6 @@ import { paths } from '../lib/paths.ts'
  * markup its React component renders (`markup.test.tsx` compares them), so a visitor sees the same
  * header, overlay and banner whether the page hydrated or not.
  */
-
-function element<K extends keyof HTMLElementTagNameMap>(
-  doc: Document,
-  tag: K,
-  attributes: Record<string, string>,
-  ...children: (Node | string)[]
-): HTMLElementTagNameMap[K] {
-  const node = doc.createElement(tag)
-  for (const [name, value] of Object.entries(attributes)) node.setAttribute(name, value)
-  node.append(...children)
-  return node
-}
 
 /** The header's Login (signed out) or Logout (signed in) link: `components/layout/auth-links.tsx`. */
 export function authLink(doc: Document, status: 'signedIn' | 'signedOut'): HTMLAnchorElement {

@@ -1,5 +1,6 @@
 import { SITE } from '@signalway/shared'
 import { faqCategories, faqs } from '../../content/faqs.ts'
+import { element } from '../../lib/dom.ts'
 import { paths } from '../../lib/paths.ts'
 import { faqStatus, filterFaqs, groupFaqs } from './filter-faqs.ts'
 
@@ -11,18 +12,6 @@ import { faqStatus, filterFaqs, groupFaqs } from './filter-faqs.ts'
  */
 
 export const SEARCH_PARAM = 'q'
-
-function element<K extends keyof HTMLElementTagNameMap>(
-  doc: Document,
-  tag: K,
-  attributes: Record<string, string>,
-  ...children: (Node | string)[]
-): HTMLElementTagNameMap[K] {
-  const node = doc.createElement(tag)
-  for (const [name, value] of Object.entries(attributes)) node.setAttribute(name, value)
-  node.append(...children)
-  return node
-}
 
 /** What follows the search box for `query`: the matching questions by category, or the empty state. */
 export function faqResults(doc: Document, query: string): HTMLElement[] {
