@@ -1,6 +1,7 @@
 import { render } from '@testing-library/react'
 import type { ReactElement } from 'react'
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router'
+import { vi } from 'vitest'
 import { NotificationsProvider } from '../app/components/ui/notifications/index.ts'
 import { AuthContext, type AuthState } from '../app/features/auth/auth-provider.tsx'
 import type { UserProfile } from '../app/lib/auth-storage.ts'
@@ -63,4 +64,20 @@ export function renderWithProviders(
       </AuthContext>
     </MemoryRouter>,
   )
+}
+
+/**
+ * What happy-dom lacks for the carousels: `Element.scrollTo` (a mock, returned) and `matchMedia`
+ * (nothing matches, so no reduced motion).
+ */
+export function stubCarouselBrowser(): ReturnType<typeof vi.fn> {
+  const scrollTo = vi.fn()
+  Element.prototype.scrollTo = scrollTo as never
+  window.matchMedia = ((query: string) => ({
+    matches: false,
+    media: query,
+    addEventListener: () => {},
+    removeEventListener: () => {},
+  })) as never
+  return scrollTo
 }

@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event'
 import { renderToStaticMarkup } from 'react-dom/server'
 import { MemoryRouter } from 'react-router'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { adminProfile, authState } from '../../test/utils.tsx'
+import { adminProfile, authState, stubCarouselBrowser } from '../../test/utils.tsx'
 import { SiteHeader } from '../components/layout/site-header.tsx'
 import { CONSENT_STORAGE_KEY } from '../components/tag-manager.tsx'
 import { AuthContext } from '../features/auth/auth-provider.tsx'
@@ -61,13 +61,7 @@ function loadServerPage(config: EnhanceConfig = { apiBaseUrl: '/api', authClient
 const banner = () => screen.getByRole('banner')
 
 beforeEach(() => {
-  Element.prototype.scrollTo = vi.fn() as never
-  window.matchMedia = ((query: string) => ({
-    matches: false,
-    media: query,
-    addEventListener: () => {},
-    removeEventListener: () => {},
-  })) as never
+  stubCarouselBrowser()
 })
 
 afterEach(() => {

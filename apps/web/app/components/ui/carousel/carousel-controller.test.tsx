@@ -2,6 +2,7 @@
 import { fireEvent, screen } from '@testing-library/react'
 import { renderToStaticMarkup } from 'react-dom/server'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { stubCarouselBrowser } from '../../../../test/utils.tsx'
 import { Carousel } from './carousel.tsx'
 import { attachCarousel, carouselStatus } from './carousel-controller.ts'
 import { EQUIPMENT_BREAKPOINTS } from './carousel-logic.ts'
@@ -32,14 +33,7 @@ let visibility: DocumentVisibilityState
 
 beforeEach(() => {
   vi.useFakeTimers()
-  scrollTo = vi.fn()
-  Element.prototype.scrollTo = scrollTo as never
-  window.matchMedia = ((query: string) => ({
-    matches: false,
-    media: query,
-    addEventListener: () => {},
-    removeEventListener: () => {},
-  })) as never
+  scrollTo = stubCarouselBrowser()
   visibility = 'visible'
   vi.spyOn(document, 'visibilityState', 'get').mockImplementation(() => visibility)
 })

@@ -1,6 +1,7 @@
 // @vitest-environment happy-dom
 import { act, fireEvent, render, screen } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { stubCarouselBrowser } from '../../../../test/utils.tsx'
 import { Carousel } from './carousel.tsx'
 import { EQUIPMENT_BREAKPOINTS } from './carousel-logic.ts'
 
@@ -26,14 +27,7 @@ let scrollTo: ReturnType<typeof vi.fn>
 
 beforeEach(() => {
   vi.useFakeTimers()
-  scrollTo = vi.fn()
-  Element.prototype.scrollTo = scrollTo as never
-  window.matchMedia = ((query: string) => ({
-    matches: false,
-    media: query,
-    addEventListener: () => {},
-    removeEventListener: () => {},
-  })) as never
+  scrollTo = stubCarouselBrowser()
 })
 
 afterEach(() => {
