@@ -14,6 +14,21 @@ export async function expectAccessible(page: Page) {
   expect(violations, `axe violations on ${page.url()}`).toEqual([])
 }
 
+/**
+ * axe on a page just opened: a page that sends the visitor elsewhere as it starts (a guard's redirect) can
+ * navigate while axe runs; axe then runs again on the page it arrived at.
+ */
+async function expectAccessibleOnArrival(page: Page) {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await expectAccessible(page)
+    } catch (error) {
+      if (attempt >= 3 || !/Execution context was destroyed/.test(String(error))) throw error
+      await page.waitForLoadState()
+    }
+  }
+}
+
 type Fixtures = {
   /** Console errors a test expects (the browser's log line for a deliberate 404): `test.use({ allowConsoleErrors })`. */
   allowConsoleErrors: RegExp[]
@@ -38,7 +53,7 @@ export const test = base.extend<Fixtures>({
     const goto = page.goto.bind(page)
     page.goto = async (url, options) => {
       const response = await goto(url, options)
-      if (axe) await expectAccessible(page)
+      if (axe) await expectAccessibleOnArrival(page)
       return response
     }
 
