@@ -1,9 +1,10 @@
 /**
- * Date helpers of the admin user filter and the user table (SPEC.md §2, §5). Form dates are
- * shown as dd/mm/yyyy and sent as 'YYYY-MM-DD HH:mm:ss' in the wall time of the given Date
- * (the browser runs in the business's zone, Australia/Melbourne).
+ * Form dates of the admin user filter (SPEC.md §2, §5). A form date is a calendar day held as a Date at
+ * local midnight (see business-time.ts): shown as dd/mm/yyyy and sent as 'YYYY-MM-DD HH:mm:ss', which the
+ * server reads as Australia/Melbourne wall time. The day comes from the Date's local fields, so it is the
+ * same day in every browser zone; "today" is the business's today (`businessToday`).
  */
-import { BUSINESS_TIME_ZONE } from './constants.ts'
+import { isCalendarDay, type WallTime } from './business-time.ts'
 
 const pad = (value: number, length = 2) => String(value).padStart(length, '0')
 
@@ -30,14 +31,7 @@ export function formatFilterDate(date: Date | null | undefined): string {
 
 export const FILTER_DATE_PATTERN = /^(\d{4})-(\d{2})-(\d{2}) (\d{2}):(\d{2}):(\d{2})$/u
 
-export type DateTimeParts = {
-  year: number
-  month: number
-  day: number
-  hour: number
-  minute: number
-  second: number
-}
+export type DateTimeParts = WallTime
 
 /** Splits a 'YYYY-MM-DD HH:mm:ss' value into its parts; null when it is not a real date and time. */
 export function parseFilterDate(value: string): DateTimeParts | null {
@@ -51,17 +45,7 @@ export function parseFilterDate(value: string): DateTimeParts | null {
     number,
     number,
   ]
-  const check = new Date(Date.UTC(year, month - 1, day, hour, minute, second))
-  if (
-    check.getUTCFullYear() !== year ||
-    check.getUTCMonth() !== month - 1 ||
-    check.getUTCDate() !== day ||
-    hour > 23 ||
-    minute > 59 ||
-    second > 59
-  ) {
-    return null
-  }
+  if (!isCalendarDay(year, month, day) || hour > 23 || minute > 59 || second > 59) return null
   return { year, month, day, hour, minute, second }
 }
 
@@ -71,14 +55,6 @@ export function startOfDay(date: Date): Date {
 
 export function endOfDay(date: Date): Date {
   return new Date(date.getFullYear(), date.getMonth(), date.getDate(), 23, 59, 59, 0)
-}
-
-/** The same wall time `years` earlier (29 Feb becomes 28 Feb). */
-export function minusYears(date: Date, years: number): Date {
-  const result = new Date(date.getTime())
-  result.setFullYear(date.getFullYear() - years)
-  if (result.getMonth() !== date.getMonth()) result.setDate(0)
-  return result
 }
 
 /** 'dd/mm/yyyy' of a local date; '' when invalid. */
@@ -112,22 +88,4 @@ export function parseDisplayDate(value: string): Date | null {
   const date = new Date(year, month - 1, day)
   if (date.getFullYear() !== year || date.getMonth() !== month - 1 || date.getDate() !== day) return null
   return date
-}
-
-/**
- * A stored (UTC, ISO 8601) date and time as the table shows it: day/month/year with time, in the
- * business's zone, e.g. '21/11/2025, 14:05'. '' when invalid.
- */
-export function formatDateTime(value: string | Date, timeZone: string = BUSINESS_TIME_ZONE): string {
-  const date = value instanceof Date ? value : new Date(value)
-  if (!isValidDate(date)) return ''
-  return new Intl.DateTimeFormat('en-AU', {
-    timeZone,
-    day: '2-digit',
-    month: '2-digit',
-    year: 'numeric',
-    hour: '2-digit',
-    minute: '2-digit',
-    hourCycle: 'h23',
-  }).format(date)
 }

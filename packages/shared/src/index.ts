@@ -1,5 +1,6 @@
 export * from './address.ts'
 export * from './auth.ts'
+export * from './business-time.ts'
 export * from './constants.ts'
 export * from './credit.ts'
 export * from './dates.ts'

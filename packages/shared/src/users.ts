@@ -4,12 +4,12 @@
  */
 import { z } from 'zod'
 import { passwordSchema, withPasswordsMatch } from './auth.ts'
+import { businessDay, dayToDate, minusYears } from './business-time.ts'
 import { DEFAULT_LOAD_USER_TYPES, LIMITS, MEMBER_TYPE_VALUES, type MemberType } from './constants.ts'
 import {
   endOfDay,
   formatFilterDate,
   isValidDate,
-  minusYears,
   parseDisplayDate,
   parseFilterDate,
   startOfDay,
@@ -67,12 +67,17 @@ export const userFilterFormSchema = z.object({
 export type UserFilterForm = z.output<typeof userFilterFormSchema>
 export type UserFilterFormInput = z.input<typeof userFilterFormSchema>
 
-/** Default filter: start one year ago (start of that day), end today (end of day), all user types. */
+/**
+ * Default filter: start one year ago (start of that day), end today (end of day), all user types. The
+ * days are the business's (Melbourne) days, whatever the browser's zone: a user registered a minute ago
+ * is inside it.
+ */
 export function defaultUserFilter(now: Date = new Date()): UserFilterForm {
+  const today = businessDay(now)
   return {
     userTypes: [...DEFAULT_LOAD_USER_TYPES],
-    startDate: startOfDay(minusYears(now, LIMITS.userFilterWindowYears)),
-    endDate: endOfDay(now),
+    startDate: dayToDate(minusYears(today, LIMITS.userFilterWindowYears)),
+    endDate: endOfDay(dayToDate(today)),
   }
 }
 

@@ -1,4 +1,4 @@
-import { formatDateTime } from '@signalway/shared/dates'
+import { formatDateTime } from '@signalway/shared/business-time'
 import { escapeHtml } from '../../lib/html.ts'
 import type { OutgoingMail } from '../outbox/service.ts'
 

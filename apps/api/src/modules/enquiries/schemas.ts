@@ -1,5 +1,5 @@
+import { parseIsoDay } from '@signalway/shared/business-time'
 import { z } from 'zod'
-import { parseIsoDay } from '../../lib/zoned-time.ts'
 
 export const ENQUIRY_KINDS = ['contact', 'quote'] as const
 export const ENQUIRY_STATUSES = ['new', 'in_progress', 'done'] as const

@@ -1,5 +1,12 @@
 import { randomUUID } from 'node:crypto'
-import { BUSINESS_TIME_ZONE } from '@signalway/shared/constants'
+import {
+  addDays,
+  businessDay,
+  formatIsoDay,
+  formatWallTime,
+  parseIsoDay,
+  startOfDayIn,
+} from '@signalway/shared/business-time'
 import type { Contact, Quote } from '@signalway/shared/enquiry'
 import { SITE } from '@signalway/shared/site'
 import type { Config } from '../../config.ts'
@@ -7,7 +14,6 @@ import type { Executor } from '../../db/database.ts'
 import type { EnquiryRow, EnquiryStatus } from '../../db/schema.ts'
 import { NotFoundError } from '../../lib/errors.ts'
 import { type Clock, systemClock } from '../../lib/time.ts'
-import { formatWallTime, parseIsoDay, startOfDayIn } from '../../lib/zoned-time.ts'
 import { enqueueMail } from '../outbox/service.ts'
 import { toCsv } from './csv.ts'
 import { acknowledgement, businessNotification, type MailContext } from './mail.ts'
@@ -147,7 +153,7 @@ export function createEnquiryService({
         rows.map((row) => {
           const enquiry = toEnquiry(row)
           return [
-            formatWallTime(new Date(enquiry.createdAt), BUSINESS_TIME_ZONE),
+            formatWallTime(new Date(enquiry.createdAt)),
             enquiry.kind,
             enquiry.status,
             enquiry.name,
@@ -160,7 +166,7 @@ export function createEnquiryService({
           ]
         }),
       )
-      const day = formatWallTime(clock(), BUSINESS_TIME_ZONE).slice(0, 10)
+      const day = formatIsoDay(businessDay(clock()))
       return { filename: `enquiries-${day}.csv`, body }
     },
   }
@@ -170,19 +176,11 @@ export function createEnquiryService({
 export function toQuery(filter: EnquiryFilter): EnquiryQuery {
   const from = filter.from ? parseIsoDay(filter.from) : undefined
   const to = filter.to ? parseIsoDay(filter.to) : undefined
-  const nextDay = to && new Date(Date.UTC(to.year, to.month - 1, to.day + 1))
   return {
     kind: filter.kind,
     status: filter.status,
-    createdFrom: from && startOfDayIn(from.year, from.month, from.day, BUSINESS_TIME_ZONE).toISOString(),
-    createdBefore:
-      nextDay &&
-      startOfDayIn(
-        nextDay.getUTCFullYear(),
-        nextDay.getUTCMonth() + 1,
-        nextDay.getUTCDate(),
-        BUSINESS_TIME_ZONE,
-      ).toISOString(),
+    createdFrom: from && startOfDayIn(from).toISOString(),
+    createdBefore: to && startOfDayIn(addDays(to, 1)).toISOString(),
     searchWords: filter.search?.split(/\s+/).filter(Boolean).slice(0, 10),
   }
 }

@@ -1,4 +1,5 @@
-import { BUSINESS_TIME_ZONE, LIMITS, MEMBER_TYPE } from '@signalway/shared/constants'
+import { wallTimeToInstant } from '@signalway/shared/business-time'
+import { LIMITS, MEMBER_TYPE } from '@signalway/shared/constants'
 import { parseFilterDate } from '@signalway/shared/dates'
 import type {
   CreateUser,
@@ -13,7 +14,6 @@ import type { Executor } from '../../db/database.ts'
 import { ConflictError, NotFoundError, ValidationError } from '../../lib/errors.ts'
 import { hashPassword } from '../../lib/password.ts'
 import type { Clock } from '../../lib/time.ts'
-import { zoneOffsetMs } from '../../lib/zoned-time.ts'
 import type { AuthUser } from '../../plugins/auth.ts'
 import { EMAIL_TAKEN } from '../accounts/service.ts'
 import { COMMON_PASSWORD_MESSAGE, isCommonPassword } from '../auth/common-passwords.ts'
@@ -236,18 +236,8 @@ export function toUserRow(user: ListedUser): UserRowDto {
 export function filterInstant(value: string, shiftMs: number): string | null {
   const parts = value === '' ? null : parseFilterDate(value)
   if (!parts || (parts.year === 1900 && parts.month === 1 && parts.day === 1)) return null
-  const instant = wallTimeToInstant(parts, BUSINESS_TIME_ZONE)
+  const instant = wallTimeToInstant(parts)
   return new Date(instant.getTime() + shiftMs).toISOString()
-}
-
-/** The instant of a wall time in a zone (a time skipped by a DST change maps to the hour after). */
-export function wallTimeToInstant(
-  wall: { year: number; month: number; day: number; hour: number; minute: number; second: number },
-  timeZone: string,
-): Date {
-  const guess = Date.UTC(wall.year, wall.month - 1, wall.day, wall.hour, wall.minute, wall.second)
-  const first = guess - zoneOffsetMs(new Date(guess), timeZone)
-  return new Date(guess - zoneOffsetMs(new Date(first), timeZone))
 }
 
 // For the routes' documentation.

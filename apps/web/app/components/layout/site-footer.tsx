@@ -1,4 +1,4 @@
-import { formatSiteAddress, SITE } from '@signalway/shared'
+import { businessYear, formatSiteAddress, SITE } from '@signalway/shared'
 import { Link } from 'react-router'
 import { paths } from '../../lib/paths.ts'
 
@@ -17,8 +17,6 @@ const CUSTOMER_LINKS = [
   { label: 'Register', to: paths.register },
   { label: 'Update Profile', to: paths.updateProfile },
 ] as const
-
-const COPYRIGHT_YEAR = new Intl.DateTimeFormat('en-AU', { year: 'numeric', timeZone: 'Australia/Melbourne' })
 
 /** Footer (SPEC.md §1): the two office addresses, phone, email and the Application for Credit link. */
 export function SiteFooter() {
@@ -88,7 +86,7 @@ export function SiteFooter() {
         </div>
         <div className="site-footer__bottom">
           <p>
-            © {COPYRIGHT_YEAR.format(new Date())} {SITE.legalName}
+            © {businessYear()} {SITE.legalName}
           </p>
           <p>{SITE.openingHours.long}</p>
         </div>

@@ -1,12 +1,16 @@
 import {
   DEFAULT_LOAD_USER_TYPES,
+  dateToDay,
+  dayToDate,
   defaultUserFilter,
   FILTER_USER_TYPES,
   formatDateTime,
   formatDisplayDate,
+  formatIsoDay,
   isValidDate,
   LIMITS,
   type MemberType,
+  parseIsoDay,
   toUserFilterRequest,
   type UserFilterForm,
   type UserFilterRequest,
@@ -27,21 +31,13 @@ export interface AppliedUserFilter {
   endDate: Date
 }
 
-const DAY = /^(\d{4})-(\d{2})-(\d{2})$/u
-
 function readDay(value: string | null): Date | undefined {
-  const match = value ? DAY.exec(value) : null
-  if (!match) return undefined
-  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])]
-  const date = new Date(year, month - 1, day)
-  return date.getFullYear() === year && date.getMonth() === month - 1 && date.getDate() === day
-    ? date
-    : undefined
+  const day = value ? parseIsoDay(value) : undefined
+  return day && dayToDate(day)
 }
 
 function writeDay(date: Date): string {
-  const pad = (value: number) => String(value).padStart(2, '0')
-  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`
+  return formatIsoDay(dateToDay(date))
 }
 
 /** The applied filter from the query string; the default (last year, every type) for what is missing. */

@@ -1,3 +1,4 @@
+import { businessDay, formatIsoDay } from '@signalway/shared'
 import { type ApiClient, apiClient } from '../../../lib/api-client.ts'
 import { type EnquiryFilter, filterQuery } from '../types.ts'
 
@@ -9,12 +10,9 @@ export function exportEnquiries(filter: EnquiryFilter, client: ApiClient = apiCl
   })
 }
 
-/** 'enquiries-2025-06-30.csv' (the day in the browser's time zone). */
+/** 'enquiries-2025-06-30.csv' (the business's day, as the server names it). */
 export function csvFilename(now: Date = new Date()): string {
-  const day = [now.getFullYear(), now.getMonth() + 1, now.getDate()]
-    .map((part) => String(part).padStart(2, '0'))
-    .join('-')
-  return `enquiries-${day}.csv`
+  return `enquiries-${formatIsoDay(businessDay(now))}.csv`
 }
 
 /** Saves a blob through a temporary download link. */

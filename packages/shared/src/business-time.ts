@@ -1,0 +1,202 @@
+/**
+ * The business's days and times (Australia/Melbourne), whatever zone the browser or server runs in.
+ *
+ * Every screen and endpoint that shows, filters or names a date goes through this module: a "day" is a
+ * calendar day in Melbourne, and an instant is turned into Melbourne wall time with Intl (no date library:
+ * Intl knows the zone's offset, including daylight saving, at any instant).
+ *
+ * Form controls (date pickers, dd/mm/yyyy text) hold a day as a Date at local midnight: `dayToDate` and
+ * `dateToDay` convert between that and a CalendarDay, so the day a person sees is the Melbourne day the
+ * server reads, in a browser in Perth or London as much as in Melbourne.
+ */
+import { BUSINESS_TIME_ZONE } from './constants.ts'
+
+export { BUSINESS_TIME_ZONE }
+
+export interface CalendarDay {
+  year: number
+  /** 1 to 12. */
+  month: number
+  day: number
+}
+
+export interface WallTime extends CalendarDay {
+  hour: number
+  minute: number
+  second: number
+}
+
+const pad = (value: number, length = 2) => String(value).padStart(length, '0')
+
+const wallFormatters = new Map<string, Intl.DateTimeFormat>()
+
+function wallFormatter(timeZone: string): Intl.DateTimeFormat {
+  let formatter = wallFormatters.get(timeZone)
+  if (!formatter) {
+    formatter = new Intl.DateTimeFormat('en-AU', {
+      timeZone,
+      year: 'numeric',
+      month: 'numeric',
+      day: 'numeric',
+      hour: 'numeric',
+      minute: 'numeric',
+      second: 'numeric',
+      hourCycle: 'h23',
+    })
+    wallFormatters.set(timeZone, formatter)
+  }
+  return formatter
+}
+
+/** The wall time in `timeZone` (default Melbourne) at the instant `date`. */
+export function wallTimeIn(date: Date, timeZone: string = BUSINESS_TIME_ZONE): WallTime {
+  const parts: Record<string, number> = {}
+  for (const part of wallFormatter(timeZone).formatToParts(date)) {
+    if (part.type !== 'literal') parts[part.type] = Number(part.value)
+  }
+  return {
+    year: parts.year ?? 0,
+    month: parts.month ?? 0,
+    day: parts.day ?? 0,
+    hour: parts.hour ?? 0,
+    minute: parts.minute ?? 0,
+    second: parts.second ?? 0,
+  }
+}
+
+/** The zone's offset from UTC at `date`, in milliseconds (Melbourne: +10 h or +11 h). */
+export function zoneOffsetMs(date: Date, timeZone: string = BUSINESS_TIME_ZONE): number {
+  const wall = wallTimeIn(date, timeZone)
+  const asUtc = Date.UTC(wall.year, wall.month - 1, wall.day, wall.hour, wall.minute, wall.second)
+  return asUtc - Math.floor(date.getTime() / 1000) * 1000
+}
+
+/** The instant of a wall time in a zone (a time skipped by a daylight-saving change maps to the hour after). */
+export function wallTimeToInstant(wall: WallTime, timeZone: string = BUSINESS_TIME_ZONE): Date {
+  const guess = Date.UTC(wall.year, wall.month - 1, wall.day, wall.hour, wall.minute, wall.second)
+  // The offset at the guess may differ from the offset at the answer across a DST change: refine once.
+  const first = guess - zoneOffsetMs(new Date(guess), timeZone)
+  return new Date(guess - zoneOffsetMs(new Date(first), timeZone))
+}
+
+/** The instant at which the calendar day begins in `timeZone`. */
+export function startOfDayIn(day: CalendarDay, timeZone: string = BUSINESS_TIME_ZONE): Date {
+  return wallTimeToInstant({ ...day, hour: 0, minute: 0, second: 0 }, timeZone)
+}
+
+/** The business's calendar day at the instant `now`. */
+export function businessDay(now: Date = new Date()): CalendarDay {
+  const { year, month, day } = wallTimeIn(now)
+  return { year, month, day }
+}
+
+/** The day `days` later (earlier when negative), across months and years. */
+export function addDays(day: CalendarDay, days: number): CalendarDay {
+  const date = new Date(Date.UTC(day.year, day.month - 1, day.day + days))
+  return { year: date.getUTCFullYear(), month: date.getUTCMonth() + 1, day: date.getUTCDate() }
+}
+
+/** The same day `years` earlier; 29 February becomes 28 February. */
+export function minusYears(day: CalendarDay, years: number): CalendarDay {
+  const year = day.year - years
+  const last = new Date(Date.UTC(year, day.month, 0)).getUTCDate()
+  return { year, month: day.month, day: Math.min(day.day, last) }
+}
+
+/** True when the numbers name a real calendar day. */
+export function isCalendarDay(year: number, month: number, day: number): boolean {
+  const check = new Date(Date.UTC(year, month - 1, day))
+  return (
+    year >= 1 &&
+    check.getUTCFullYear() === year &&
+    check.getUTCMonth() === month - 1 &&
+    check.getUTCDate() === day
+  )
+}
+
+/** Parses 'YYYY-MM-DD' into a real calendar day; undefined otherwise. */
+export function parseIsoDay(value: string): CalendarDay | undefined {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/u.exec(value)
+  if (!match) return undefined
+  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])]
+  return isCalendarDay(year, month, day) ? { year, month, day } : undefined
+}
+
+/** 'YYYY-MM-DD'. */
+export function formatIsoDay(day: CalendarDay): string {
+  return `${pad(day.year, 4)}-${pad(day.month)}-${pad(day.day)}`
+}
+
+/** The day a form control's Date (local midnight, or any local time of that day) stands for. */
+export function dateToDay(date: Date): CalendarDay {
+  return { year: date.getFullYear(), month: date.getMonth() + 1, day: date.getDate() }
+}
+
+/** A day as a form control holds it: a Date at local midnight of that calendar day. */
+export function dayToDate(day: CalendarDay): Date {
+  const date = new Date(day.year, day.month - 1, day.day)
+  // Years below 100 would be read as 19xx by the constructor.
+  if (day.year < 100) date.setFullYear(day.year)
+  return date
+}
+
+/** The business's today as a form control holds it (local midnight of Melbourne's date). */
+export function businessToday(now: Date = new Date()): Date {
+  return dayToDate(businessDay(now))
+}
+
+/** 'YYYY-MM-DD HH:mm' of an instant in `timeZone`: sortable, and read as a date by spreadsheets. */
+export function formatWallTime(date: Date, timeZone: string = BUSINESS_TIME_ZONE): string {
+  const wall = wallTimeIn(date, timeZone)
+  return `${formatIsoDay(wall)} ${pad(wall.hour)}:${pad(wall.minute)}`
+}
+
+function isValidInstant(date: Date): boolean {
+  return !Number.isNaN(date.getTime())
+}
+
+const displayFormatters = new Map<string, Intl.DateTimeFormat>()
+
+function displayFormatter(key: string, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
+  let formatter = displayFormatters.get(key)
+  if (!formatter) {
+    formatter = new Intl.DateTimeFormat('en-AU', options)
+    displayFormatters.set(key, formatter)
+  }
+  return formatter
+}
+
+/**
+ * A stored (UTC, ISO 8601) date and time as tables show it: day/month/year with time, in the business's
+ * zone, e.g. '21/11/2025, 14:05'. '' when invalid.
+ */
+export function formatDateTime(value: string | Date, timeZone: string = BUSINESS_TIME_ZONE): string {
+  const date = value instanceof Date ? value : new Date(value)
+  if (!isValidInstant(date)) return ''
+  return displayFormatter(`datetime:${timeZone}`, {
+    timeZone,
+    day: '2-digit',
+    month: '2-digit',
+    year: 'numeric',
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+  }).format(date)
+}
+
+/** A stored instant as people read a date: '16 February 2026' (Melbourne's day). '' when invalid. */
+export function formatLongDate(value: string | Date, timeZone: string = BUSINESS_TIME_ZONE): string {
+  const date = value instanceof Date ? value : new Date(value)
+  if (!isValidInstant(date)) return ''
+  return displayFormatter(`long:${timeZone}`, {
+    timeZone,
+    day: 'numeric',
+    month: 'long',
+    year: 'numeric',
+  }).format(date)
+}
+
+/** The business's year at `now` (the footer's copyright line). */
+export function businessYear(now: Date = new Date()): number {
+  return businessDay(now).year
+}
