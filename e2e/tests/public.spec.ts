@@ -429,7 +429,17 @@ test.describe('news', () => {
       .locator('time')
       .evaluateAll((times) => times.map((time) => time.getAttribute('datetime') ?? ''))
     expect([...dates].sort().reverse()).toEqual(dates)
-    await expect(articles.first().locator('time')).toHaveText(/^\d{2}\/\d{2}\/\d{4}$/)
+    // Readable dates on Melbourne's day ('16 February 2026'), the instant machine-readable in datetime.
+    const newest = items.reduce((a, b) => (Date.parse(b.date) > Date.parse(a.date) ? b : a))
+    const melbourneDay = new Intl.DateTimeFormat('en-AU', {
+      timeZone: 'Australia/Melbourne',
+      day: 'numeric',
+      month: 'long',
+      year: 'numeric',
+    }).format(new Date(newest.date))
+    await expect(articles.first().locator('time')).toHaveText(melbourneDay)
+    await expect(articles.first().locator('time')).toHaveText(/^\d{1,2} [A-Z][a-z]+ \d{4}$/)
+    await expect(articles.first().locator('time')).toHaveAttribute('datetime', newest.date)
     const image = articles.first().locator('img')
     await expect(image).toHaveAttribute('width', /\d+/)
     await expect(image).toHaveAttribute('height', /\d+/)

@@ -9,6 +9,8 @@ import {
   formatDateTime,
   formatIsoDay,
   formatLongDate,
+  formatLongDateTime,
+  formatShortDate,
   formatWallTime,
   minusYears,
   parseIsoDay,
@@ -145,6 +147,23 @@ describe('dates as people read them', () => {
     expect(formatLongDate('2026-02-16T03:00:00Z')).toBe('16 February 2026')
     expect(formatLongDate('2026-02-15T14:00:00Z')).toBe('16 February 2026')
     expect(formatLongDate('nonsense')).toBe('')
+  })
+
+  it("states a document's date and time in Melbourne with the zone's name", () => {
+    expect(formatLongDateTime('2026-03-12T04:45:07Z')).toBe('12 March 2026 at 3:45 pm AEDT')
+    expect(formatLongDateTime('2026-03-12T04:45:07Z', { seconds: true })).toBe(
+      '12 March 2026 at 3:45:07 pm AEDT',
+    )
+    expect(formatLongDateTime('2026-07-12T04:45:07Z')).toBe('12 July 2026 at 2:45 pm AEST')
+  })
+
+  it("writes a short date on Melbourne's day whatever the process zone", () => {
+    for (const zone of ['UTC', 'America/Los_Angeles']) {
+      inZone(zone, () => {
+        expect(formatShortDate(new Date('2026-03-11T13:30:00Z'))).toBe('12/03/2026')
+        expect(formatShortDate('nonsense')).toBe('')
+      })
+    }
   })
 })
 

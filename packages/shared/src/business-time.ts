@@ -196,6 +196,34 @@ export function formatLongDate(value: string | Date, timeZone: string = BUSINESS
   }).format(date)
 }
 
+/** A stored instant as a document states it: '12 March 2026 at 3:45 pm AEDT' ('…3:45:07 pm…' with seconds). */
+export function formatLongDateTime(
+  value: string | Date,
+  options: { seconds?: boolean; timeZone?: string } = {},
+): string {
+  const date = value instanceof Date ? value : new Date(value)
+  if (!isValidInstant(date)) return ''
+  const timeZone = options.timeZone ?? BUSINESS_TIME_ZONE
+  return displayFormatter(`longtime:${options.seconds ? 's' : 'm'}:${timeZone}`, {
+    timeZone,
+    day: 'numeric',
+    month: 'long',
+    year: 'numeric',
+    hour: 'numeric',
+    minute: '2-digit',
+    ...(options.seconds ? { second: '2-digit' } : {}),
+    timeZoneName: 'short',
+  }).format(date)
+}
+
+/** A stored instant's day as forms write it: '12/03/2026' (Melbourne's day). '' when invalid. */
+export function formatShortDate(value: string | Date, timeZone: string = BUSINESS_TIME_ZONE): string {
+  const date = value instanceof Date ? value : new Date(value)
+  if (!isValidInstant(date)) return ''
+  const day = wallTimeIn(date, timeZone)
+  return `${pad(day.day)}/${pad(day.month)}/${day.year}`
+}
+
 /** The business's year at `now` (the footer's copyright line). */
 export function businessYear(now: Date = new Date()): number {
   return businessDay(now).year

@@ -1,8 +1,9 @@
 import { MESSAGES, SITE } from '@signalway/shared'
+import { formatLongDate } from '@signalway/shared/business-time'
 import { data, Link, redirect } from 'react-router'
 import { PageHeader, SimplePage } from '../components/ui/page-header.tsx'
 import { getNews } from '../features/news/get-news.server.ts'
-import { formatNewsDate, newsDescription, newsImage } from '../features/news/news.ts'
+import { newsDescription, newsImage } from '../features/news/news.ts'
 import { STATIC_PAGE } from '../lib/hydration.ts'
 import { configFromMatches, routeMeta } from '../lib/meta.ts'
 import { paths } from '../lib/paths.ts'
@@ -76,7 +77,7 @@ export default function NewsItemPage({ loaderData }: Route.ComponentProps) {
   const image = newsImage(item)
   return (
     <>
-      <PageHeader title={item.title} lead={<time dateTime={item.date}>{formatNewsDate(item.date)}</time>} />
+      <PageHeader title={item.title} lead={<time dateTime={item.date}>{formatLongDate(item.date)}</time>} />
       <section className="section">
         <div className="container">
           <article className="news-article prose">

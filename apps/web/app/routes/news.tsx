@@ -1,7 +1,8 @@
+import { formatLongDate } from '@signalway/shared/business-time'
 import { Link } from 'react-router'
 import { PageHeader } from '../components/ui/page-header.tsx'
 import { getNews } from '../features/news/get-news.server.ts'
-import { formatNewsDate, newsImage } from '../features/news/news.ts'
+import { newsImage } from '../features/news/news.ts'
 import { STATIC_PAGE } from '../lib/hydration.ts'
 import { routeMeta } from '../lib/meta.ts'
 import { paths } from '../lib/paths.ts'
@@ -52,7 +53,7 @@ export default function NewsPage({ loaderData }: Route.ComponentProps) {
                       />
                       <div className="news-item__body">
                         <p className="news-item__date">
-                          <time dateTime={item.date}>{formatNewsDate(item.date)}</time>
+                          <time dateTime={item.date}>{formatLongDate(item.date)}</time>
                         </p>
                         <h2 className="news-item__title" id={`news-${item.slug}`}>
                           <Link to={paths.newsItem(item.slug)}>{item.title}</Link>

@@ -1,3 +1,4 @@
+import { businessYear, formatLongDateTime } from '@signalway/shared/business-time'
 import { customerTypeLabel } from '@signalway/shared/constants'
 import { type CreditApplicationData, showsGuarantee, showsTrustDeed } from '@signalway/shared/credit'
 import { formatAbn } from '@signalway/shared/fields'
@@ -14,7 +15,7 @@ import {
   generateCreditApplicationPdf,
   TrustDeedUnreadableError,
 } from './pdf/credit-application-pdf.ts'
-import { formatAcn, melbourneDateTime, melbourneYear } from './pdf/format.ts'
+import { formatAcn } from './pdf/format.ts'
 import { findCreditApplicationPdf, insertCreditApplication, listCreditApplications } from './repository.ts'
 import { type CheckedPdf, checkSignaturePng, checkTrustDeedPdf, UPLOAD_MESSAGES } from './uploads.ts'
 
@@ -95,7 +96,7 @@ export function createCreditService(deps: CreditServiceDeps): CreditService {
     async submit({ wire, data, ip, userAgent }) {
       const uploads = await checkUploads(data)
       const submittedAt = clock()
-      const reference = newReference(melbourneYear(submittedAt))
+      const reference = newReference(businessYear(submittedAt))
       const payloadSha256 = payloadDigest(wire)
       const agent = userAgent.slice(0, USER_AGENT_MAX)
       const deedSha256 = uploads.trustDeed ? sha256Hex(uploads.trustDeed.bytes) : undefined
@@ -294,7 +295,7 @@ function oneLine(text: string): string {
 
 function mailTexts(data: CreditApplicationData, reference: string, submittedAt: Date, siteUrl: string) {
   const s1 = data.section1
-  const when = melbourneDateTime(submittedAt)
+  const when = formatLongDateTime(submittedAt)
   const details = [
     `Reference: ${reference}`,
     `Submitted: ${when}`,

@@ -1,4 +1,3 @@
-import { BUSINESS_TIME_ZONE } from '@signalway/shared'
 import { newsImages } from '../../content/images.ts'
 import type { ImageAsset, NewsImageSlug } from '../../content/types.ts'
 
@@ -12,21 +11,6 @@ export interface NewsItem {
   /** Site-relative image path, e.g. '/images/news/solar-vms-fleet-upgrade.svg'. */
   image: string
   text: string
-}
-
-const formatters = new Map<string, Intl.DateTimeFormat>()
-
-/** 'dd/mm/yyyy' in the business's time zone (Melbourne); '' for an invalid date. */
-export function formatNewsDate(iso: string, timeZone: string = BUSINESS_TIME_ZONE): string {
-  const date = new Date(iso)
-  if (Number.isNaN(date.getTime())) return ''
-  let format = formatters.get(timeZone)
-  if (!format) {
-    format = new Intl.DateTimeFormat('en-AU', { timeZone, day: '2-digit', month: '2-digit', year: 'numeric' })
-    formatters.set(timeZone, format)
-  }
-  const parts = Object.fromEntries(format.formatToParts(date).map((part) => [part.type, part.value]))
-  return `${parts.day}/${parts.month}/${parts.year}`
 }
 
 /** Newest first; items on the same date keep the higher id (the later one) first. */
