@@ -21,7 +21,6 @@ import pg from 'pg'
 import { buildApp } from '../apps/api/src/app.ts'
 import { loadConfig } from '../apps/api/src/config.ts'
 import { hashPassword } from '../apps/api/src/lib/password.ts'
-import { createTokenService } from '../apps/api/src/modules/auth/tokens.ts'
 import { compareCodePoints, userSearchTerms } from '../apps/api/src/modules/users/search-terms.ts'
 import { argument } from './lib/args.ts'
 import { writeResults } from './lib/results.ts'
@@ -462,11 +461,7 @@ async function runDialect(dialect: Dialect, userCount: number, iterations: numbe
       .where('member_type', '=', 3)
       .orderBy('id')
       .executeTakeFirstOrThrow()
-    const tokens = await createTokenService({ db: app.db, accessTokens: app.accessTokens }).startSession(
-      app.db,
-      admin,
-      app.accessTokens.audience,
-    )
+    const tokens = await app.tokens.startSession(app.db, admin, app.accessTokens.audience)
     const headers = { authorization: `Bearer ${tokens.access_token}` }
 
     // What the table sends: the default filter (last year, all types), a page of 10.

@@ -9,20 +9,20 @@ import type { Config } from './config.ts'
 import type { Database } from './db/database.ts'
 import type { MailTransport } from './lib/mail/transport.ts'
 import { type Clock, systemClock } from './lib/time.ts'
+import { authPlugin } from './modules/auth/plugin.ts'
 import { apiModules } from './modules/index.ts'
-import { authPlugin } from './plugins/auth.ts'
+import { mailPlugin } from './modules/outbox/plugin.ts'
 import { compressPlugin } from './plugins/compress.ts'
 import { databasePlugin } from './plugins/database.ts'
 import { errorsPlugin } from './plugins/errors.ts'
 import { loadSheddingPlugin } from './plugins/load-shedding.ts'
-import { mailPlugin } from './plugins/mail.ts'
 import { rateLimitPlugin } from './plugins/rate-limit.ts'
 import { redisPlugin } from './plugins/redis.ts'
 import { requestIdOf, requestIdPlugin } from './plugins/request-id.ts'
 import { securityPlugin } from './plugins/security.ts'
-import { seedPlugin } from './plugins/seed.ts'
 import { swaggerPlugin } from './plugins/swagger.ts'
 import { createPageStore, webPlugin } from './plugins/web.ts'
+import { seedPlugin } from './seed/plugin.ts'
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -86,13 +86,13 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     // External services.
     await app.register(databasePlugin, { config, database: options.database })
     await app.register(redisPlugin, { config })
-    await app.register(rateLimitPlugin, { config, clock: options.clock })
-    await app.register(mailPlugin, { config, transport: options.mailTransport, clock: options.clock })
+    await app.register(rateLimitPlugin, { config })
+    await app.register(mailPlugin, { config, transport: options.mailTransport })
     await app.register(seedPlugin, { config, print: options.print })
     await app.register(swaggerPlugin, { config })
 
-    // App services: the bearer-token guards (app.authenticate, app.requireAdmin).
-    await app.register(authPlugin, { config, clock: options.clock })
+    // App services: the bearer-token guards (app.authenticate, app.requireAdmin), sessions and lock-outs.
+    await app.register(authPlugin, { config })
 
     // The API, one plugin per module, then the web app for everything else.
     for (const module of [...apiModules, ...(options.routes ?? [])]) {

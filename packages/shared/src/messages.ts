@@ -47,6 +47,10 @@ export const MESSAGES = {
   fileTypeNotSupported: 'File type is not supported.',
   fileTooLarge: 'File is too large.',
 
+  // Server answers (ours: the spec gives no text)
+  emailTaken: 'An account with this email address already exists.',
+  passwordTooCommon: 'Password is too common.',
+
   // Generic
   formHasErrors: 'You have one or more fields missing, please correct these and submit again.',
   accessDenied: 'Unable to access page.',

@@ -1,10 +1,12 @@
-import { createHmac, timingSafeEqual } from 'node:crypto'
+import { createSecretKey, type KeyObject } from 'node:crypto'
+import { errors as joseErrors, jwtVerify, SignJWT } from 'jose'
 
 /*
- * JSON Web Tokens, HS256 only (RFC 7519 / RFC 7515, compact form). Deliberately small: the
- * algorithm is pinned, so a token whose header says `none`, RS256 or anything else is refused
- * before its signature is even looked at (no algorithm confusion), and the registered claims
- * exp, iat, nbf, iss and aud are always checked.
+ * JSON Web Tokens, HS256 only, signed and verified by `jose` (RFC 7519 / RFC 7515, compact form). This
+ * module only pins the policy: the algorithm is HS256 and nothing else, so a token whose header says
+ * `none`, RS256 or anything else is refused before its signature is looked at (no algorithm
+ * confusion); exp, iat, iss and aud are required and checked, nbf when present; and every refusal is a
+ * JwtError with a reason the callers and the logs can use.
  */
 
 export type JwtClaims = Record<string, unknown> & {
@@ -14,8 +16,11 @@ export type JwtClaims = Record<string, unknown> & {
   aud: string | string[]
 }
 
+/** An HS256 secret, imported once (a KeyObject: jose does no per-call key import). */
+export type JwtKey = KeyObject
+
 export interface VerifyOptions {
-  secret: string
+  key: JwtKey
   issuer: string
   audience: string
   /** Now, as a Date (tests inject a clock). */
@@ -30,55 +35,64 @@ export class JwtError extends Error {
   override name = 'JwtError'
   readonly reason: JwtErrorReason
 
-  constructor(reason: JwtErrorReason, message: string) {
-    super(message)
+  constructor(reason: JwtErrorReason, message: string, options?: ErrorOptions) {
+    super(message, options)
     this.reason = reason
   }
 }
 
-const HEADER = base64url(JSON.stringify({ alg: 'HS256', typ: 'JWT' }))
-const SEGMENT = /^[A-Za-z0-9_-]+$/
+const ALGORITHM = 'HS256'
+const DEFAULT_LEEWAY_SECONDS = 30
+/** Three non-empty base64url segments; anything else is not a signed JWT of ours. */
+const COMPACT_JWS = /^[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+$/
 /** Anything longer is not one of ours; refuse it before hashing or parsing. */
 const MAX_TOKEN_LENGTH = 4096
 
-export function signJwt(claims: JwtClaims, secret: string): string {
-  const payload = base64url(JSON.stringify(claims))
-  return `${HEADER}.${payload}.${signature(`${HEADER}.${payload}`, secret)}`
+export function jwtKey(secret: string): JwtKey {
+  return createSecretKey(Buffer.from(secret, 'utf8'))
+}
+
+export function signJwt(claims: JwtClaims, key: JwtKey): Promise<string> {
+  return new SignJWT(claims).setProtectedHeader({ alg: ALGORITHM, typ: 'JWT' }).sign(key)
 }
 
 /** The verified claims, or a JwtError saying why the token is refused. */
-export function verifyJwt(token: string, options: VerifyOptions): JwtClaims {
+export async function verifyJwt(token: string, options: VerifyOptions): Promise<JwtClaims> {
   if (token.length > MAX_TOKEN_LENGTH) throw new JwtError('malformed', 'token too long')
-  const parts = token.split('.')
-  if (parts.length !== 3 || !parts.every((part) => SEGMENT.test(part))) {
-    throw new JwtError('malformed', 'not a compact JWS')
+  if (!COMPACT_JWS.test(token)) throw new JwtError('malformed', 'not a compact JWS')
+  const leeway = options.leewaySeconds ?? DEFAULT_LEEWAY_SECONDS
+  let payload: Record<string, unknown>
+  try {
+    const verified = await jwtVerify(token, options.key, {
+      algorithms: [ALGORITHM],
+      issuer: options.issuer,
+      audience: options.audience,
+      currentDate: options.now,
+      clockTolerance: leeway,
+      requiredClaims: ['exp', 'iat', 'iss', 'aud'],
+    })
+    if (verified.protectedHeader.typ !== undefined && verified.protectedHeader.typ !== 'JWT') {
+      throw new JwtError('malformed', 'not a JWT')
+    }
+    payload = verified.payload
+  } catch (error) {
+    throw toJwtError(error)
   }
-  const [encodedHeader, encodedPayload, encodedSignature] = parts as [string, string, string]
-
-  const header = parseJson(encodedHeader)
-  if (header.alg !== 'HS256') throw new JwtError('algorithm', `algorithm ${String(header.alg)} refused`)
-  if (header.typ !== undefined && header.typ !== 'JWT') throw new JwtError('malformed', 'not a JWT')
-  if (header.crit !== undefined) throw new JwtError('malformed', 'critical header parameters refused')
-
-  const expected = Buffer.from(signature(`${encodedHeader}.${encodedPayload}`, options.secret), 'base64url')
-  const given = Buffer.from(encodedSignature, 'base64url')
-  if (given.length !== expected.length || !timingSafeEqual(given, expected)) {
-    throw new JwtError('signature', 'bad signature')
-  }
-
-  const claims = parseJson(encodedPayload)
-  checkTimeClaims(claims, options.now, options.leewaySeconds)
-  if (claims.iss !== options.issuer) throw new JwtError('claims', 'wrong issuer')
-  const audiences = Array.isArray(claims.aud) ? claims.aud : [claims.aud]
-  if (!audiences.includes(options.audience)) throw new JwtError('claims', 'wrong audience')
-  return claims as JwtClaims
+  // jose checks iat only against a maximum age; a token issued in the future is refused here.
+  checkTimeClaims(payload, options.now, leeway)
+  return payload as JwtClaims
 }
 
 /**
  * The time-bound claims (exp and iat required, nbf if present) against `now`, with `leewaySeconds`
- * (default 30) of clock difference allowed; throws a JwtError when the token is not valid now.
+ * (default 30) of clock difference allowed; throws a JwtError when the token is not valid now. For
+ * claims verified earlier (a cache of verified tokens) and the iat check jose leaves to its caller.
  */
-export function checkTimeClaims(claims: Record<string, unknown>, now: Date, leewaySeconds = 30): void {
+export function checkTimeClaims(
+  claims: Record<string, unknown>,
+  now: Date,
+  leewaySeconds = DEFAULT_LEEWAY_SECONDS,
+) {
   const seconds = Math.floor(now.getTime() / 1000)
   if (!isNumericDate(claims.exp) || !isNumericDate(claims.iat)) {
     throw new JwtError('claims', 'exp and iat required')
@@ -90,25 +104,23 @@ export function checkTimeClaims(claims: Record<string, unknown>, now: Date, leew
   }
 }
 
-function signature(input: string, secret: string): string {
-  return createHmac('sha256', secret).update(input).digest('base64url')
-}
-
-function base64url(text: string): string {
-  return Buffer.from(text, 'utf8').toString('base64url')
-}
-
-function parseJson(segment: string): Record<string, unknown> {
-  let value: unknown
-  try {
-    value = JSON.parse(Buffer.from(segment, 'base64url').toString('utf8'))
-  } catch {
-    throw new JwtError('malformed', 'segment is not JSON')
+function toJwtError(error: unknown): JwtError {
+  if (error instanceof JwtError) return error
+  if (error instanceof joseErrors.JOSEAlgNotAllowed)
+    return new JwtError('algorithm', error.message, { cause: error })
+  if (error instanceof joseErrors.JWSSignatureVerificationFailed) {
+    return new JwtError('signature', 'bad signature', { cause: error })
   }
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
-    throw new JwtError('malformed', 'segment is not a JSON object')
+  if (error instanceof joseErrors.JWTExpired)
+    return new JwtError('expired', 'token expired', { cause: error })
+  if (error instanceof joseErrors.JWTClaimValidationFailed) {
+    const reason = error.claim === 'nbf' && error.reason === 'check_failed' ? 'not-yet-valid' : 'claims'
+    return new JwtError(reason, error.message, { cause: error })
   }
-  return value as Record<string, unknown>
+  // JWSInvalid, JWTInvalid, JOSENotSupported (e.g. an unknown crit header), a segment that is not JSON.
+  return new JwtError('malformed', error instanceof Error ? error.message : 'malformed token', {
+    cause: error,
+  })
 }
 
 function isNumericDate(value: unknown): value is number {

@@ -6,7 +6,6 @@ import type { RateLimitCounter } from '../lib/rate-limit/counter.ts'
 import { createDatabaseCounter } from '../lib/rate-limit/database-counter.ts'
 import { rateLimitStore } from '../lib/rate-limit/fastify-store.ts'
 import { createRedisCounter } from '../lib/rate-limit/redis-counter.ts'
-import type { Clock } from '../lib/time.ts'
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -17,7 +16,6 @@ declare module 'fastify' {
 
 export interface RateLimitPluginOptions {
   config: Config
-  clock?: Clock | undefined
 }
 
 /**
@@ -25,10 +23,10 @@ export interface RateLimitPluginOptions {
  * in Redis when configured, else in the database, so that every instance shares them.
  */
 export const rateLimitPlugin = fp<RateLimitPluginOptions>(
-  async (app, { config, clock }) => {
+  async (app, { config }) => {
     const counter = app.redis
       ? createRedisCounter(app.redis, `${config.redisKeyPrefix}rl:`)
-      : createDatabaseCounter(app.db, clock)
+      : createDatabaseCounter(app.db, app.clock)
     app.decorate('rateLimitCounter', counter)
 
     // Every route limit counts per address; RATE_LIMIT_FACTOR scales them all in one place.

@@ -70,3 +70,59 @@ describe.each(DIALECTS)('migrations on %s', (dialect) => {
     }
   })
 })
+
+describe.each(DIALECTS)('0006-user-search on %s', (dialect) => {
+  it('fills the search words of the users already there exactly as the users module writes them', async () => {
+    const { Migrator } = await import('kysely/migration')
+    const { userSearchTerms } = await import('../../src/modules/users/search-terms.ts')
+    const testDatabase = await useTestDatabase(dialect)
+    const database = createDatabase(loadConfig(testEnv(testDatabase)))
+    try {
+      const migrator = new Migrator({ db: database.db, provider: { getMigrations: async () => migrations } })
+      const before = await migrator.migrateTo('0005-audit-log')
+      expect(before.error).toBeUndefined()
+      const people = [
+        {
+          first_name: 'Zoë',
+          last_name: "O'Brien-Smith",
+          email: 'zoe.obrien@example.com',
+          mobile: '0412345678',
+        },
+        { first_name: 'Ana', last_name: 'Ana', email: 'ana2@Example.com.au', mobile: '0398765432' },
+        { first_name: '李', last_name: 'Nguyễn', email: 'li@example.com', mobile: '0400 000 001' },
+      ]
+      for (const [index, person] of people.entries()) {
+        await database.db
+          .insertInto('users')
+          .values({
+            ...person,
+            email_normalized: person.email.toLowerCase(),
+            password_hash: 'x',
+            member_type: 1,
+            registration_date: `2026-01-0${index + 1}T00:00:00.000Z`,
+            created_at: '2026-01-01T00:00:00.000Z',
+            updated_at: '2026-01-01T00:00:00.000Z',
+          })
+          .execute()
+      }
+      await migrateToLatest(database.db)
+      const rows = await database.db
+        .selectFrom('user_search_terms')
+        .innerJoin('users', 'users.id', 'user_search_terms.user_id')
+        .select(['users.email', 'user_search_terms.word', 'user_search_terms.shared_prefix'])
+        .execute()
+      for (const person of people) {
+        const stored = rows
+          .filter((row) => row.email === person.email)
+          .map((row) => ({ word: row.word, sharedPrefix: row.shared_prefix }))
+          .sort((a, b) => (a.word < b.word ? -1 : a.word > b.word ? 1 : 0))
+        const expected = userSearchTerms(person).sort((a, b) =>
+          a.word < b.word ? -1 : a.word > b.word ? 1 : 0,
+        )
+        expect(stored, person.email).toEqual(expected)
+      }
+    } finally {
+      await database.close()
+    }
+  })
+})

@@ -1,7 +1,6 @@
 import { MEMBER_TYPE } from '@signalway/shared/constants'
 import type { FastifyInstance } from 'fastify'
 import type { UserRow } from '../../src/db/schema.ts'
-import { createTokenService } from '../../src/modules/auth/tokens.ts'
 import { buildUser, createUser as insertUser, type UserFields } from '../../src/seed/factories.ts'
 
 /*
@@ -32,11 +31,7 @@ export function createAdmin(app: FastifyInstance, overrides: Partial<UserFields>
 
 /** An access token for a user, from a new session, without going through the password check. */
 export async function tokenFor(app: FastifyInstance, user: UserRow): Promise<string> {
-  const tokens = await createTokenService({ db: app.db, accessTokens: app.accessTokens }).startSession(
-    app.db,
-    user,
-    app.accessTokens.audience,
-  )
+  const tokens = await app.tokens.startSession(app.db, user, app.accessTokens.audience)
   return tokens.access_token
 }
 

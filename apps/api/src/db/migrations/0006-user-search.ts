@@ -1,5 +1,4 @@
 import { type Kysely, sql } from 'kysely'
-import { userSearchTerms } from '../../modules/users/search-terms.ts'
 import { dialectOf } from '../dialect.ts'
 
 // Migrations are frozen in time: they use an untyped Kysely, not the current schema types.
@@ -30,6 +29,51 @@ const LIST_INDEXES = [
   ['users_list_type_idx', 'member_type, registration_date, id'],
   ['users_list_active_idx', 'is_active, registration_date, id, member_type'],
 ] as const
+
+/*
+ * The search words of a user as they were when this migration was written: a frozen copy of
+ * modules/users/search-terms.ts (whatever that module becomes, this migration fills the table the
+ * way the schema of its day expects). Words: lower-cased runs of letters and digits of the names,
+ * the email, the mobile and the mobile as the mask shows it; distinct, in code point order, each
+ * with the length of the prefix it shares with the one before.
+ */
+interface SearchableUser {
+  first_name: string
+  last_name: string
+  email: string
+  mobile: string
+}
+
+function userSearchTerms(user: SearchableUser): { word: string; sharedPrefix: number }[] {
+  const digits = user.mobile.replace(/\s+/gu, '')
+  const masked = /^04\d{8}$/u.test(digits)
+    ? `${digits.slice(0, 4)} ${digits.slice(4, 7)} ${digits.slice(7)}`
+    : user.mobile
+  const text = `${user.first_name} ${user.last_name} ${user.email} ${user.mobile} ${masked}`
+  const words = [...new Set(text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [])].sort(compareCodePoints)
+  return words.map((word, index) => ({
+    word,
+    sharedPrefix: index === 0 ? 0 : sharedPrefixLength(words[index - 1] as string, word),
+  }))
+}
+
+function compareCodePoints(a: string, b: string): number {
+  const left = [...a]
+  const right = [...b]
+  for (let index = 0; index < Math.min(left.length, right.length); index++) {
+    const difference = (left[index]?.codePointAt(0) ?? 0) - (right[index]?.codePointAt(0) ?? 0)
+    if (difference !== 0) return difference
+  }
+  return left.length - right.length
+}
+
+function sharedPrefixLength(a: string, b: string): number {
+  const left = [...a]
+  const right = [...b]
+  let length = 0
+  while (length < left.length && length < right.length && left[length] === right[length]) length++
+  return length
+}
 
 export async function up(db: AnyDb): Promise<void> {
   const postgres = dialectOf(db) === 'postgres'

@@ -11,9 +11,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { ForbiddenError } from '../../lib/errors.ts'
 import { errorResponses } from '../../lib/http-schemas.ts'
-import { userOf } from '../../plugins/auth.ts'
-import { createThrottle } from '../auth/throttle.ts'
-import { createTokenService } from '../auth/tokens.ts'
+import { userOf } from '../auth/plugin.ts'
 import { createAccountsService, RESET_REQUESTED } from './service.ts'
 
 /**
@@ -32,21 +30,13 @@ const registerBodySchema = z.preprocess(
 const RESET_TOKEN_RATE_LIMIT = { max: 30, timeWindow: 15 * 60 * 1000 }
 
 export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
-  const clock = app.accessTokens.now
-  const tokens = createTokenService({ db: app.db, accessTokens: app.accessTokens, log: app.log })
-  const throttle = createThrottle({
-    db: app.db,
-    dialect: app.database.dialect,
-    clock,
-    addressFactor: app.config.rateLimitFactor,
-  })
   const service = createAccountsService({
     db: app.db,
-    clock,
+    clock: app.clock,
     siteUrl: app.accessTokens.issuer,
     clientId: app.accessTokens.audience,
-    tokens,
-    throttle,
+    tokens: app.tokens,
+    throttle: app.throttle,
   })
 
   app.post(

@@ -2,9 +2,11 @@ import { setTimeout as sleep } from 'node:timers/promises'
 import type { Register, ResetPassword, TokenResponse } from '@signalway/shared/auth'
 import { resetPasswordPath } from '@signalway/shared/auth'
 import { MEMBER_TYPE } from '@signalway/shared/constants'
+import { MESSAGES } from '@signalway/shared/messages'
 import { companyDetailsSchema, type ProfileSettings, type UpdateOwnProfile } from '@signalway/shared/profile'
 import type { Executor } from '../../db/database.ts'
 import type { UserRow } from '../../db/schema.ts'
+import { isCommonPassword } from '../../lib/common-passwords.ts'
 import {
   BadRequestError,
   ConflictError,
@@ -14,18 +16,15 @@ import {
 } from '../../lib/errors.ts'
 import { hashPassword } from '../../lib/password.ts'
 import type { Clock } from '../../lib/time.ts'
-import type { AuthUser } from '../../plugins/auth.ts'
-import { COMMON_PASSWORD_MESSAGE, isCommonPassword } from '../auth/common-passwords.ts'
+import type { AuthUser } from '../auth/plugin.ts'
+import { findActiveUserByEmail, findActiveUserById, normalizeEmail } from '../auth/repository.ts'
 import { accountThrottleKey } from '../auth/service.ts'
 import { THROTTLE_POLICIES, type Throttle } from '../auth/throttle.ts'
 import { hashToken, newOpaqueToken, type TokenService } from '../auth/tokens.ts'
 import { enqueueMail } from '../outbox/service.ts'
 import {
-  findActiveUserByEmail,
-  findActiveUserById,
   insertUser,
   isEmailTakenByAnother,
-  normalizeEmail,
   updateOwnProfile,
   updatePasswordHash,
 } from '../users/repository.ts'
@@ -38,7 +37,6 @@ import {
   markResetTokenUsed,
 } from './repository.ts'
 
-export const EMAIL_TAKEN = 'An account with this email address already exists.'
 export const RESET_REQUESTED =
   'If an account exists for this email address, a link to reset its password has been sent to it.'
 export const RESET_TOKEN_INVALID = 'Your password reset request is invalid, please reset your password again.'
@@ -72,7 +70,7 @@ export function createAccountsService(deps: AccountsServiceDeps): AccountsServic
   let nextSweep = 0
 
   const refuseCommon = (password: string) => {
-    if (isCommonPassword(password)) throw new ValidationError({ password: [COMMON_PASSWORD_MESSAGE] })
+    if (isCommonPassword(password)) throw new ValidationError({ password: [MESSAGES.passwordTooCommon] })
   }
 
   return {
@@ -98,7 +96,7 @@ export function createAccountsService(deps: AccountsServiceDeps): AccountsServic
           created_at: now,
           updated_at: now,
         })
-        if (id === undefined) throw new ConflictError(EMAIL_TAKEN)
+        if (id === undefined) throw new ConflictError(MESSAGES.emailTaken)
         const user = await findActiveUserById(trx, id)
         if (!user) throw new Error(`User ${id} vanished`)
         return tokens.startSession(trx, user, clientId)
@@ -143,7 +141,7 @@ export function createAccountsService(deps: AccountsServiceDeps): AccountsServic
       const emailChanged = normalizeEmail(payload.email) !== current.email_normalized
       return db.transaction().execute(async (trx) => {
         if (emailChanged && (await isEmailTakenByAnother(trx, payload.email, id))) {
-          throw new ConflictError(EMAIL_TAKEN)
+          throw new ConflictError(MESSAGES.emailTaken)
         }
         const now = clock()
         const updated = await updateOwnProfile(
@@ -158,7 +156,7 @@ export function createAccountsService(deps: AccountsServiceDeps): AccountsServic
           },
           now,
         )
-        if (!updated) throw new ConflictError(EMAIL_TAKEN)
+        if (!updated) throw new ConflictError(MESSAGES.emailTaken)
         if (emailChanged) {
           // The old address hears of it, in case the change was not the owner's doing.
           await enqueueMail(

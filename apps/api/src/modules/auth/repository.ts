@@ -1,12 +1,51 @@
+import { sql } from 'kysely'
 import type { Executor } from '../../db/database.ts'
 import { prepared } from '../../db/prepared.ts'
 import type { UserRow } from '../../db/schema.ts'
-import { findActiveUserById } from '../users/repository.ts'
 
 /*
- * Sessions (refresh-token families), refresh tokens and the sign-in
- * lock-out state. Tokens arrive here already hashed; no plaintext token is ever stored.
+ * Who may sign in (active, not archived users by email or id), sessions (refresh-token families),
+ * refresh tokens and the sign-in lock-out state. Tokens arrive here already hashed; no plaintext
+ * token is ever stored.
  */
+
+/** The key every email address is looked up by (unique among users). */
+export function normalizeEmail(email: string): string {
+  return email.trim().toLowerCase()
+}
+
+// The constant is written into the SQL (sql.lit), not bound: with SQLite's STAT4 statistics, binding
+// a value compared with an indexed column (is_active) makes SQLite plan the statement again on every
+// run, which costs more than the read itself.
+const activeUserByEmail = prepared((db, emailNormalized: string) =>
+  db
+    .selectFrom('users')
+    .selectAll()
+    .where('email_normalized', '=', emailNormalized)
+    .where('is_active', '=', sql.lit(1))
+    .where('archived_at', 'is', null),
+)
+
+/** A user who may sign in: active and not archived. */
+export async function findActiveUserByEmail(db: Executor, email: string): Promise<UserRow | undefined> {
+  const [user] = await activeUserByEmail(db, normalizeEmail(email))
+  return user
+}
+
+const activeUserById = prepared((db, id: number) =>
+  db
+    .selectFrom('users')
+    .selectAll()
+    .where('id', '=', id)
+    .where('is_active', '=', sql.lit(1))
+    .where('archived_at', 'is', null),
+)
+
+/** An active, not archived user by id: a primary-key read, compiled once (every authenticated request makes it). */
+export async function findActiveUserById(db: Executor, id: number): Promise<UserRow | undefined> {
+  const [user] = await activeUserById(db, id)
+  return user
+}
 
 const liveSessionOwner = prepared((db, familyId: string, now: string) =>
   db

@@ -3,8 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { errorResponses } from '../../lib/http-schemas.ts'
 import { createAuthService } from './service.ts'
-import { createThrottle } from './throttle.ts'
-import { createTokenService, InvalidGrantError } from './tokens.ts'
+import { InvalidGrantError } from './tokens.ts'
 
 /** The 400 body of the token endpoint: the usual error body plus the OAuth 2.0 error code. */
 const tokenErrorSchema = z
@@ -17,14 +16,12 @@ const tokenErrorSchema = z
   .meta({ id: 'TokenError' })
 
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
-  const tokens = createTokenService({ db: app.db, accessTokens: app.accessTokens, log: app.log })
-  const throttle = createThrottle({
+  const service = createAuthService({
     db: app.db,
-    dialect: app.database.dialect,
-    clock: app.accessTokens.now,
-    addressFactor: app.config.rateLimitFactor,
+    clientId: app.accessTokens.audience,
+    tokens: app.tokens,
+    throttle: app.throttle,
   })
-  const service = createAuthService({ db: app.db, clientId: app.accessTokens.audience, tokens, throttle })
 
   app.post(
     '/v1/core/auth/token',

@@ -1,7 +1,7 @@
 import type { PasswordGrant, RefreshGrant, TokenResponse } from '@signalway/shared/auth'
 import type { Executor } from '../../db/database.ts'
 import { hashPassword, verifyPassword } from '../../lib/password.ts'
-import { findActiveUserByEmail, normalizeEmail } from '../users/repository.ts'
+import { findActiveUserByEmail, normalizeEmail } from './repository.ts'
 import { THROTTLE_POLICIES, type Throttle } from './throttle.ts'
 import { InvalidGrantError, type TokenService } from './tokens.ts'
 

@@ -3,7 +3,8 @@ import type { TokenResponse } from '@signalway/shared/auth'
 import type { Executor } from '../../db/database.ts'
 import type { UserRow } from '../../db/schema.ts'
 import { AppError } from '../../lib/errors.ts'
-import type { AccessTokens } from '../../plugins/auth.ts'
+import type { Clock } from '../../lib/time.ts'
+import type { AccessTokens } from './plugin.ts'
 import {
   deleteDeadFamilies,
   findRefreshToken,
@@ -63,6 +64,7 @@ export interface TokenService {
 export interface TokenServiceDeps {
   db: Executor
   accessTokens: AccessTokens
+  clock: Clock
   policy?: SessionPolicy
   log?: { warn(object: object, message: string): void }
 }
@@ -70,13 +72,12 @@ export interface TokenServiceDeps {
 export function createTokenService({
   db,
   accessTokens,
+  clock: now,
   policy = DEFAULT_SESSION_POLICY,
   log,
 }: TokenServiceDeps): TokenService {
-  const now = () => accessTokens.now()
-
-  const answer = (user: UserRow, sessionId: string, refreshToken: string): TokenResponse => ({
-    access_token: accessTokens.sign({
+  const answer = async (user: UserRow, sessionId: string, refreshToken: string): Promise<TokenResponse> => ({
+    access_token: await accessTokens.sign({
       id: user.id,
       email: user.email,
       firstName: user.first_name,
@@ -146,7 +147,7 @@ export function createTokenService({
         // Conditional on used_at being null: of two concurrent uses, one wins and the other is reuse.
         if (!(await markRefreshTokenUsed(trx, hash, at))) return reuse()
         const next = await newRefreshToken(trx, presented.family_id, at, familyExpiresAt)
-        return { ok: true as const, tokens: answer(user, presented.family_id, next) }
+        return { ok: true as const, tokens: await answer(user, presented.family_id, next) }
       })
       if (outcome.ok) return outcome.tokens
       if (outcome.reason === 'reuse') {

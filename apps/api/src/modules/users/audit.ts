@@ -4,7 +4,7 @@
  */
 import type { Executor } from '../../db/database.ts'
 import type { AuditLogRow, UserRow } from '../../db/schema.ts'
-import type { AuthUser } from '../../plugins/auth.ts'
+import type { AuthUser } from '../auth/plugin.ts'
 
 export type AuditAction = 'user.create' | 'user.update' | 'user.archive'
 

@@ -3,11 +3,8 @@ import type { Executor } from '../../db/database.ts'
 import { dialectOf } from '../../db/dialect.ts'
 import { prepared } from '../../db/prepared.ts'
 import type { NewUserRow, UserRow } from '../../db/schema.ts'
+import { normalizeEmail } from '../auth/repository.ts'
 import { type SearchCondition, userSearchTerms } from './search-terms.ts'
-
-export function normalizeEmail(email: string): string {
-  return email.trim().toLowerCase()
-}
 
 export async function findUserByEmail(db: Executor, email: string): Promise<UserRow | undefined> {
   return db
@@ -47,39 +44,6 @@ export async function insertUser(
     if (row) await replaceSearchTerms(trx, row.id)
     return row?.id
   })
-}
-
-// The constant is written into the SQL (sql.lit), not bound: with SQLite's STAT4 statistics, binding
-// a value compared with an indexed column (is_active) makes SQLite plan the statement again on every
-// run, which costs more than the read itself.
-const activeUserByEmail = prepared((db, emailNormalized: string) =>
-  db
-    .selectFrom('users')
-    .selectAll()
-    .where('email_normalized', '=', emailNormalized)
-    .where('is_active', '=', sql.lit(1))
-    .where('archived_at', 'is', null),
-)
-
-/** A user who may sign in: active and not archived. */
-export async function findActiveUserByEmail(db: Executor, email: string): Promise<UserRow | undefined> {
-  const [user] = await activeUserByEmail(db, normalizeEmail(email))
-  return user
-}
-
-const activeUserById = prepared((db, id: number) =>
-  db
-    .selectFrom('users')
-    .selectAll()
-    .where('id', '=', id)
-    .where('is_active', '=', sql.lit(1))
-    .where('archived_at', 'is', null),
-)
-
-/** An active, not archived user by id: a primary-key read, compiled once (every authenticated request makes it). */
-export async function findActiveUserById(db: Executor, id: number): Promise<UserRow | undefined> {
-  const [user] = await activeUserById(db, id)
-  return user
 }
 
 /** True when another user (archived ones included: an email stays theirs) has this email. */

@@ -9,8 +9,7 @@ import type { FastifyRequest } from 'fastify'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { errorResponses } from '../../lib/http-schemas.ts'
-import { userOf } from '../../plugins/auth.ts'
-import { createTokenService } from '../auth/tokens.ts'
+import { userOf } from '../auth/plugin.ts'
 import { ADMIN_ONLY, createUsersService, type RequestContext } from './service.ts'
 
 const idParams = z.object({ id: z.string().max(64) })
@@ -20,8 +19,7 @@ const idParams = z.object({ id: z.string().max(64) })
  * Every route is for administrators only, and every change is written to the audit log.
  */
 export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
-  const tokens = createTokenService({ db: app.db, accessTokens: app.accessTokens, log: app.log })
-  const service = createUsersService({ db: app.db, clock: app.accessTokens.now, tokens })
+  const service = createUsersService({ db: app.db, clock: app.clock, tokens: app.tokens })
   const guard = { onRequest: [app.requireAdmin] }
   const security = [{ bearer: [] }]
 

@@ -1,6 +1,7 @@
 import { wallTimeToInstant } from '@signalway/shared/business-time'
 import { LIMITS, MEMBER_TYPE } from '@signalway/shared/constants'
 import { parseFilterDate } from '@signalway/shared/dates'
+import { MESSAGES } from '@signalway/shared/messages'
 import type {
   CreateUser,
   UpdateUser,
@@ -11,12 +12,12 @@ import type {
   UserSortField,
 } from '@signalway/shared/users'
 import type { Executor } from '../../db/database.ts'
+import { isCommonPassword } from '../../lib/common-passwords.ts'
 import { ConflictError, NotFoundError, ValidationError } from '../../lib/errors.ts'
 import { hashPassword } from '../../lib/password.ts'
 import type { Clock } from '../../lib/time.ts'
-import type { AuthUser } from '../../plugins/auth.ts'
-import { EMAIL_TAKEN } from '../accounts/service.ts'
-import { COMMON_PASSWORD_MESSAGE, isCommonPassword } from '../auth/common-passwords.ts'
+import type { AuthUser } from '../auth/plugin.ts'
+import { normalizeEmail } from '../auth/repository.ts'
 import type { TokenService } from '../auth/tokens.ts'
 import { userSnapshot, writeAudit } from './audit.ts'
 import {
@@ -28,7 +29,6 @@ import {
   isEmailTakenByAnother,
   type ListedUser,
   listUsers,
-  normalizeEmail,
   orderBySelectivity,
   type UserListFilter,
   type UserListSortColumn,
@@ -112,7 +112,7 @@ export function createUsersService({ db, clock, tokens }: UsersServiceDeps): Use
 
     async create(actor, payload, context) {
       if (isCommonPassword(payload.password)) {
-        throw new ValidationError({ password: [COMMON_PASSWORD_MESSAGE] })
+        throw new ValidationError({ password: [MESSAGES.passwordTooCommon] })
       }
       const passwordHash = await hashPassword(payload.password)
       return db.transaction().execute(async (trx) => {
@@ -129,7 +129,7 @@ export function createUsersService({ db, clock, tokens }: UsersServiceDeps): Use
           created_at: now.toISOString(),
           updated_at: now.toISOString(),
         })
-        if (id === undefined) throw new ConflictError(EMAIL_TAKEN)
+        if (id === undefined) throw new ConflictError(MESSAGES.emailTaken)
         const user = await findUserById(trx, id)
         if (!user) throw new Error(`User ${id} vanished`)
         await writeAudit(trx, {
@@ -157,7 +157,7 @@ export function createUsersService({ db, clock, tokens }: UsersServiceDeps): Use
           normalizeEmail(payload.email) !== before.email_normalized &&
           (await isEmailTakenByAnother(trx, payload.email, before.id))
         ) {
-          throw new ConflictError(EMAIL_TAKEN)
+          throw new ConflictError(MESSAGES.emailTaken)
         }
         const now = clock()
         const updated = await updateUserByAdmin(
@@ -172,7 +172,7 @@ export function createUsersService({ db, clock, tokens }: UsersServiceDeps): Use
           },
           now,
         )
-        if (!updated) throw new ConflictError(EMAIL_TAKEN)
+        if (!updated) throw new ConflictError(MESSAGES.emailTaken)
         const after = await findOrThrow(trx, payload.id)
         await writeAudit(trx, {
           actor,

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify'
 import { describe, expect, it } from 'vitest'
-import { isCommonPassword } from '../../../src/modules/auth/common-passwords.ts'
+import { isCommonPassword } from '../../../src/lib/common-passwords.ts'
 import { findUserByEmail } from '../../../src/modules/users/repository.ts'
 import { createUser } from '../../helpers/auth.ts'
 import { buildTestApp, DIALECTS } from '../../helpers/build.ts'

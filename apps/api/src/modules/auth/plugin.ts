@@ -18,17 +18,20 @@
  *
  * The user and the session are re-read from the database on every request (two primary-key reads,
  * compiled once), so archiving a user or revoking a session stops its access tokens at once.
- * Tokens are issued by modules/auth (see signAccessToken below and modules/auth/tokens.ts).
+ * The plugin also builds the module's services once for every route module: `app.accessTokens` (JWT
+ * signing and verification), `app.tokens` (sessions and refresh tokens, tokens.ts) and `app.throttle`
+ * (the sign-in and reset lock-outs, throttle.ts). Everything measures time on `app.clock`.
  */
 import { MEMBER_TYPE, type MemberType } from '@signalway/shared/constants'
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import fp from 'fastify-plugin'
-import type { Config } from '../config.ts'
-import type { UserRow } from '../db/schema.ts'
-import { ForbiddenError, UnauthorizedError } from '../lib/errors.ts'
-import { checkTimeClaims, type JwtClaims, signJwt, verifyJwt } from '../lib/jwt.ts'
-import { type Clock, systemClock } from '../lib/time.ts'
-import { findSessionUser } from '../modules/auth/repository.ts'
+import type { Config } from '../../config.ts'
+import type { UserRow } from '../../db/schema.ts'
+import { ForbiddenError, UnauthorizedError } from '../../lib/errors.ts'
+import { checkTimeClaims, type JwtClaims, jwtKey, signJwt, verifyJwt } from '../../lib/jwt.ts'
+import { findSessionUser } from './repository.ts'
+import { createThrottle, type Throttle } from './throttle.ts'
+import { createTokenService, type TokenService } from './tokens.ts'
 
 export interface AuthUser {
   /** The user id as it travels on the wire (a decimal string). */
@@ -60,11 +63,9 @@ export interface AccessTokens {
   /** aud: the client id (AUTH_CLIENT_ID). */
   readonly audience: string
   readonly ttlSeconds: number
-  /** The app's clock (injectable in tests); token lifetimes and expiries are measured on it. */
-  now(): Date
-  sign(subject: AccessTokenSubject): string
+  sign(subject: AccessTokenSubject): Promise<string>
   /** Throws UnauthorizedError when the token is not valid now. */
-  verify(token: string): AccessTokenPayload
+  verify(token: string): Promise<AccessTokenPayload>
 }
 
 export interface AccessTokenPayload extends JwtClaims {
@@ -81,6 +82,10 @@ export type Guard = (request: FastifyRequest, reply: FastifyReply) => Promise<vo
 declare module 'fastify' {
   interface FastifyInstance {
     accessTokens: AccessTokens
+    /** Sessions: sign-in, refresh-token rotation and revocation. */
+    tokens: TokenService
+    /** The lock-outs of the sign-in, registration and reset endpoints (shared by every instance). */
+    throttle: Throttle
     /** Route guard: a valid access token of an active user. */
     authenticate: Guard
     /** Route guard: as authenticate, then member type 3 (Admin), else 403. */
@@ -93,8 +98,7 @@ declare module 'fastify' {
 }
 
 export interface AuthPluginOptions {
-  config: Pick<Config, 'jwtSecret' | 'siteUrl' | 'authClientId' | 'accessTokenTtlSeconds'>
-  clock?: Clock | undefined
+  config: Pick<Config, 'jwtSecret' | 'siteUrl' | 'authClientId' | 'accessTokenTtlSeconds' | 'rateLimitFactor'>
 }
 
 /** The signed-in user of a guarded route; 401 if the route has no guard. */
@@ -108,7 +112,9 @@ const BEARER = /^Bearer[ ]+([A-Za-z0-9._~+/-]+=*)[ ]*$/i
 const ID = /^[1-9]\d{0,15}$/
 
 export const authPlugin = fp<AuthPluginOptions>(
-  async (app, { config, clock = systemClock }) => {
+  async (app, { config }) => {
+    const clock = app.clock
+    const key = jwtKey(config.jwtSecret)
     // Tokens whose signature and claims were checked: a client sends the same access token on every
     // request for its lifetime, so the HMAC and the JSON parsing are done once per token. A hit is
     // the exact token string; its time claims are still checked on every use. Bounded, oldest first.
@@ -125,7 +131,6 @@ export const authPlugin = fp<AuthPluginOptions>(
       issuer: config.siteUrl,
       audience: config.authClientId,
       ttlSeconds: config.accessTokenTtlSeconds,
-      now: clock,
       sign(subject) {
         const iat = Math.floor(clock().getTime() / 1000)
         const claims: AccessTokenPayload = {
@@ -140,9 +145,9 @@ export const authPlugin = fp<AuthPluginOptions>(
           iss: config.siteUrl,
           aud: config.authClientId,
         }
-        return signJwt(claims, config.jwtSecret)
+        return signJwt(claims, key)
       },
-      verify(token) {
+      async verify(token) {
         const known = verified.get(token)
         if (known) {
           try {
@@ -155,8 +160,8 @@ export const authPlugin = fp<AuthPluginOptions>(
         }
         let claims: JwtClaims
         try {
-          claims = verifyJwt(token, {
-            secret: config.jwtSecret,
+          claims = await verifyJwt(token, {
+            key,
             issuer: config.siteUrl,
             audience: config.authClientId,
             now: clock(),
@@ -176,7 +181,7 @@ export const authPlugin = fp<AuthPluginOptions>(
       if (request.user) return
       const match = BEARER.exec(request.headers.authorization ?? '')
       if (!match?.[1]) throw new UnauthorizedError()
-      const claims = accessTokens.verify(match[1])
+      const claims = await accessTokens.verify(match[1])
       const user = await findSessionUser(app.db, Number(claims.id), claims.sid, clock())
       if (!user || !isMemberType(user.member_type)) throw new UnauthorizedError()
       const authUser = {
@@ -197,6 +202,16 @@ export const authPlugin = fp<AuthPluginOptions>(
     }
 
     app.decorate('accessTokens', accessTokens)
+    app.decorate('tokens', createTokenService({ db: app.db, accessTokens, clock, log: app.log }))
+    app.decorate(
+      'throttle',
+      createThrottle({
+        db: app.db,
+        dialect: app.database.dialect,
+        clock,
+        addressFactor: config.rateLimitFactor,
+      }),
+    )
     app.decorate('authenticate', authenticate)
     app.decorate('requireAdmin', requireAdmin)
     app.decorateRequest('user', null)

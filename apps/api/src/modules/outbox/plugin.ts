@@ -1,8 +1,7 @@
 import fp from 'fastify-plugin'
-import type { Config } from '../config.ts'
-import { createMailTransport, type MailTransport } from '../lib/mail/transport.ts'
-import type { Clock } from '../lib/time.ts'
-import { createOutboxWorker, type OutboxWorker } from '../modules/outbox/worker.ts'
+import type { Config } from '../../config.ts'
+import { createMailTransport, type MailTransport } from '../../lib/mail/transport.ts'
+import { createOutboxWorker, type OutboxWorker } from './worker.ts'
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -14,11 +13,10 @@ declare module 'fastify' {
 export interface MailPluginOptions {
   config: Config
   transport?: MailTransport | undefined
-  clock?: Clock | undefined
 }
 
 export const mailPlugin = fp<MailPluginOptions>(
-  async (app, { config, transport: given, clock }) => {
+  async (app, { config, transport: given }) => {
     const transport =
       given ?? createMailTransport({ smtpUrl: config.smtpUrl, mailDir: config.mailDir, log: app.log })
     const worker = createOutboxWorker({
@@ -27,7 +25,7 @@ export const mailPlugin = fp<MailPluginOptions>(
       transport,
       from: config.mailFrom,
       log: app.log.child({ component: 'outbox' }),
-      clock,
+      clock: app.clock,
       pollMs: config.outboxPollMs,
     })
     app.decorate('outbox', worker)

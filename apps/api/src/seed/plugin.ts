@@ -1,6 +1,6 @@
 import fp from 'fastify-plugin'
 import type { Config } from '../config.ts'
-import { runSeed } from '../seed/seed.ts'
+import { runSeed } from './seed.ts'
 
 export interface SeedPluginOptions {
   config: Config

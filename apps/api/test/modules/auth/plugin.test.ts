@@ -2,11 +2,11 @@ import { createHmac } from 'node:crypto'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { describe, expect, it } from 'vitest'
 import { z } from 'zod'
-import { errorResponses } from '../../src/lib/http-schemas.ts'
-import { signJwt } from '../../src/lib/jwt.ts'
-import { userOf } from '../../src/plugins/auth.ts'
-import { bearer, createAdmin, createUser, tokenFor } from '../helpers/auth.ts'
-import { buildTestApp, DIALECTS } from '../helpers/build.ts'
+import { errorResponses } from '../../../src/lib/http-schemas.ts'
+import { jwtKey, signJwt } from '../../../src/lib/jwt.ts'
+import { userOf } from '../../../src/modules/auth/plugin.ts'
+import { bearer, createAdmin, createUser, tokenFor } from '../../helpers/auth.ts'
+import { buildTestApp, DIALECTS } from '../../helpers/build.ts'
 
 const DENIED = { Message: 'Authorization has been denied for this request.', requestId: expect.any(String) }
 const SECRET = 'test-secret-that-is-long-enough-for-hs256'
@@ -183,7 +183,7 @@ describe.each(DIALECTS)('the auth guards on %s', (dialect) => {
       const response = await app.inject({
         method: 'GET',
         url: '/api/test/me',
-        headers: bearer(signJwt({ ...base, ...times }, SECRET)),
+        headers: bearer(await signJwt({ ...base, ...times }, jwtKey(SECRET))),
       })
       expect(response.statusCode).toBe(401)
     }

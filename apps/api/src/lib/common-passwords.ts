@@ -1,7 +1,5 @@
 import { readFileSync } from 'node:fs'
 
-export const COMMON_PASSWORD_MESSAGE = 'Password is too common.'
-
 const LIST_FILE = new URL('./common-passwords.txt', import.meta.url)
 
 let list: ReadonlySet<string> | undefined
