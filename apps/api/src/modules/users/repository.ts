@@ -1,7 +1,6 @@
 import { type RawBuilder, sql } from 'kysely'
 import type { Executor } from '../../db/database.ts'
 import { dialectOf } from '../../db/dialect.ts'
-import { prepared } from '../../db/prepared.ts'
 import type { NewUserRow, UserRow } from '../../db/schema.ts'
 import { normalizeEmail } from '../auth/repository.ts'
 import { type SearchCondition, userSearchTerms } from './search-terms.ts'
