@@ -1,4 +1,4 @@
-import { publicPagePaths } from '../features/seo/sitemap.ts'
+import { publicPagePaths } from './public-pages.ts'
 
 /**
  * How long a shared cache (the server's page cache, or a CDN in front of it) may keep a public page:

@@ -4,7 +4,7 @@ import type { Executor } from '../../db/database.ts'
 import type { UserRow } from '../../db/schema.ts'
 import { AppError } from '../../lib/errors.ts'
 import type { Clock } from '../../lib/time.ts'
-import type { AccessTokens } from './plugin.ts'
+import type { AccessTokens } from './access-tokens.ts'
 import {
   deleteDeadFamilies,
   findRefreshToken,

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { buildRobots, buildSitemap, publicPagePaths, sitemapEntries } from './sitemap.ts'
+import { publicPagePaths } from '../../lib/public-pages.ts'
+import { buildRobots, buildSitemap, sitemapEntries } from './sitemap.ts'
 
 const news = [
   { slug: 'newest', date: '2026-02-16T00:00:00.000Z' },

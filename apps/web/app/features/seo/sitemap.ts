@@ -1,34 +1,11 @@
-import { SERVICES } from '@signalway/shared'
 import { paths } from '../../lib/paths.ts'
+import { publicPagePaths } from '../../lib/public-pages.ts'
 
 export interface SitemapEntry {
   /** Site-relative path, e.g. '/about/'. */
   path: string
   /** Date of the last change, when it is known (news items). */
   lastmod?: string
-}
-
-/**
- * Every public, indexable page of SPEC.md §2 and §6, canonical form. Not listed: the forgot and
- * reset password pages, logout, the private pages, the status pages and the playground (all
- * noindex or private).
- */
-export function publicPagePaths(): string[] {
-  return [
-    paths.home,
-    paths.about,
-    paths.services.index,
-    ...SERVICES.map((service) => paths.services.detail(service.slug)),
-    paths.news,
-    paths.faqs,
-    paths.contactUs,
-    paths.getAQuote,
-    paths.register,
-    paths.login,
-    paths.applicationForCredit.index,
-    paths.applicationForCredit.terms,
-    paths.termsAndConditions,
-  ]
 }
 
 /** The date part of an ISO date, for <lastmod>; undefined when it is not a date. */

@@ -1,0 +1,102 @@
+/**
+ * The layering rules of docs/decisions/014-enforced-layers.md, checked by `npm run lint`
+ * (`depcruise`). A rule names what may NOT be imported; test files are checked too, except where a
+ * rule says otherwise.
+ */
+const API = '^apps/api/src/'
+const WEB = '^apps/web/app/'
+const TESTS = '(^|/)(test|tests)/|\\.test\\.tsx?$'
+
+/** @type {import('dependency-cruiser').IConfiguration} */
+module.exports = {
+  forbidden: [
+    {
+      name: 'no-cycles',
+      severity: 'error',
+      comment: 'Import cycles make layers meaningless and initialisation order fragile.',
+      from: {},
+      to: { circular: true },
+    },
+    {
+      name: 'shared-imports-no-app',
+      severity: 'error',
+      comment: 'packages/shared is used by both apps and depends on neither.',
+      from: { path: '^packages/shared/' },
+      to: { path: '^(apps|e2e|bench)/' },
+    },
+    {
+      name: 'api-infrastructure-imports-no-module',
+      severity: 'error',
+      comment:
+        'lib/, plugins/ and db/ are infrastructure: a module may use them, never the other way round ' +
+        '(a plugin that needs a module lives in that module, e.g. modules/auth/plugin.ts).',
+      from: { path: `${API}(lib|plugins|db)/` },
+      to: { path: `${API}(modules|seed)/` },
+    },
+    {
+      name: 'api-migrations-are-frozen',
+      severity: 'error',
+      comment:
+        'A migration runs as it was written, forever: it imports no app code (only kysely and ' +
+        'db/dialect.ts), so changing a module never changes an old migration.',
+      from: { path: `${API}db/migrations/` },
+      to: { path: '^(apps|packages)/', pathNot: `${API}db/dialect\\.ts$` },
+    },
+    {
+      name: 'api-module-imports-no-app-wiring',
+      severity: 'error',
+      comment: 'Modules are registered by app.ts through modules/index.ts; they do not import either.',
+      from: { path: `${API}modules/` },
+      to: { path: `${API}(app|server|modules/index)\\.ts$` },
+    },
+    {
+      name: 'web-base-imports-no-feature',
+      severity: 'error',
+      comment: 'components/ and lib/ are the base of the web app: features and routes build on them.',
+      from: { path: `${WEB}(components|lib)/` },
+      to: { path: `${WEB}(features|routes)/` },
+    },
+    {
+      name: 'web-feature-imports-no-other-feature',
+      severity: 'error',
+      comment:
+        "A feature does not reach into another feature's internals; what two features share belongs in " +
+        'components/, lib/ or packages/shared, and routes compose features.',
+      from: { path: `${WEB}features/([^/]+)/`, pathNot: TESTS },
+      to: { path: `${WEB}features/`, pathNot: `${WEB}features/$1/` },
+    },
+    {
+      name: 'web-feature-imports-no-route',
+      severity: 'error',
+      comment: 'Routes compose features, not the other way round.',
+      from: { path: `${WEB}(features|components|lib)/`, pathNot: TESTS },
+      to: { path: `${WEB}routes/` },
+    },
+    {
+      name: 'apps-meet-only-through-shared',
+      severity: 'error',
+      comment: 'The web app and the API meet only through packages/shared and HTTP.',
+      from: { path: '^apps/web/' },
+      to: { path: '^apps/api/' },
+    },
+    {
+      name: 'api-imports-no-web-source',
+      severity: 'error',
+      comment: 'The API serves the web build; it never imports the web source.',
+      from: { path: '^apps/api/src/' },
+      to: { path: '^apps/web/app/' },
+    },
+  ],
+  options: {
+    doNotFollow: { path: 'node_modules' },
+    exclude: { path: '(^|/)(node_modules|build|dist|coverage|\\.react-router)/' },
+    tsPreCompilationDeps: true,
+    tsConfig: { fileName: 'tsconfig.base.json' },
+    enhancedResolveOptions: {
+      exportsFields: ['exports'],
+      conditionNames: ['import', 'require', 'node', 'default', 'types'],
+      extensions: ['.ts', '.tsx', '.js', '.mjs', '.cjs', '.json'],
+    },
+    reporterOptions: { text: { highlightFocused: true } },
+  },
+}
