@@ -7,6 +7,14 @@ export default defineConfig({
       'apps/api',
       'apps/web',
       { test: { name: 'bench', include: ['bench/**/*.test.ts'], environment: 'node' } },
+      {
+        test: {
+          name: 'test-setup',
+          include: ['test/**/*.test.ts'],
+          setupFiles: ['./test/console-errors.ts'],
+          environment: 'node',
+        },
+      },
     ],
   },
 })

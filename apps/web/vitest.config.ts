@@ -3,14 +3,15 @@ import { defineProject } from 'vitest/config'
 /**
  * Web unit tests. The default environment is node (API client against a real in-process
  * HTTP server, pure helpers); DOM tests opt in with a `// @vitest-environment happy-dom`
- * docblock. Any console.error a test did not announce fails it (test/setup.ts).
+ * docblock. Any console.error a test did not announce fails it (the repository's
+ * test/console-errors.ts, shared by every unit-test project).
  */
 export default defineProject({
   test: {
     name: 'web',
     environment: 'node',
     include: ['app/**/*.test.{ts,tsx}', 'test/**/*.test.{ts,tsx}'],
-    setupFiles: ['./test/setup.ts'],
+    setupFiles: ['../../test/console-errors.ts', './test/setup.ts'],
     restoreMocks: true,
   },
 })

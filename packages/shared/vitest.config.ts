@@ -4,6 +4,6 @@ export default defineProject({
   test: {
     name: 'shared',
     include: ['src/**/*.test.ts'],
-    setupFiles: ['./src/test-setup.ts'],
+    setupFiles: ['../../test/console-errors.ts'],
   },
 })

@@ -1,17 +1,9 @@
-import { afterEach, beforeEach, vi } from 'vitest'
-import { recordConsoleError, takeUnexpectedConsoleErrors } from './console.ts'
+import { afterEach } from 'vitest'
 
-beforeEach(() => {
-  vi.spyOn(console, 'error').mockImplementation((...args: unknown[]) => recordConsoleError(args))
-})
-
+// The console.error rule is the repository's test/console-errors.ts (listed first in setupFiles).
 afterEach(async () => {
   if (typeof document !== 'undefined') {
     const { cleanup } = await import('@testing-library/react')
     cleanup()
-  }
-  const errors = takeUnexpectedConsoleErrors()
-  if (errors.length > 0) {
-    throw new Error(`Unexpected console.error:\n${errors.join('\n---\n')}`)
   }
 })
