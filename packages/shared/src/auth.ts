@@ -127,6 +127,23 @@ export const tokenResponseSchema = z.object({
 })
 export type TokenResponse = z.output<typeof tokenResponseSchema>
 
+/** The 400 body of the token endpoint: the usual error body plus the OAuth 2.0 error code. */
+export const tokenErrorSchema = z
+  .object({
+    Message: z.string(),
+    ModelState: z.record(z.string(), z.array(z.string())).optional(),
+    error: z.enum(['invalid_grant', 'invalid_client']).optional(),
+    requestId: z.string(),
+  })
+  .meta({ id: 'TokenError' })
+export type TokenError = z.infer<typeof tokenErrorSchema>
+
+/** The answer to a password reset request (the same whether or not the account exists). */
+export const resetRequestedSchema = z.object({ Message: z.string() })
+
+/** The answer to a reset token check that passed. */
+export const resetTokenValidSchema = z.object({ valid: z.literal(true) })
+
 /** The claims of an access token (a JWT) that the product reads. `rol` is the member type. */
 export const accessTokenClaimsSchema = z.object({
   id: z.union([z.string(), z.number()]).transform((value) => String(value)),
@@ -142,20 +159,39 @@ export const accessTokenClaimsSchema = z.object({
 export type AccessTokenClaims = z.output<typeof accessTokenClaimsSchema>
 export type AccessTokenClaimsInput = z.input<typeof accessTokenClaimsSchema>
 
-/** Reads (does NOT verify) the claims of a JWT; null when it is malformed. For the browser. */
-export function decodeAccessToken(token: string): AccessTokenClaims | null {
+/**
+ * The claims as the API issues them: SPEC.md §3's with every value a string (`rol` the member type's
+ * digit), and `sid`, the session (refresh-token family) the token belongs to.
+ */
+export type IssuedAccessTokenClaims = AccessTokenClaimsInput & {
+  id: string
+  given_name: string
+  family_name: string
+  rol: string
+  sid: string
+}
+
+/**
+ * The JSON payload of a JWT, read but NOT verified (the API verifies tokens; the browser only reads
+ * who is signed in); undefined when the token is malformed.
+ */
+export function readJwtPayload(token: string): unknown {
   const payload = token.split('.')[1]
-  if (!payload) return null
+  if (!payload) return undefined
   try {
     const base64 = payload.replace(/-/gu, '+').replace(/_/gu, '/')
     const padded = base64 + '='.repeat((4 - (base64.length % 4)) % 4)
     const bytes = Uint8Array.from(atob(padded), (char) => char.charCodeAt(0))
-    const json: unknown = JSON.parse(new TextDecoder().decode(bytes))
-    const result = accessTokenClaimsSchema.safeParse(json)
-    return result.success ? result.data : null
+    return JSON.parse(new TextDecoder().decode(bytes))
   } catch {
-    return null
+    return undefined
   }
+}
+
+/** Reads (does NOT verify) the claims of a JWT; null when it is malformed. */
+export function decodeAccessToken(token: string): AccessTokenClaims | null {
+  const result = accessTokenClaimsSchema.safeParse(readJwtPayload(token))
+  return result.success ? result.data : null
 }
 
 /* ---------- Registration ---------- */

@@ -1,15 +1,6 @@
-import { z } from 'zod'
+import { errorBodySchema } from '@signalway/shared/http'
 
-/** The body of every error response: what the specified client reads. */
-export const errorBodySchema = z
-  .object({
-    Message: z.string(),
-    ModelState: z.record(z.string(), z.array(z.string())).optional(),
-    requestId: z.string(),
-  })
-  .meta({ id: 'Error' })
-
-export type ErrorBody = z.infer<typeof errorBodySchema>
+export { type ErrorBody, errorBodySchema } from '@signalway/shared/http'
 
 /** Response schemas for the error statuses a route documents, e.g. `...errorResponses(400, 404)`. */
 export function errorResponses<const Code extends number>(...codes: Code[]) {

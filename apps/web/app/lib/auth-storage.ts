@@ -1,4 +1,5 @@
 import type { MemberType, ProfileSettings, TokenResponse } from '@signalway/shared'
+import { type IssuedAccessTokenClaims, readJwtPayload } from '@signalway/shared/auth'
 
 /**
  * Sign-in data kept in the browser (SPEC.md §3 "Sign-in token data"): the token response
@@ -19,17 +20,12 @@ export interface StoredTokens extends TokenResponse {
 /** The signed-in user's profile as fetched from the profile settings call (SPEC.md §3). */
 export type UserProfile = ProfileSettings
 
-/** The token claims the product reads (SPEC.md §3). */
-export interface TokenClaims {
-  id: string
-  /** User name (email). */
-  sub: string
-  given_name?: string
-  family_name?: string
-  /** Role: the member type (1 Regular, 2 company member, 3 Admin). */
-  rol?: MemberType
-  exp?: number
-}
+/**
+ * The token claims the browser reads (SPEC.md §3), leniently: id and sub (the email) must be there,
+ * names and expiry may be missing, and a role that is not a member type (1, 2, 3) is left out.
+ */
+export type TokenClaims = Pick<IssuedAccessTokenClaims, 'id' | 'sub'> &
+  Partial<Pick<IssuedAccessTokenClaims, 'given_name' | 'family_name' | 'exp'>> & { rol?: MemberType }
 
 type KeyValueStorage = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>
 
@@ -117,38 +113,24 @@ export function createAuthStorage(store: KeyValueStorage, now: () => number = Da
   }
 }
 
-function base64UrlDecode(segment: string): string {
-  const base64 = segment.replace(/-/g, '+').replace(/_/g, '/')
-  const padded = base64 + '='.repeat((4 - (base64.length % 4)) % 4)
-  const binary = atob(padded)
-  const bytes = Uint8Array.from(binary, (c) => c.charCodeAt(0))
-  return new TextDecoder().decode(bytes)
-}
-
 /**
  * Reads the claims of a JWT access token without verifying it (the API verifies tokens;
  * the browser only needs the user id and names). Returns null for anything malformed.
  */
 export function decodeClaims(token: string | null | undefined): TokenClaims | null {
   if (!token) return null
-  const payload = token.split('.')[1]
-  if (!payload) return null
-  try {
-    const claims: unknown = JSON.parse(base64UrlDecode(payload))
-    if (!claims || typeof claims !== 'object') return null
-    const c = claims as Record<string, unknown>
-    if (c.id === undefined || c.id === null || typeof c.sub !== 'string') return null
-    const text = (value: unknown) => (value === undefined || value === null ? undefined : String(value))
-    return {
-      id: String(c.id),
-      sub: c.sub,
-      given_name: text(c.given_name),
-      family_name: text(c.family_name),
-      rol: [1, 2, 3].includes(Number(c.rol)) ? (Number(c.rol) as MemberType) : undefined,
-      exp: typeof c.exp === 'number' ? c.exp : undefined,
-    }
-  } catch {
-    return null
+  const claims = readJwtPayload(token)
+  if (!claims || typeof claims !== 'object') return null
+  const c = claims as Record<string, unknown>
+  if (c.id === undefined || c.id === null || typeof c.sub !== 'string') return null
+  const text = (value: unknown) => (value === undefined || value === null ? undefined : String(value))
+  return {
+    id: String(c.id),
+    sub: c.sub,
+    given_name: text(c.given_name),
+    family_name: text(c.family_name),
+    rol: [1, 2, 3].includes(Number(c.rol)) ? (Number(c.rol) as MemberType) : undefined,
+    exp: typeof c.exp === 'number' ? c.exp : undefined,
   }
 }
 

@@ -2,6 +2,8 @@ import {
   forgotPasswordSchema,
   registerSchema,
   resetPasswordSchema,
+  resetRequestedSchema,
+  resetTokenValidSchema,
   tokenResponseSchema,
   validateResetTokenSchema,
 } from '@signalway/shared/auth'
@@ -103,7 +105,7 @@ export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
           'Public. Answers the same, in about the same time, whether or not the account exists; 429 after ' +
           'too many requests for one email address or from one address.',
         params: forgotPasswordSchema,
-        response: { 200: z.object({ Message: z.string() }), ...errorResponses(400, 429) },
+        response: { 200: resetRequestedSchema, ...errorResponses(400, 429) },
       },
     },
     async (request) => {
@@ -120,7 +122,7 @@ export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['accounts'],
         summary: 'Check a password reset token: 200 when it can still be used, else 400.',
         body: validateResetTokenSchema,
-        response: { 200: z.object({ valid: z.literal(true) }), ...errorResponses(400, 429) },
+        response: { 200: resetTokenValidSchema, ...errorResponses(400, 429) },
       },
     },
     async (request) => {

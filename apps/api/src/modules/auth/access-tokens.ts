@@ -1,3 +1,4 @@
+import type { IssuedAccessTokenClaims } from '@signalway/shared/auth'
 import type { Config } from '../../config.ts'
 import { UnauthorizedError } from '../../lib/errors.ts'
 import { checkTimeClaims, type JwtClaims, jwtKey, signJwt, verifyJwt } from '../../lib/jwt.ts'
@@ -24,14 +25,8 @@ export interface AccessTokens {
   verify(token: string): Promise<AccessTokenPayload>
 }
 
-export interface AccessTokenPayload extends JwtClaims {
-  id: string
-  sub: string
-  given_name: string
-  family_name: string
-  rol: string
-  sid: string
-}
+/** The claims of the tokens this API issues (one definition, in @signalway/shared/auth). */
+export type AccessTokenPayload = IssuedAccessTokenClaims & JwtClaims
 
 const VERIFIED_TOKENS = 10_000
 const ID = /^[1-9]\d{0,15}$/

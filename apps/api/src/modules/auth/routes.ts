@@ -1,19 +1,8 @@
-import { loginTokenRequestSchema, tokenResponseSchema } from '@signalway/shared/auth'
+import { loginTokenRequestSchema, tokenErrorSchema, tokenResponseSchema } from '@signalway/shared/auth'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
-import { z } from 'zod'
 import { errorResponses } from '../../lib/http-schemas.ts'
 import { createAuthService } from './service.ts'
 import { InvalidGrantError } from './tokens.ts'
-
-/** The 400 body of the token endpoint: the usual error body plus the OAuth 2.0 error code. */
-const tokenErrorSchema = z
-  .object({
-    Message: z.string(),
-    ModelState: z.record(z.string(), z.array(z.string())).optional(),
-    error: z.enum(['invalid_grant', 'invalid_client']).optional(),
-    requestId: z.string(),
-  })
-  .meta({ id: 'TokenError' })
 
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   const service = createAuthService({

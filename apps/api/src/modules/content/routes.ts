@@ -1,7 +1,7 @@
+import { newsItemSchema, pageSchema } from '@signalway/shared/content'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { errorResponses } from '../../lib/http-schemas.ts'
-import { newsItemSchema, pageSchema } from './schemas.ts'
 import { createContentService } from './service.ts'
 
 export const contentRoutes: FastifyPluginAsyncZod = async (app) => {

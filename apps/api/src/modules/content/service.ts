@@ -1,7 +1,7 @@
+import type { NewsItem, Page } from '@signalway/shared/content'
 import type { Executor } from '../../db/database.ts'
 import { NotFoundError } from '../../lib/errors.ts'
 import { findPage, listNews } from './repository.ts'
-import type { NewsItem, Page } from './schemas.ts'
 
 export interface ContentService {
   /** A content page by name; the name is matched case-insensitively, without surrounding slashes. */

@@ -1,4 +1,5 @@
 import { creditPayloadSchema } from '@signalway/shared/credit'
+import { creditApplicationListQuerySchema, creditApplicationListSchema } from '@signalway/shared/credit-admin'
 import type { FastifyRequest } from 'fastify'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
@@ -14,21 +15,6 @@ const pdfResponse = {
   description: 'The signed application (credit-application.pdf).',
   content: { 'application/pdf': { schema: z.string().meta({ format: 'binary' }) } },
 }
-
-const emptyIsUnset = (value: unknown) => (value === '' ? undefined : value)
-
-const summarySchema = z
-  .object({
-    id: z.number().int(),
-    reference: z.string(),
-    businessName: z.string(),
-    abn: z.string(),
-    customerType: z.number().int(),
-    applicantName: z.string(),
-    email: z.string(),
-    submittedAt: z.string(),
-  })
-  .meta({ id: 'CreditApplicationSummary' })
 
 /**
  * POST /api/apply-for-credit (public) and, for admins, the list of applications and each
@@ -83,20 +69,8 @@ export const creditRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['admin'],
         summary: 'Credit applications, newest first; search by business name or ABN.',
         security: [{ bearer: [] }],
-        querystring: z.object({
-          search: z.preprocess(emptyIsUnset, z.string().trim().max(100).default('')),
-          page: z.preprocess(emptyIsUnset, z.coerce.number().int().min(1).max(100_000).default(1)),
-          pageSize: z.preprocess(emptyIsUnset, z.coerce.number().int().min(1).max(100).default(20)),
-        }),
-        response: {
-          200: z.object({
-            items: z.array(summarySchema),
-            total: z.number().int(),
-            page: z.number().int(),
-            pageSize: z.number().int(),
-          }),
-          ...errorResponses(400, 401, 403),
-        },
+        querystring: creditApplicationListQuerySchema,
+        response: { 200: creditApplicationListSchema, ...errorResponses(400, 401, 403) },
       },
     },
     async (request) => {

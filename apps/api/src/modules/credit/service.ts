@@ -1,6 +1,7 @@
 import { businessYear, formatLongDateTime } from '@signalway/shared/business-time'
 import { customerTypeLabel } from '@signalway/shared/constants'
 import { type CreditApplicationData, showsGuarantee, showsTrustDeed } from '@signalway/shared/credit'
+import type { CreditApplicationSummary } from '@signalway/shared/credit-admin'
 import { formatAbn } from '@signalway/shared/fields'
 import { SITE } from '@signalway/shared/site'
 import type { Kysely } from 'kysely'
@@ -45,17 +46,6 @@ export interface SubmittedApplication {
   id: number
   reference: string
   pdf: Uint8Array
-}
-
-export interface CreditApplicationSummary {
-  id: number
-  reference: string
-  businessName: string
-  abn: string
-  customerType: number
-  applicantName: string
-  email: string
-  submittedAt: string
 }
 
 export interface CreditService {

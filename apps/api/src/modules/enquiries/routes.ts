@@ -1,9 +1,5 @@
 import { randomUUID } from 'node:crypto'
 import { contactSchema, HONEYPOT_FIELD, isHoneypotFilled, quoteSchema } from '@signalway/shared/enquiry'
-import type { FastifyReply, FastifyRequest } from 'fastify'
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
-import { z } from 'zod'
-import { errorResponses } from '../../lib/http-schemas.ts'
 import {
   enquiryDetailSchema,
   enquiryFilterSchema,
@@ -12,7 +8,11 @@ import {
   enquiryListSchema,
   statusChangeSchema,
   submittedSchema,
-} from './schemas.ts'
+} from '@signalway/shared/enquiry-inbox'
+import type { FastifyReply, FastifyRequest } from 'fastify'
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
+import { z } from 'zod'
+import { errorResponses } from '../../lib/http-schemas.ts'
 import { createEnquiryService, type SubmissionMeta } from './service.ts'
 
 /** Per IP and route: a person sends a few enquiries an hour, not dozens. */

@@ -8,6 +8,7 @@ import {
   startOfDayIn,
 } from '@signalway/shared/business-time'
 import type { Contact, Quote } from '@signalway/shared/enquiry'
+import type { Enquiry, EnquiryDetail, EnquiryFilter } from '@signalway/shared/enquiry-inbox'
 import { SITE } from '@signalway/shared/site'
 import type { Config } from '../../config.ts'
 import type { Executor } from '../../db/database.ts'
@@ -25,7 +26,6 @@ import {
   insertEnquiry,
   updateEnquiryStatus,
 } from './repository.ts'
-import type { Enquiry, EnquiryDetail, EnquiryFilter } from './schemas.ts'
 
 export interface SubmissionMeta {
   ip: string | null

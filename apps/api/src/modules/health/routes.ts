@@ -1,3 +1,4 @@
+import { healthSchema, readySchema } from '@signalway/shared/http'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { ServiceUnavailableError } from '../../lib/errors.ts'
@@ -13,7 +14,7 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['health'],
         summary: 'Liveness: the process answers.',
-        response: { 200: z.object({ status: z.literal('ok'), version: z.string() }) },
+        response: { 200: healthSchema },
       },
     },
     async () => ({ status: 'ok' as const, version: VERSION }),
@@ -25,7 +26,7 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['health'],
         summary: 'Readiness: the database (and Redis, when configured) answer.',
-        response: { 200: z.object({ status: z.literal('ready') }), ...errorResponses(503) },
+        response: { 200: readySchema, ...errorResponses(503) },
       },
     },
     async (request) => {

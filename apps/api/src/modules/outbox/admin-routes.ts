@@ -1,27 +1,8 @@
+import { outboxItemSchema, outboxListQuerySchema, outboxListSchema } from '@signalway/shared/outbox'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { errorResponses } from '../../lib/http-schemas.ts'
 import { createOutboxAdminService } from './admin-service.ts'
-
-const statusSchema = z.enum(['pending', 'sending', 'sent', 'failed'], {
-  error: 'Status must be one of pending, sending, sent, failed.',
-})
-
-const outboxItemSchema = z
-  .object({
-    id: z.number().int(),
-    to: z.string(),
-    subject: z.string(),
-    status: statusSchema,
-    attempts: z.number().int(),
-    lastError: z.string().nullable(),
-    createdAt: z.string(),
-    nextAttemptAt: z.string(),
-    sentAt: z.string().nullable(),
-  })
-  .meta({ id: 'OutboxItem' })
-
-const emptyIsUnset = (value: unknown) => (value === '' ? undefined : value)
 
 /**
  * Admin only: the mail that could not be delivered, so that staff can see it and send it again.
@@ -38,20 +19,8 @@ export const outboxAdminRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['admin'],
         summary: 'Outgoing mail of one status, newest first (default: failed).',
         security: [{ bearer: [] }],
-        querystring: z.object({
-          status: z.preprocess(emptyIsUnset, statusSchema.default('failed')),
-          page: z.preprocess(emptyIsUnset, z.coerce.number().int().min(1).max(100_000).default(1)),
-          pageSize: z.preprocess(emptyIsUnset, z.coerce.number().int().min(1).max(100).default(20)),
-        }),
-        response: {
-          200: z.object({
-            items: z.array(outboxItemSchema),
-            total: z.number().int(),
-            page: z.number().int(),
-            pageSize: z.number().int(),
-          }),
-          ...errorResponses(400, 401, 403),
-        },
+        querystring: outboxListQuerySchema,
+        response: { 200: outboxListSchema, ...errorResponses(400, 401, 403) },
       },
     },
     async (request) => {

@@ -1,3 +1,5 @@
+import type { Paged } from '@signalway/shared/http'
+import type { OutboxItem } from '@signalway/shared/outbox'
 import type { Executor } from '../../db/database.ts'
 import type { OutboxRow, OutboxStatus } from '../../db/schema.ts'
 import { ConflictError, NotFoundError } from '../../lib/errors.ts'
@@ -9,24 +11,9 @@ import {
   requeueFailedMessage,
 } from './repository.ts'
 
-/** What staff see of a message: never its body (a reset link is a secret). */
-export interface OutboxItem {
-  id: number
-  to: string
-  subject: string
-  status: OutboxStatus
-  attempts: number
-  lastError: string | null
-  createdAt: string
-  nextAttemptAt: string
-  sentAt: string | null
-}
-
+/** What staff see of the outgoing mail: never a message's body (a reset link is a secret). */
 export interface OutboxAdminService {
-  list(
-    status: OutboxStatus,
-    page: { page: number; pageSize: number },
-  ): Promise<{ items: OutboxItem[]; total: number; page: number; pageSize: number }>
+  list(status: OutboxStatus, page: { page: number; pageSize: number }): Promise<Paged<OutboxItem>>
   /** Queues a failed message again: 404 if there is none, 409 if it has not failed. */
   retry(id: number): Promise<OutboxItem>
 }

@@ -1,22 +1,12 @@
+import type { Page } from '@signalway/shared/content'
 import { data } from 'react-router'
 import { getInternalApiUrl, INTERNAL_API_HEADERS } from '../../lib/config.server.ts'
-
-/** A generic content page, as served by `GET /api/pages/:name`. */
-export interface ContentPage {
-  name: string
-  title: string
-  description: string
-  content: string
-}
 
 /**
  * Fetches a content page by name from the API in the same process. Returns null for an
  * unknown name (404); any other failure is thrown as a 502/503 route error.
  */
-export async function getContentPage(
-  name: string,
-  fetchImpl: typeof fetch = fetch,
-): Promise<ContentPage | null> {
+export async function getContentPage(name: string, fetchImpl: typeof fetch = fetch): Promise<Page | null> {
   let response: Response
   try {
     response = await fetchImpl(`${getInternalApiUrl()}/pages/${encodeURIComponent(name)}`, {
@@ -31,5 +21,5 @@ export async function getContentPage(
     console.error(`Content page '${name}': the API answered ${response.status}`)
     throw data('The content service failed.', { status: 502 })
   }
-  return (await response.json()) as ContentPage
+  return (await response.json()) as Page
 }

@@ -1,5 +1,6 @@
 import { SITE } from '@signalway/shared'
-import { type Enquiry, KIND_LABELS } from './types.ts'
+import type { Enquiry } from '@signalway/shared/enquiry-inbox'
+import { KIND_LABELS } from './types.ts'
 
 /**
  * A mailto: link answering an enquiry: to the sender, subject 'Re: your quote request to

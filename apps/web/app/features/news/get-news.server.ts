@@ -1,6 +1,7 @@
+import type { NewsItem } from '@signalway/shared/content'
 import { data } from 'react-router'
 import { getInternalApiUrl, INTERNAL_API_HEADERS } from '../../lib/config.server.ts'
-import { type NewsItem, sortNewestFirst } from './news.ts'
+import { sortNewestFirst } from './news.ts'
 
 function isNewsItem(value: unknown): value is NewsItem {
   if (!value || typeof value !== 'object') return false

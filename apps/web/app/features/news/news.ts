@@ -1,17 +1,6 @@
+import type { NewsItem } from '@signalway/shared/content'
 import { newsImages } from '../../content/images.ts'
 import type { ImageAsset, NewsImageSlug } from '../../content/types.ts'
-
-/** A news item as `GET /api/news` returns it. */
-export interface NewsItem {
-  id: number
-  slug: string
-  /** ISO 8601, UTC. */
-  date: string
-  title: string
-  /** Site-relative image path, e.g. '/images/news/solar-vms-fleet-upgrade.svg'. */
-  image: string
-  text: string
-}
 
 /** Newest first; items on the same date keep the higher id (the later one) first. */
 export function sortNewestFirst(items: readonly NewsItem[]): NewsItem[] {

@@ -1,26 +1,7 @@
+import type { CreditApplicationPage } from '@signalway/shared/credit-admin'
 import { type ApiClient, apiClient } from '../../../lib/api-client.ts'
 
 export const CREDIT_APPLICATIONS_PAGE_SIZE = 20
-
-/** One row of GET /api/admin/credit-applications. */
-export interface CreditApplicationSummary {
-  id: number
-  reference: string
-  businessName: string
-  abn: string
-  customerType: number
-  applicantName: string
-  email: string
-  /** ISO date-time. */
-  submittedAt: string
-}
-
-export interface CreditApplicationPage {
-  items: CreditApplicationSummary[]
-  total: number
-  page: number
-  pageSize: number
-}
 
 /** GET /api/admin/credit-applications: newest first, searched by business name or ABN, one page. */
 export function listCreditApplications(

@@ -1,16 +1,12 @@
 import { customerTypeLabel, formatAbn, formatDateTime } from '@signalway/shared'
+import type { CreditApplicationPage, CreditApplicationSummary } from '@signalway/shared/credit-admin'
 import { type FormEvent, useEffect, useId, useMemo, useState } from 'react'
 import { useSearchParams } from 'react-router'
 import { useNotify } from '../../../components/ui/notifications/index.ts'
 import { Pager } from '../../../components/ui/pager.tsx'
 import { isApiError } from '../../../lib/api-client.ts'
 import { adminPdfFilename, getCreditApplicationPdf } from '../api/get-credit-application-pdf.ts'
-import {
-  CREDIT_APPLICATIONS_PAGE_SIZE,
-  type CreditApplicationPage,
-  type CreditApplicationSummary,
-  listCreditApplications,
-} from '../api/list-credit-applications.ts'
+import { CREDIT_APPLICATIONS_PAGE_SIZE, listCreditApplications } from '../api/list-credit-applications.ts'
 import { saveBlob } from '../download.ts'
 
 export const CREDIT_LIST_FAILED = 'Unable to load the credit applications.'

@@ -1,6 +1,7 @@
 import { businessDay, formatIsoDay } from '@signalway/shared'
+import type { EnquiryFilter } from '@signalway/shared/enquiry-inbox'
 import { type ApiClient, apiClient } from '../../../lib/api-client.ts'
-import { type EnquiryFilter, filterQuery } from '../types.ts'
+import { filterQuery } from '../types.ts'
 
 /** GET /api/admin/enquiries.csv: the enquiries of a filter as a CSV blob. */
 export function exportEnquiries(filter: EnquiryFilter, client: ApiClient = apiClient): Promise<Blob> {

@@ -1,5 +1,5 @@
+import type { EnquiryDetail } from '@signalway/shared/enquiry-inbox'
 import { type ApiClient, apiClient } from '../../../lib/api-client.ts'
-import type { EnquiryDetail } from '../types.ts'
 
 /** GET /api/admin/enquiries/:id */
 export function getEnquiry(id: string, client: ApiClient = apiClient): Promise<EnquiryDetail> {

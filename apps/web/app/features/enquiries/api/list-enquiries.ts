@@ -1,5 +1,7 @@
+import type { Enquiry, EnquiryFilter } from '@signalway/shared/enquiry-inbox'
+import type { Paged } from '@signalway/shared/http'
 import { type ApiClient, apiClient } from '../../../lib/api-client.ts'
-import { type Enquiry, type EnquiryFilter, filterQuery, type Paged } from '../types.ts'
+import { filterQuery } from '../types.ts'
 
 export const ENQUIRY_PAGE_SIZE = 20
 

@@ -1,5 +1,6 @@
+import type { Paged } from '@signalway/shared/http'
+import type { OutboxItem } from '@signalway/shared/outbox'
 import { type ApiClient, apiClient } from '../../../lib/api-client.ts'
-import type { OutboxItem, Paged } from '../types.ts'
 
 /** GET /api/admin/outbox?status=failed: mail that could not be delivered, newest first. */
 export function listFailedMail(client: ApiClient = apiClient): Promise<Paged<OutboxItem>> {

@@ -1,5 +1,5 @@
+import type { OutboxItem } from '@signalway/shared/outbox'
 import { type ApiClient, apiClient } from '../../../lib/api-client.ts'
-import type { OutboxItem } from '../types.ts'
 
 /** POST /api/admin/outbox/:id/retry: queues a failed message again, due now. */
 export function retryMail(id: number, client: ApiClient = apiClient): Promise<OutboxItem> {

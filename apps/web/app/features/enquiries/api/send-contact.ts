@@ -1,11 +1,8 @@
 import type { Contact } from '@signalway/shared'
+import type { EnquirySubmitted } from '@signalway/shared/enquiry-inbox'
 import { type ApiClient, apiClient } from '../../../lib/api-client.ts'
 
 export const CONTACT_PATH = '/contact'
-
-export interface EnquirySubmitted {
-  id: string
-}
 
 /**
  * POST /api/contact (SPEC.md §7): name, email, phone, message (and the empty honeypot).

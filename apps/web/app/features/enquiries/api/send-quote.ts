@@ -1,6 +1,6 @@
 import type { Quote } from '@signalway/shared'
+import type { EnquirySubmitted } from '@signalway/shared/enquiry-inbox'
 import { type ApiClient, apiClient } from '../../../lib/api-client.ts'
-import type { EnquirySubmitted } from './send-contact.ts'
 
 export const QUOTE_PATH = '/get-a-quote'
 

@@ -1,5 +1,5 @@
+import type { EnquiryDetail, EnquiryStatus } from '@signalway/shared/enquiry-inbox'
 import { type ApiClient, apiClient } from '../../../lib/api-client.ts'
-import type { EnquiryDetail, EnquiryStatus } from '../types.ts'
 
 /** PATCH /api/admin/enquiries/:id { status } */
 export function updateEnquiryStatus(

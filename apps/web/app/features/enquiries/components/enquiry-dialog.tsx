@@ -1,18 +1,17 @@
 import { formatDateTime } from '@signalway/shared'
+import {
+  ENQUIRY_STATUSES,
+  type Enquiry,
+  type EnquiryDetail,
+  isEnquiryStatus,
+} from '@signalway/shared/enquiry-inbox'
 import { type ChangeEvent, useEffect, useId, useRef, useState } from 'react'
 import { useNotify } from '../../../components/ui/notifications/index.ts'
 import { isApiError } from '../../../lib/api-client.ts'
 import { getEnquiry } from '../api/get-enquiry.ts'
 import { updateEnquiryStatus } from '../api/update-enquiry-status.ts'
 import { replyMailto } from '../reply-link.ts'
-import {
-  ENQUIRY_STATUSES,
-  type Enquiry,
-  type EnquiryDetail,
-  isEnquiryStatus,
-  KIND_LABELS,
-  STATUS_LABELS,
-} from '../types.ts'
+import { KIND_LABELS, STATUS_LABELS } from '../types.ts'
 
 export const STATUS_CHANGED = (label: string) => `The status has been changed to ${label}.`
 export const STATUS_CHANGE_FAILED = 'Unable to change the status.'

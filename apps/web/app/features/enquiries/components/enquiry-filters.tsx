@@ -1,13 +1,12 @@
-import { type FormEvent, useEffect, useId, useState } from 'react'
 import {
   ENQUIRY_KINDS,
   ENQUIRY_STATUSES,
   type EnquiryFilter,
   isEnquiryKind,
   isEnquiryStatus,
-  KIND_LABELS,
-  STATUS_LABELS,
-} from '../types.ts'
+} from '@signalway/shared/enquiry-inbox'
+import { type FormEvent, useEffect, useId, useState } from 'react'
+import { KIND_LABELS, STATUS_LABELS } from '../types.ts'
 
 interface Draft {
   kind: string

@@ -1,10 +1,12 @@
 // @vitest-environment happy-dom
+
+import type { Enquiry, EnquiryDetail } from '@signalway/shared/enquiry-inbox'
+import type { OutboxItem } from '@signalway/shared/outbox'
 import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { adminProfile, renderWithProviders } from '../../../../test/utils.tsx'
 import { replyMailto } from '../reply-link.ts'
-import type { Enquiry, EnquiryDetail, OutboxItem } from '../types.ts'
 import { EnquiryInbox, readInboxQuery, writeInboxQuery } from './enquiry-inbox.tsx'
 
 const api = vi.hoisted(() => ({

@@ -1,3 +1,11 @@
+import {
+  type Enquiry,
+  type EnquiryDetail,
+  type EnquiryFilter,
+  isEnquiryKind,
+  isEnquiryStatus,
+} from '@signalway/shared/enquiry-inbox'
+import type { Paged } from '@signalway/shared/http'
 import { useEffect, useMemo, useState } from 'react'
 import { useSearchParams } from 'react-router'
 import { useNotify } from '../../../components/ui/notifications/index.ts'
@@ -5,14 +13,6 @@ import { Pager } from '../../../components/ui/pager.tsx'
 import { isApiError } from '../../../lib/api-client.ts'
 import { csvFilename, downloadBlob, exportEnquiries } from '../api/export-enquiries.ts'
 import { ENQUIRY_PAGE_SIZE, listEnquiries } from '../api/list-enquiries.ts'
-import {
-  type Enquiry,
-  type EnquiryDetail,
-  type EnquiryFilter,
-  isEnquiryKind,
-  isEnquiryStatus,
-  type Paged,
-} from '../types.ts'
 import { EnquiryDialog } from './enquiry-dialog.tsx'
 import { EnquiryFilters } from './enquiry-filters.tsx'
 import { EnquiryTable } from './enquiry-table.tsx'

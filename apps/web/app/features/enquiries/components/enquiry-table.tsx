@@ -1,5 +1,6 @@
 import { formatDateTime } from '@signalway/shared'
-import { type Enquiry, KIND_LABELS } from '../types.ts'
+import type { Enquiry } from '@signalway/shared/enquiry-inbox'
+import { KIND_LABELS } from '../types.ts'
 import { StatusBadge } from './status-badge.tsx'
 
 const EXCERPT_LENGTH = 90

@@ -1,4 +1,5 @@
-import { type EnquiryStatus, STATUS_LABELS } from '../types.ts'
+import type { EnquiryStatus } from '@signalway/shared/enquiry-inbox'
+import { STATUS_LABELS } from '../types.ts'
 
 export function StatusBadge({ status }: { status: EnquiryStatus }) {
   return <span className={`badge badge--${status.replace('_', '-')}`}>{STATUS_LABELS[status]}</span>

@@ -1,10 +1,10 @@
 import { formatDateTime } from '@signalway/shared'
+import type { OutboxItem } from '@signalway/shared/outbox'
 import { useCallback, useEffect, useId, useState } from 'react'
 import { useNotify } from '../../../components/ui/notifications/index.ts'
 import { isApiError } from '../../../lib/api-client.ts'
 import { listFailedMail } from '../api/list-failed-mail.ts'
 import { retryMail } from '../api/retry-mail.ts'
-import type { OutboxItem } from '../types.ts'
 
 export const MAIL_QUEUED = 'The message has been queued to be sent again.'
 export const MAIL_RETRY_FAILED = 'Unable to send the message again.'

@@ -1,16 +1,35 @@
-import { parseIsoDay } from '@signalway/shared/business-time'
 import { z } from 'zod'
+import { parseIsoDay } from './business-time.ts'
+import { optionalQuery, pagedSchema, pageQuery } from './http.ts'
+
+/*
+ * The enquiry inbox of the administrators (GET /api/admin/enquiries and its detail, status and CSV
+ * endpoints): the answers' shapes and the list query, for the API's schemas and the web's types.
+ * The public forms that create enquiries are in enquiry.ts.
+ */
 
 export const ENQUIRY_KINDS = ['contact', 'quote'] as const
+export type EnquiryKind = (typeof ENQUIRY_KINDS)[number]
+
 export const ENQUIRY_STATUSES = ['new', 'in_progress', 'done'] as const
+export type EnquiryStatus = (typeof ENQUIRY_STATUSES)[number]
 
 export const enquiryKindSchema = z.enum(ENQUIRY_KINDS)
 export const enquiryStatusSchema = z.enum(ENQUIRY_STATUSES, {
   error: 'Status must be one of new, in_progress, done.',
 })
 
+export function isEnquiryKind(value: unknown): value is EnquiryKind {
+  return typeof value === 'string' && (ENQUIRY_KINDS as readonly string[]).includes(value)
+}
+
+export function isEnquiryStatus(value: unknown): value is EnquiryStatus {
+  return typeof value === 'string' && (ENQUIRY_STATUSES as readonly string[]).includes(value)
+}
+
 /** The answer to a submitted contact message or quote request. */
 export const submittedSchema = z.object({ id: z.string() }).meta({ id: 'EnquirySubmitted' })
+export type EnquirySubmitted = z.infer<typeof submittedSchema>
 
 export const enquirySchema = z
   .object({
@@ -35,9 +54,7 @@ export const enquiryDetailSchema = enquirySchema
   .meta({ id: 'EnquiryDetail' })
 export type EnquiryDetail = z.infer<typeof enquiryDetailSchema>
 
-/** A query value that may be sent empty ('?kind=&status='): empty means "not given". */
-const emptyIsUnset = (value: unknown) => (value === '' ? undefined : value)
-const optionalQuery = <T extends z.ZodType>(schema: T) => z.preprocess(emptyIsUnset, schema.optional())
+export const enquiryListSchema = pagedSchema(enquirySchema).meta({ id: 'EnquiryList' })
 
 const isoDay = z.string().refine((value) => parseIsoDay(value) !== undefined, 'Must be a date.')
 
@@ -53,19 +70,7 @@ export const enquiryFilterSchema = z.object({
 })
 export type EnquiryFilter = z.infer<typeof enquiryFilterSchema>
 
-export const enquiryListQuerySchema = enquiryFilterSchema.extend({
-  page: z.preprocess(emptyIsUnset, z.coerce.number().int().min(1).max(100_000).default(1)),
-  pageSize: z.preprocess(emptyIsUnset, z.coerce.number().int().min(1).max(100).default(20)),
-})
-
-export const enquiryListSchema = z
-  .object({
-    items: z.array(enquirySchema),
-    total: z.number().int(),
-    page: z.number().int(),
-    pageSize: z.number().int(),
-  })
-  .meta({ id: 'EnquiryList' })
+export const enquiryListQuerySchema = enquiryFilterSchema.extend(pageQuery())
 
 export const enquiryIdParamsSchema = z.object({ id: z.string().min(1).max(64) })
 

@@ -1,20 +1,22 @@
 import { z } from 'zod'
 
+/** GET /api/pages/:name: a content page of SPEC.md §2. */
 export const pageSchema = z
   .object({ name: z.string(), title: z.string(), description: z.string(), content: z.string() })
   .meta({ id: 'Page' })
+export type Page = z.infer<typeof pageSchema>
 
+/** One item of GET /api/news. */
 export const newsItemSchema = z
   .object({
     id: z.number().int(),
     slug: z.string(),
-    /** ISO 8601 UTC. */
+    /** ISO 8601, UTC. */
     date: z.string(),
     title: z.string(),
+    /** Site-relative image path, e.g. '/images/news/solar-vms-fleet-upgrade.svg'. */
     image: z.string(),
     text: z.string(),
   })
   .meta({ id: 'NewsItem' })
-
-export type Page = z.infer<typeof pageSchema>
 export type NewsItem = z.infer<typeof newsItemSchema>
