@@ -1,6 +1,5 @@
 import { healthSchema, readySchema } from '@signalway/shared/http'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
-import { z } from 'zod'
 import { ServiceUnavailableError } from '../../lib/errors.ts'
 import { errorResponses } from '../../lib/http-schemas.ts'
 import { VERSION } from '../../lib/version.ts'
