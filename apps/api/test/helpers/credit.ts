@@ -1,9 +1,8 @@
 import { randomFillSync } from 'node:crypto'
-import { deflateSync } from 'node:zlib'
+import { crc32, deflateSync } from 'node:zlib'
 import type { CustomerType } from '@signalway/shared/constants'
 import type { CreditPayload } from '@signalway/shared/credit'
 import { PDFDocument, StandardFonts } from 'pdf-lib'
-import { crc32 } from '../../src/modules/credit/uploads.ts'
 
 /*
  * Credit application fixtures for tests and the PDF benchmark: a valid wire payload of

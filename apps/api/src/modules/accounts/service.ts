@@ -25,6 +25,7 @@ import { enqueueMail } from '../outbox/service.ts'
 import {
   insertUser,
   isEmailTakenByAnother,
+  newUserRow,
   updateOwnProfile,
   updatePasswordHash,
 } from '../users/repository.ts'
@@ -82,20 +83,8 @@ export function createAccountsService(deps: AccountsServiceDeps): AccountsServic
 
       const passwordHash = await hashPassword(payload.password)
       return db.transaction().execute(async (trx) => {
-        const now = clock().toISOString()
-        const id = await insertUser(trx, {
-          first_name: payload.firstName,
-          last_name: payload.lastName,
-          email: payload.email,
-          mobile: payload.mobile,
-          password_hash: passwordHash,
-          // Registration always makes a regular member, whatever the payload asked for.
-          member_type: MEMBER_TYPE.Regular,
-          registration_date: now,
-          is_active: 1,
-          created_at: now,
-          updated_at: now,
-        })
+        // Registration always makes a regular member, whatever the payload asked for.
+        const id = await insertUser(trx, newUserRow(payload, passwordHash, MEMBER_TYPE.Regular, clock()))
         if (id === undefined) throw new ConflictError(MESSAGES.emailTaken)
         const user = await findActiveUserById(trx, id)
         if (!user) throw new Error(`User ${id} vanished`)

@@ -14,16 +14,16 @@ export function normalizeEmail(email: string): string {
   return email.trim().toLowerCase()
 }
 
-// The constant is written into the SQL (sql.lit), not bound: with SQLite's STAT4 statistics, binding
-// a value compared with an indexed column (is_active) makes SQLite plan the statement again on every
-// run, which costs more than the read itself.
+/**
+ * The users who may sign in: active and not archived. The constant is written into the SQL (sql.lit),
+ * not bound: with SQLite's STAT4 statistics, binding a value compared with an indexed column
+ * (is_active) makes SQLite plan the statement again on every run, which costs more than the read.
+ */
+const activeUsers = (db: Executor) =>
+  db.selectFrom('users').selectAll().where('is_active', '=', sql.lit(1)).where('archived_at', 'is', null)
+
 const activeUserByEmail = prepared((db, emailNormalized: string) =>
-  db
-    .selectFrom('users')
-    .selectAll()
-    .where('email_normalized', '=', emailNormalized)
-    .where('is_active', '=', sql.lit(1))
-    .where('archived_at', 'is', null),
+  activeUsers(db).where('email_normalized', '=', emailNormalized),
 )
 
 /** A user who may sign in: active and not archived. */
@@ -32,14 +32,7 @@ export async function findActiveUserByEmail(db: Executor, email: string): Promis
   return user
 }
 
-const activeUserById = prepared((db, id: number) =>
-  db
-    .selectFrom('users')
-    .selectAll()
-    .where('id', '=', id)
-    .where('is_active', '=', sql.lit(1))
-    .where('archived_at', 'is', null),
-)
+const activeUserById = prepared((db, id: number) => activeUsers(db).where('id', '=', id))
 
 /** An active, not archived user by id: a primary-key read, compiled once (every authenticated request makes it). */
 export async function findActiveUserById(db: Executor, id: number): Promise<UserRow | undefined> {

@@ -5,6 +5,7 @@
 import type { Executor } from '../../db/database.ts'
 import type { AuditLogRow, UserRow } from '../../db/schema.ts'
 import type { AuthUser } from '../auth/plugin.ts'
+import { personOf } from './repository.ts'
 
 export type AuditAction = 'user.create' | 'user.update' | 'user.archive'
 
@@ -57,11 +58,7 @@ export async function findAuditEntries(
 /** What the audit log keeps of a user: no password hash, no tokens. */
 export function userSnapshot(user: UserRow) {
   return {
-    id: String(user.id),
-    firstName: user.first_name,
-    lastName: user.last_name,
-    email: user.email,
-    mobile: user.mobile,
+    ...personOf(user),
     memberType: user.member_type,
     isActive: user.is_active === 1,
     archivedAt: user.archived_at,

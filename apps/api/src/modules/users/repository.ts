@@ -5,6 +5,56 @@ import type { NewUserRow, UserRow } from '../../db/schema.ts'
 import { normalizeEmail } from '../auth/repository.ts'
 import { type SearchCondition, userSearchTerms } from './search-terms.ts'
 
+/** A person's name, email and mobile, as the API carries them. */
+export interface PersonFields {
+  firstName: string
+  lastName: string
+  email: string
+  mobile: string
+}
+
+/** The columns of a person's name, email and mobile (with the email's lookup key). */
+export function personColumns(person: PersonFields) {
+  return {
+    first_name: person.firstName,
+    last_name: person.lastName,
+    email: person.email,
+    email_normalized: normalizeEmail(person.email),
+    mobile: person.mobile,
+  }
+}
+
+/** A user's id, name, email and mobile as the API answers them (the id as a decimal string). */
+export function personOf(user: Pick<UserRow, 'id' | 'first_name' | 'last_name' | 'email' | 'mobile'>) {
+  return {
+    id: String(user.id),
+    firstName: user.first_name,
+    lastName: user.last_name,
+    email: user.email,
+    mobile: user.mobile,
+  }
+}
+
+/** The row of a new, active user registered at `now`. */
+export function newUserRow(
+  person: PersonFields,
+  passwordHash: string,
+  memberType: number,
+  now: Date,
+): Omit<NewUserRow, 'email_normalized'> {
+  const { email_normalized: _key, ...columns } = personColumns(person)
+  const at = now.toISOString()
+  return {
+    ...columns,
+    password_hash: passwordHash,
+    member_type: memberType,
+    registration_date: at,
+    is_active: 1,
+    created_at: at,
+    updated_at: at,
+  }
+}
+
 export async function findUserByEmail(db: Executor, email: string): Promise<UserRow | undefined> {
   return db
     .selectFrom('users')
@@ -89,11 +139,7 @@ export async function updateOwnProfile(
       await trx
         .updateTable('users')
         .set({
-          first_name: update.firstName,
-          last_name: update.lastName,
-          email: update.email,
-          email_normalized: normalizeEmail(update.email),
-          mobile: update.mobile,
+          ...personColumns(update),
           ...(company
             ? {
                 company_name: company.companyName,
@@ -380,11 +426,7 @@ export async function updateUserByAdmin(
       await trx
         .updateTable('users')
         .set({
-          first_name: update.firstName,
-          last_name: update.lastName,
-          email: update.email,
-          email_normalized: normalizeEmail(update.email),
-          mobile: update.mobile,
+          ...personColumns(update),
           member_type: update.memberType,
           updated_at: now.toISOString(),
         })

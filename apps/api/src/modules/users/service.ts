@@ -29,7 +29,9 @@ import {
   isEmailTakenByAnother,
   type ListedUser,
   listUsers,
+  newUserRow,
   orderBySelectivity,
+  personOf,
   type UserListFilter,
   type UserListSortColumn,
   updateUserByAdmin,
@@ -117,18 +119,7 @@ export function createUsersService({ db, clock, tokens }: UsersServiceDeps): Use
       const passwordHash = await hashPassword(payload.password)
       return db.transaction().execute(async (trx) => {
         const now = clock()
-        const id = await insertUser(trx, {
-          first_name: payload.firstName,
-          last_name: payload.lastName,
-          email: payload.email,
-          mobile: payload.mobile,
-          password_hash: passwordHash,
-          member_type: payload.memberType,
-          registration_date: now.toISOString(),
-          is_active: 1,
-          created_at: now.toISOString(),
-          updated_at: now.toISOString(),
-        })
+        const id = await insertUser(trx, newUserRow(payload, passwordHash, payload.memberType, now))
         if (id === undefined) throw new ConflictError(MESSAGES.emailTaken)
         const user = await findUserById(trx, id)
         if (!user) throw new Error(`User ${id} vanished`)
@@ -218,11 +209,7 @@ function parseId(value: string): number | undefined {
 
 export function toUserRow(user: ListedUser): UserRowDto {
   return {
-    id: String(user.id),
-    firstName: user.first_name,
-    lastName: user.last_name,
-    email: user.email,
-    mobile: user.mobile,
+    ...personOf(user),
     userType: user.member_type as UserRowDto['userType'],
     registationDate: user.registration_date,
     isActive: user.is_active === 1,

@@ -1,5 +1,6 @@
 import { deflateSync, inflateSync } from 'node:zlib'
 import type { PDFDocument, PDFRef } from 'pdf-lib'
+import { readPng } from '../png.ts'
 
 /** An image XObject in a document, ready to be drawn. */
 export interface EmbeddedImage {
@@ -22,20 +23,13 @@ export async function embedPng(doc: PDFDocument, png: Uint8Array): Promise<Embed
   return { ref: image.ref, width: image.width, height: image.height }
 }
 
-interface Header {
-  width: number
-  height: number
-  depth: number
-  colorType: number
-  interlace: number
-}
-
 /** Channels per pixel by colour type, for the types the fast path takes. */
 const CHANNELS: Record<number, number> = { 0: 1, 2: 3, 4: 2, 6: 4 }
 
 function fastEmbed(doc: PDFDocument, png: Uint8Array): EmbeddedImage | undefined {
-  const parsed = parse(Buffer.from(png.buffer, png.byteOffset, png.byteLength))
-  if (!parsed) return undefined
+  const parsed = readPng(Buffer.from(png.buffer, png.byteOffset, png.byteLength))
+  // Palettes and colour-key transparency are left to pdf-lib.
+  if (!parsed || parsed.chunkTypes.includes('PLTE') || parsed.chunkTypes.includes('tRNS')) return undefined
   const { header, idat } = parsed
   const channels = CHANNELS[header.colorType]
   if (!channels || header.depth !== 8 || header.interlace !== 0) return undefined
@@ -77,39 +71,6 @@ function fastEmbed(doc: PDFDocument, png: Uint8Array): EmbeddedImage | undefined
   }
   const ref = context.register(context.stream(deflateSync(color), dict as never))
   return { ref, width: header.width, height: header.height }
-}
-
-/** The header and the concatenated IDAT data, or undefined when the chunks are not as expected. */
-function parse(bytes: Buffer): { header: Header; idat: Buffer } | undefined {
-  if (bytes.byteLength < 33 || bytes.readUInt32BE(0) !== 0x89504e47) return undefined
-  let offset = 8
-  let header: Header | undefined
-  const idat: Buffer[] = []
-  while (offset + 12 <= bytes.byteLength) {
-    const length = bytes.readUInt32BE(offset)
-    const type = bytes.toString('latin1', offset + 4, offset + 8)
-    const data = bytes.subarray(offset + 8, offset + 8 + length)
-    if (data.byteLength !== length) return undefined
-    if (type === 'IHDR' && length === 13) {
-      header = {
-        width: data.readUInt32BE(0),
-        height: data.readUInt32BE(4),
-        depth: data.readUInt8(8),
-        colorType: data.readUInt8(9),
-        interlace: data.readUInt8(12),
-      }
-    } else if (type === 'IDAT') {
-      idat.push(data)
-    } else if (type === 'IEND') {
-      break
-    } else if (type === 'PLTE' || type === 'tRNS') {
-      // Palettes and colour-key transparency: leave them to pdf-lib.
-      return undefined
-    }
-    offset += 12 + length
-  }
-  if (!header || idat.length === 0) return undefined
-  return { header, idat: Buffer.concat(idat) }
 }
 
 /** Reverses the PNG scanline filters (None, Sub, Up, Average, Paeth) of 8-bit samples (exported for tests). */
