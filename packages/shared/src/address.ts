@@ -74,8 +74,8 @@ export const looseAddressSchema = z.object({
 export type LooseAddress = z.output<typeof looseAddressSchema>
 export type LooseAddressInput = z.input<typeof looseAddressSchema>
 
-/** Form values of an empty address. */
-export function emptyAddress(): {
+/** The parts of an address a form holds (SPEC.md §3 "Address"), every one text ('' when empty). */
+export interface AddressFormValues {
   fullAddress: string
   unitNumber: string
   streetNumber: string
@@ -83,7 +83,10 @@ export function emptyAddress(): {
   city: string
   state: StateCode | ''
   postcode: string
-} {
+}
+
+/** Form values of an empty address. */
+export function emptyAddress(): AddressFormValues {
   return {
     fullAddress: '',
     unitNumber: '',

@@ -7,7 +7,7 @@
  * are not validated and the server ignores them.
  */
 import { z } from 'zod'
-import { addressFields, looseAddressSchema } from './address.ts'
+import { type AddressFormValues, addressFields, looseAddressSchema } from './address.ts'
 import { MEMBER_TYPE, MEMBER_TYPE_VALUES, type MemberType, type StateCode } from './constants.ts'
 import {
   ABN_INVALID,
@@ -130,14 +130,7 @@ export type ProfileFormValues = {
   companyName: string
   abn: string
   employmentServiceProvider: boolean
-  fullAddress: string
-  unitNumber: string
-  streetNumber: string
-  streetName: string
-  city: string
-  state: StateCode | ''
-  postcode: string
-}
+} & AddressFormValues
 
 /** Profile settings -> form values (nulls become ''). */
 export function profileSettingsToForm(settings: ProfileSettings): ProfileFormValues {

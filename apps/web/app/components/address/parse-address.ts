@@ -1,4 +1,4 @@
-import { addressSchema, formatAddress, type StateCode } from '@signalway/shared'
+import { type AddressFormValues, addressSchema, formatAddress, type StateCode } from '@signalway/shared'
 
 /**
  * Pure helpers of the address block: reading what someone typed into the search box, and turning
@@ -6,15 +6,7 @@ import { addressSchema, formatAddress, type StateCode } from '@signalway/shared'
  */
 
 /** The parts of an address the form holds (SPEC.md §3 "Address"). */
-export interface AddressValues {
-  fullAddress: string
-  unitNumber: string
-  streetNumber: string
-  streetName: string
-  city: string
-  state: StateCode | ''
-  postcode: string
-}
+export type AddressValues = AddressFormValues
 
 export type AddressPart = keyof AddressValues
 
