@@ -89,7 +89,7 @@ module.exports = {
   ],
   options: {
     doNotFollow: { path: 'node_modules' },
-    exclude: { path: '(^|/)(node_modules|build|dist|coverage|\\.react-router)/' },
+    exclude: { path: '(^|/)(node_modules|build|dist|coverage|\\.react-router)/|^test/fixtures/' },
     tsPreCompilationDeps: true,
     tsConfig: { fileName: 'tsconfig.base.json' },
     enhancedResolveOptions: {

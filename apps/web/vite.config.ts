@@ -49,10 +49,10 @@ export default defineConfig({
   build: {
     rollupOptions: {
       treeshake: {
-        // @signalway/shared and app/content are pure (constants, zod schemas, texts, functions): a
+        // @signalway/shared and app/site-content are pure (constants, zod schemas, texts, functions): a
         // page that imports only SITE or the brand must not pull in every schema or every text.
         moduleSideEffects: (id: string) =>
-          !/[\\/]packages[\\/]shared[\\/]src[\\/]|[\\/]apps[\\/]web[\\/]app[\\/]content[\\/]/.test(id),
+          !/[\\/]packages[\\/]shared[\\/]src[\\/]|[\\/]apps[\\/]web[\\/]app[\\/]site-content[\\/]/.test(id),
       },
     },
   },

@@ -18,7 +18,6 @@ import { Brand } from './components/layout/brand.tsx'
 import { ConsentBanner, TagManagerNoScript, TagManagerScript } from './components/tag-manager.tsx'
 import { NotificationsProvider } from './components/ui/notifications/index.ts'
 import { StatusPage } from './components/ui/status-page.tsx'
-import { brand } from './content/index.ts'
 import { EnhanceScript } from './enhance/enhance-script.tsx'
 import { AuthProvider } from './features/auth/auth-provider.tsx'
 import { configureApiClient } from './lib/api-client.ts'
@@ -33,6 +32,7 @@ import { paths } from './lib/paths.ts'
 import { organizationJsonLd } from './lib/structured-data.ts'
 import { trailingSlashMiddleware } from './lib/trailing-slash.ts'
 import { useKeepTypedValues } from './lib/typed-values.ts'
+import { brand } from './site-content/index.ts'
 
 // The stylesheet is inlined in the head (lib/inline-css.tsx), not linked.
 export const links: Route.LinksFunction = () => [{ rel: 'icon', href: brand.icon.src, type: 'image/svg+xml' }]

@@ -3,7 +3,7 @@ import type { ReactElement } from 'react'
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router'
 import { vi } from 'vitest'
 import { NotificationsProvider } from '../app/components/ui/notifications/index.ts'
-import { AuthContext, type AuthState } from '../app/features/auth/auth-provider.tsx'
+import { AuthContext, type AuthState } from '../app/lib/auth-context.ts'
 import type { UserProfile } from '../app/lib/auth-storage.ts'
 
 export const adminProfile: UserProfile = {

@@ -2,13 +2,14 @@
  * The business's days and times (Australia/Melbourne), whatever zone the browser or server runs in.
  *
  * Every screen and endpoint that shows, filters or names a date goes through this module: a "day" is a
- * calendar day in Melbourne, and an instant is turned into Melbourne wall time with Intl (no date library:
- * Intl knows the zone's offset, including daylight saving, at any instant).
+ * calendar day in Melbourne, and an instant and Melbourne wall time are converted with @date-fns/tz's
+ * TZDate (the zone's offset, daylight saving included, from the platform's time-zone data).
  *
  * Form controls (date pickers, dd/mm/yyyy text) hold a day as a Date at local midnight: `dayToDate` and
  * `dateToDay` convert between that and a CalendarDay, so the day a person sees is the Melbourne day the
  * server reads, in a browser in Perth or London as much as in Melbourne.
  */
+import { TZDate } from '@date-fns/tz'
 import { BUSINESS_TIME_ZONE } from './constants.ts'
 
 export { BUSINESS_TIME_ZONE }
@@ -28,55 +29,28 @@ export interface WallTime extends CalendarDay {
 
 const pad = (value: number, length = 2) => String(value).padStart(length, '0')
 
-const wallFormatters = new Map<string, Intl.DateTimeFormat>()
-
-function wallFormatter(timeZone: string): Intl.DateTimeFormat {
-  let formatter = wallFormatters.get(timeZone)
-  if (!formatter) {
-    formatter = new Intl.DateTimeFormat('en-AU', {
-      timeZone,
-      year: 'numeric',
-      month: 'numeric',
-      day: 'numeric',
-      hour: 'numeric',
-      minute: 'numeric',
-      second: 'numeric',
-      hourCycle: 'h23',
-    })
-    wallFormatters.set(timeZone, formatter)
-  }
-  return formatter
-}
-
 /** The wall time in `timeZone` (default Melbourne) at the instant `date`. */
 export function wallTimeIn(date: Date, timeZone: string = BUSINESS_TIME_ZONE): WallTime {
-  const parts: Record<string, number> = {}
-  for (const part of wallFormatter(timeZone).formatToParts(date)) {
-    if (part.type !== 'literal') parts[part.type] = Number(part.value)
-  }
+  const zoned = new TZDate(date.getTime(), timeZone)
   return {
-    year: parts.year ?? 0,
-    month: parts.month ?? 0,
-    day: parts.day ?? 0,
-    hour: parts.hour ?? 0,
-    minute: parts.minute ?? 0,
-    second: parts.second ?? 0,
+    year: zoned.getFullYear(),
+    month: zoned.getMonth() + 1,
+    day: zoned.getDate(),
+    hour: zoned.getHours(),
+    minute: zoned.getMinutes(),
+    second: zoned.getSeconds(),
   }
 }
 
 /** The zone's offset from UTC at `date`, in milliseconds (Melbourne: +10 h or +11 h). */
 export function zoneOffsetMs(date: Date, timeZone: string = BUSINESS_TIME_ZONE): number {
-  const wall = wallTimeIn(date, timeZone)
-  const asUtc = Date.UTC(wall.year, wall.month - 1, wall.day, wall.hour, wall.minute, wall.second)
-  return asUtc - Math.floor(date.getTime() / 1000) * 1000
+  return -new TZDate(date.getTime(), timeZone).getTimezoneOffset() * 60_000
 }
 
 /** The instant of a wall time in a zone (a time skipped by a daylight-saving change maps to the hour after). */
 export function wallTimeToInstant(wall: WallTime, timeZone: string = BUSINESS_TIME_ZONE): Date {
-  const guess = Date.UTC(wall.year, wall.month - 1, wall.day, wall.hour, wall.minute, wall.second)
-  // The offset at the guess may differ from the offset at the answer across a DST change: refine once.
-  const first = guess - zoneOffsetMs(new Date(guess), timeZone)
-  return new Date(guess - zoneOffsetMs(new Date(first), timeZone))
+  const zoned = new TZDate(wall.year, wall.month - 1, wall.day, wall.hour, wall.minute, wall.second, timeZone)
+  return new Date(zoned.getTime())
 }
 
 /** The instant at which the calendar day begins in `timeZone`. */

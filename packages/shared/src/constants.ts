@@ -215,3 +215,18 @@ export const EQUIPMENT_CAROUSEL_BREAKPOINTS = [
   [768, 3],
   [1200, 4],
 ] as const
+
+/** What an enquiry is, and where staff have got with it (the admin enquiry inbox). */
+export const ENQUIRY_KINDS = ['contact', 'quote'] as const
+export type EnquiryKind = (typeof ENQUIRY_KINDS)[number]
+
+export const ENQUIRY_STATUSES = ['new', 'in_progress', 'done'] as const
+export type EnquiryStatus = (typeof ENQUIRY_STATUSES)[number]
+
+export function isEnquiryKind(value: unknown): value is EnquiryKind {
+  return typeof value === 'string' && (ENQUIRY_KINDS as readonly string[]).includes(value)
+}
+
+export function isEnquiryStatus(value: unknown): value is EnquiryStatus {
+  return typeof value === 'string' && (ENQUIRY_STATUSES as readonly string[]).includes(value)
+}

@@ -1,31 +1,18 @@
 import { z } from 'zod'
 import { parseIsoDay } from './business-time.ts'
+import { ENQUIRY_KINDS, ENQUIRY_STATUSES } from './constants.ts'
 import { optionalQuery, pagedSchema, pageQuery } from './http.ts'
 
 /*
  * The enquiry inbox of the administrators (GET /api/admin/enquiries and its detail, status and CSV
  * endpoints): the answers' shapes and the list query, for the API's schemas and the web's types.
- * The public forms that create enquiries are in enquiry.ts.
+ * The public forms that create enquiries are in enquiry.ts; the kinds and statuses are in constants.ts.
  */
-
-export const ENQUIRY_KINDS = ['contact', 'quote'] as const
-export type EnquiryKind = (typeof ENQUIRY_KINDS)[number]
-
-export const ENQUIRY_STATUSES = ['new', 'in_progress', 'done'] as const
-export type EnquiryStatus = (typeof ENQUIRY_STATUSES)[number]
 
 export const enquiryKindSchema = z.enum(ENQUIRY_KINDS)
 export const enquiryStatusSchema = z.enum(ENQUIRY_STATUSES, {
   error: 'Status must be one of new, in_progress, done.',
 })
-
-export function isEnquiryKind(value: unknown): value is EnquiryKind {
-  return typeof value === 'string' && (ENQUIRY_KINDS as readonly string[]).includes(value)
-}
-
-export function isEnquiryStatus(value: unknown): value is EnquiryStatus {
-  return typeof value === 'string' && (ENQUIRY_STATUSES as readonly string[]).includes(value)
-}
 
 /** The answer to a submitted contact message or quote request. */
 export const submittedSchema = z.object({ id: z.string() }).meta({ id: 'EnquirySubmitted' })

@@ -7,9 +7,9 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { adminProfile, authState, stubCarouselBrowser } from '../../test/utils.tsx'
 import { SiteHeader } from '../components/layout/site-header.tsx'
 import { CONSENT_STORAGE_KEY } from '../components/tag-manager.tsx'
-import { AuthContext } from '../features/auth/auth-provider.tsx'
 import { EquipmentCarousel } from '../features/home/equipment-carousel.tsx'
 import type { ApiClient } from '../lib/api-client.ts'
+import { AuthContext } from '../lib/auth-context.ts'
 import {
   AUTH_STORAGE_KEY,
   createAuthStorage,

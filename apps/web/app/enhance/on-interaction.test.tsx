@@ -6,7 +6,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest'
 import { authState } from '../../test/utils.tsx'
 import { CONSENT_STORAGE_KEY } from '../components/consent.ts'
 import { SiteHeader } from '../components/layout/site-header.tsx'
-import { AuthContext } from '../features/auth/auth-provider.tsx'
+import { AuthContext } from '../lib/auth-context.ts'
 import {
   AUTH_STORAGE_KEY,
   type AuthStorage,

@@ -1,5 +1,6 @@
 import type { MemberType, ProfileSettings, TokenResponse } from '@signalway/shared'
-import { type IssuedAccessTokenClaims, readJwtPayload } from '@signalway/shared/auth'
+import type { IssuedAccessTokenClaims } from '@signalway/shared/auth'
+import { readJwtPayload } from '@signalway/shared/jwt'
 
 /**
  * Sign-in data kept in the browser (SPEC.md §3 "Sign-in token data"): the token response

@@ -69,7 +69,7 @@ describe('safeReturnUrl', () => {
 
 describe('service content', () => {
   it('has one content entry per service route, in the same order', async () => {
-    const { services } = await import('../content/index.ts')
+    const { services } = await import('../site-content/index.ts')
     expect(services.map((service) => service.slug)).toEqual(SERVICES.map((service) => service.slug))
   })
 })

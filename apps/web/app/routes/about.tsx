@@ -1,8 +1,8 @@
 import { PageHeader } from '../components/ui/page-header.tsx'
-import { aboutPage, podcast, team } from '../content/about.ts'
 import { STATIC_PAGE } from '../lib/hydration.ts'
 import { routeMeta } from '../lib/meta.ts'
 import { paths } from '../lib/paths.ts'
+import { aboutPage, podcast, team } from '../site-content/about.ts'
 import type { Route } from './+types/about'
 
 /** Not hydrated (ADR 008): static content; the enhancement script covers the header. */

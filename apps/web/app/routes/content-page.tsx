@@ -1,7 +1,7 @@
 import { MESSAGES } from '@signalway/shared'
 import { data, Link, redirect } from 'react-router'
 import { SimplePage } from '../components/ui/page-header.tsx'
-import { getContentPage } from '../features/content/get-page.server.ts'
+import { getContentPage } from '../features/content-pages/get-page.server.ts'
 import { STATIC_PAGE } from '../lib/hydration.ts'
 import { routeMeta } from '../lib/meta.ts'
 import { pageNameFromPath } from '../lib/page-name.ts'

@@ -1,11 +1,11 @@
 import { SITE } from '@signalway/shared'
 import { Link } from 'react-router'
-import { homePage } from '../content/home.ts'
 import { EquipmentCarousel } from '../features/home/equipment-carousel.tsx'
 import { PartnersCarousel } from '../features/home/partners-carousel.tsx'
 import { STATIC_PAGE } from '../lib/hydration.ts'
 import { routeMeta } from '../lib/meta.ts'
 import { paths } from '../lib/paths.ts'
+import { homePage } from '../site-content/home.ts'
 import type { Route } from './+types/home'
 
 /** Not hydrated (ADR 008): static content; the enhancement script covers the header. */

@@ -23,9 +23,9 @@ import { EQUIPMENT_BREAKPOINTS, PARTNER_BREAKPOINTS } from '../components/ui/car
 import { useNotify } from '../components/ui/notifications/index.ts'
 import { PageHeader } from '../components/ui/page-header.tsx'
 import { StatusPage } from '../components/ui/status-page.tsx'
-import { partners } from '../content/home.ts'
 import { routeMeta } from '../lib/meta.ts'
 import { paths } from '../lib/paths.ts'
+import { partners } from '../site-content/home.ts'
 import type { Route } from './+types/playground'
 
 export const meta: Route.MetaFunction = (args) =>

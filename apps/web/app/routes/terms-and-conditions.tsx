@@ -1,10 +1,10 @@
 import { Link } from 'react-router'
 import { PageHeader } from '../components/ui/page-header.tsx'
 import { TermsClauses } from '../components/ui/terms-clauses.tsx'
-import { registrationTerms } from '../content/terms.ts'
 import { STATIC_PAGE } from '../lib/hydration.ts'
 import { routeMeta } from '../lib/meta.ts'
 import { paths } from '../lib/paths.ts'
+import { registrationTerms } from '../site-content/terms.ts'
 import type { Route } from './+types/terms-and-conditions'
 
 /** Not hydrated (ADR 008): static content; the enhancement script covers the header. */

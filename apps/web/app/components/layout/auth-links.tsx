@@ -1,6 +1,5 @@
 import { Link, useLocation } from 'react-router'
-import { useAuth } from '../../features/auth/auth-provider.tsx'
-import type { FromState } from '../../features/auth/guards.tsx'
+import { type FromState, useAuth } from '../../lib/auth-context.ts'
 import { paths } from '../../lib/paths.ts'
 
 /**

@@ -1,6 +1,6 @@
 import { Link } from 'react-router'
-import { brand } from '../../content/index.ts'
 import { paths } from '../../lib/paths.ts'
+import { brand } from '../../site-content/index.ts'
 
 /** The logo, linking home; fixed width and height so it never shifts the header. */
 export function Brand({ reloadDocument = false }: { reloadDocument?: boolean }) {

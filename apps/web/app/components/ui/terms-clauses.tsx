@@ -1,4 +1,4 @@
-import type { TermsClause } from '../../content/terms.ts'
+import type { TermsClause } from '../../site-content/terms.ts'
 
 /**
  * Numbered clauses of a contract or terms of use, each a heading (with an anchor, so a clause can

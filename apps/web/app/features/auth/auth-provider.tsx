@@ -1,16 +1,7 @@
-import { MEMBER_TYPE } from '@signalway/shared'
-import {
-  createContext,
-  type ReactNode,
-  useCallback,
-  useContext,
-  useEffect,
-  useMemo,
-  useRef,
-  useState,
-} from 'react'
+import { type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from 'react'
 import { BlockingOverlay } from '../../components/ui/blocking-overlay.tsx'
 import { type ApiClient, apiClient } from '../../lib/api-client.ts'
+import { AuthContext, type AuthState, type AuthStatus } from '../../lib/auth-context.ts'
 import {
   type AuthStorage,
   getAuthStorage,
@@ -19,32 +10,6 @@ import {
 } from '../../lib/auth-storage.ts'
 import { paths } from '../../lib/paths.ts'
 import { fetchStoredProfile, restoreSession } from './session.ts'
-
-export type AuthStatus = 'loading' | 'signedIn' | 'signedOut'
-
-export interface AuthState {
-  /** 'loading' on the server, during hydration and while the profile is fetched. */
-  status: AuthStatus
-  profile: UserProfile | null
-  /** Stores the tokens, fetches and stores the profile (behind the blocking overlay). */
-  signIn(tokens: TokenResponse): Promise<UserProfile>
-  /** Clears the stored sign-in data, then reloads the app on the home page. */
-  signOut(): void
-}
-
-export const ADMIN_MEMBER_TYPE = MEMBER_TYPE.Admin
-
-export const AuthContext = createContext<AuthState | null>(null)
-
-export function useAuth(): AuthState {
-  const auth = useContext(AuthContext)
-  if (!auth) throw new Error('useAuth must be used inside <AuthProvider>.')
-  return auth
-}
-
-export function isAdmin(profile: UserProfile | null): boolean {
-  return Number(profile?.memberType) === ADMIN_MEMBER_TYPE
-}
 
 interface AuthProviderProps {
   children: ReactNode

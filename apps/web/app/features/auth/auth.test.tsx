@@ -3,8 +3,9 @@ import { act, render, screen } from '@testing-library/react'
 import { describe, expect, it, vi } from 'vitest'
 import { adminProfile, regularProfile, renderWithProviders } from '../../../test/utils.tsx'
 import type { ApiClient } from '../../lib/api-client.ts'
+import { useAuth } from '../../lib/auth-context.ts'
 import { createAuthStorage, createMemoryStorage, type UserProfile } from '../../lib/auth-storage.ts'
-import { AuthProvider, useAuth } from './auth-provider.tsx'
+import { AuthProvider } from './auth-provider.tsx'
 import { GuestOnly, RequireAdmin, RequireAuth } from './guards.tsx'
 
 function jwt(payload: object): string {

@@ -1,13 +1,8 @@
 import { type ReactNode, useEffect } from 'react'
 import { useLocation, useNavigate, useSearchParams } from 'react-router'
+import { type FromState, isAdmin, useAuth } from '../../lib/auth-context.ts'
 import { paths, RETURN_URL_PARAM } from '../../lib/paths.ts'
-import { isAdmin, useAuth } from './auth-provider.tsx'
 import { resolveReturnLocation, sameOriginPath } from './return-location.ts'
-
-/** Location state the header's Login link passes, so login can return to the previous page. */
-export interface FromState {
-  from?: string
-}
 
 function Checking() {
   return (

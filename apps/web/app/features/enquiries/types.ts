@@ -1,4 +1,5 @@
-import type { EnquiryFilter, EnquiryKind, EnquiryStatus } from '@signalway/shared/enquiry-inbox'
+import type { EnquiryKind, EnquiryStatus } from '@signalway/shared/constants'
+import type { EnquiryFilter } from '@signalway/shared/enquiry-inbox'
 
 /*
  * How the inbox shows the shapes of @signalway/shared/enquiry-inbox (the answers of the admin

@@ -1,7 +1,7 @@
 import { SITE } from '@signalway/shared'
-import { faqCategories, faqs } from '../../content/faqs.ts'
 import { element } from '../../lib/dom.ts'
 import { paths } from '../../lib/paths.ts'
+import { faqCategories, faqs } from '../../site-content/faqs.ts'
 import { faqStatus, filterFaqs, groupFaqs } from './filter-faqs.ts'
 
 /**

@@ -3,8 +3,8 @@ import { fireEvent, screen } from '@testing-library/react'
 import { renderToStaticMarkup } from 'react-dom/server'
 import { MemoryRouter } from 'react-router'
 import { afterEach, describe, expect, it } from 'vitest'
-import { faqs } from '../../content/faqs.ts'
 import FaqsPage from '../../routes/faqs.tsx'
+import { faqs } from '../../site-content/faqs.ts'
 import { attachFaqSearch, faqResults } from './faq-search-controller.ts'
 
 /** The server's FAQ page for `url`, as the document body. */

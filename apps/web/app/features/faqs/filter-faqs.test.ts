@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { faqs } from '../../content/faqs.ts'
+import { faqs } from '../../site-content/faqs.ts'
 import { faqStatus, filterFaqs, normalise, searchTerms } from './filter-faqs.ts'
 
 const sample = [

@@ -1,4 +1,4 @@
-import type { Faq, FaqCategory } from '../../content/types.ts'
+import type { Faq, FaqCategory } from '../../site-content/types.ts'
 
 /** Lower case, accents removed, any run of spaces or punctuation as one space. */
 export function normalise(text: string): string {

@@ -1,7 +1,7 @@
 import { Carousel } from '../../components/ui/carousel/carousel.tsx'
 import { PARTNER_BREAKPOINTS } from '../../components/ui/carousel/carousel-logic.ts'
-import { partners } from '../../content/home.ts'
-import type { Partner } from '../../content/types.ts'
+import { partners } from '../../site-content/home.ts'
+import type { Partner } from '../../site-content/types.ts'
 
 function PartnerLogo({ partner }: { partner: Partner }) {
   const logo = (

@@ -1,6 +1,6 @@
 import type { NewsItem } from '@signalway/shared/content'
-import { newsImages } from '../../content/images.ts'
-import type { ImageAsset, NewsImageSlug } from '../../content/types.ts'
+import { newsImages } from '../../site-content/images.ts'
+import type { ImageAsset, NewsImageSlug } from '../../site-content/types.ts'
 
 /** Newest first; items on the same date keep the higher id (the later one) first. */
 export function sortNewestFirst(items: readonly NewsItem[]): NewsItem[] {

@@ -1,6 +1,6 @@
 import { useEffect } from 'react'
 import { SimplePage } from '../../components/ui/page-header.tsx'
-import { useAuth } from '../../features/auth/auth-provider.tsx'
+import { useAuth } from '../../lib/auth-context.ts'
 import { routeMeta } from '../../lib/meta.ts'
 import { paths } from '../../lib/paths.ts'
 import type { Route } from './+types/logout'

@@ -1,9 +1,9 @@
 import { Link } from 'react-router'
 import { PageHeader } from '../../components/ui/page-header.tsx'
-import { services } from '../../content/index.ts'
 import { STATIC_PAGE } from '../../lib/hydration.ts'
 import { routeMeta } from '../../lib/meta.ts'
 import { paths } from '../../lib/paths.ts'
+import { services } from '../../site-content/index.ts'
 import type { Route } from './+types/index'
 
 /** Not hydrated (ADR 008): static content; the enhancement script covers the header. */

@@ -1,10 +1,10 @@
 import { Link, useLocation } from 'react-router'
 import { PageHeader } from '../../components/ui/page-header.tsx'
-import { findService } from '../../content/index.ts'
 import { STATIC_PAGE } from '../../lib/hydration.ts'
 import { configFromMatches, routeMeta } from '../../lib/meta.ts'
 import { paths } from '../../lib/paths.ts'
 import { breadcrumbJsonLd } from '../../lib/structured-data.ts'
+import { findService } from '../../site-content/index.ts'
 import type { Route } from './+types/service'
 
 /** The service of a '/services/{slug}/' path; every such route is declared in routes.ts from SERVICES. */

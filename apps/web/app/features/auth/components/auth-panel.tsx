@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react'
 import { Link, useLocation } from 'react-router'
 import { cx } from '../../../components/form/index.ts'
+import type { FromState } from '../../../lib/auth-context.ts'
 import { RETURN_URL_PARAM } from '../../../lib/paths.ts'
-import type { FromState } from '../guards.tsx'
 
 /** The white card that holds a login, register, forgot or reset form, centred under the page header. */
 export function AuthPanel({

@@ -13,10 +13,10 @@ import {
 } from '../../../components/form/index.ts'
 import { useNotify } from '../../../components/ui/notifications/index.ts'
 import { isApiError } from '../../../lib/api-client.ts'
+import { useAuth } from '../../../lib/auth-context.ts'
 import type { TokenResponse } from '../../../lib/auth-storage.ts'
 import { paths } from '../../../lib/paths.ts'
 import { registerAccount } from '../api/register.ts'
-import { useAuth } from '../auth-provider.tsx'
 import { serverMessage } from '../server-message.ts'
 import { PasswordField } from './password-field.tsx'
 

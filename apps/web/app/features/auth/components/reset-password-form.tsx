@@ -11,10 +11,10 @@ import { Form, FormActions, SubmitButton, useZodForm } from '../../../components
 import { BlockingOverlay } from '../../../components/ui/blocking-overlay.tsx'
 import { useNotify } from '../../../components/ui/notifications/index.ts'
 import { isApiError } from '../../../lib/api-client.ts'
+import { useAuth } from '../../../lib/auth-context.ts'
 import type { TokenResponse } from '../../../lib/auth-storage.ts'
 import { paths } from '../../../lib/paths.ts'
 import { resetPassword, validateResetToken } from '../api/password-reset.ts'
-import { useAuth } from '../auth-provider.tsx'
 import { GuestLink } from './auth-panel.tsx'
 import { PasswordField } from './password-field.tsx'
 

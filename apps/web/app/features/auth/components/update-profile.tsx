@@ -1,10 +1,10 @@
 import { MESSAGES, type Profile, type ProfileSettings } from '@signalway/shared'
 import { useCallback, useEffect, useState } from 'react'
 import { useNotify } from '../../../components/ui/notifications/index.ts'
+import { useAuth } from '../../../lib/auth-context.ts'
 import { getAuthStorage } from '../../../lib/auth-storage.ts'
 import { getProfile } from '../api/get-profile.ts'
 import { updateOwnProfile } from '../api/update-own-profile.ts'
-import { useAuth } from '../auth-provider.tsx'
 import { ProfileForm } from './profile-form.tsx'
 
 export interface UpdateProfileProps {

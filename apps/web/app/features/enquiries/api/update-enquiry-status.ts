@@ -1,4 +1,5 @@
-import type { EnquiryDetail, EnquiryStatus } from '@signalway/shared/enquiry-inbox'
+import type { EnquiryStatus } from '@signalway/shared/constants'
+import type { EnquiryDetail } from '@signalway/shared/enquiry-inbox'
 import { type ApiClient, apiClient } from '../../../lib/api-client.ts'
 
 /** PATCH /api/admin/enquiries/:id { status } */

@@ -1,10 +1,6 @@
 import { formatDateTime } from '@signalway/shared'
-import {
-  ENQUIRY_STATUSES,
-  type Enquiry,
-  type EnquiryDetail,
-  isEnquiryStatus,
-} from '@signalway/shared/enquiry-inbox'
+import { ENQUIRY_STATUSES, isEnquiryStatus } from '@signalway/shared/constants'
+import type { Enquiry, EnquiryDetail } from '@signalway/shared/enquiry-inbox'
 import { type ChangeEvent, useEffect, useId, useRef, useState } from 'react'
 import { useNotify } from '../../../components/ui/notifications/index.ts'
 import { isApiError } from '../../../lib/api-client.ts'

@@ -1,10 +1,5 @@
-import {
-  ENQUIRY_KINDS,
-  ENQUIRY_STATUSES,
-  type EnquiryFilter,
-  isEnquiryKind,
-  isEnquiryStatus,
-} from '@signalway/shared/enquiry-inbox'
+import { ENQUIRY_KINDS, ENQUIRY_STATUSES, isEnquiryKind, isEnquiryStatus } from '@signalway/shared/constants'
+import type { EnquiryFilter } from '@signalway/shared/enquiry-inbox'
 import { type FormEvent, useEffect, useId, useState } from 'react'
 import { KIND_LABELS, STATUS_LABELS } from '../types.ts'
 

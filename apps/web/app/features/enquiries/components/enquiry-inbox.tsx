@@ -1,10 +1,5 @@
-import {
-  type Enquiry,
-  type EnquiryDetail,
-  type EnquiryFilter,
-  isEnquiryKind,
-  isEnquiryStatus,
-} from '@signalway/shared/enquiry-inbox'
+import { isEnquiryKind, isEnquiryStatus } from '@signalway/shared/constants'
+import type { Enquiry, EnquiryDetail, EnquiryFilter } from '@signalway/shared/enquiry-inbox'
 import type { Paged } from '@signalway/shared/http'
 import { useEffect, useMemo, useState } from 'react'
 import { useSearchParams } from 'react-router'

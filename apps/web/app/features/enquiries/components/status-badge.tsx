@@ -1,4 +1,4 @@
-import type { EnquiryStatus } from '@signalway/shared/enquiry-inbox'
+import type { EnquiryStatus } from '@signalway/shared/constants'
 import { STATUS_LABELS } from '../types.ts'
 
 export function StatusBadge({ status }: { status: EnquiryStatus }) {
