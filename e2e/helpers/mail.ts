@@ -1,5 +1,7 @@
+import { readdirSync, readFileSync, statSync } from 'node:fs'
 import { readdir, readFile } from 'node:fs/promises'
 import { join } from 'node:path'
+import { expect } from '@playwright/test'
 
 /** Where the server under test writes its outbox as .eml files (no SMTP_URL in playwright.config.ts). */
 export const MAIL_DIR = join(process.env.E2E_DATA_DIR ?? '', 'mail')
@@ -28,4 +30,41 @@ export async function readAllMail(): Promise<string[]> {
       .filter((file) => file.endsWith('.eml'))
       .map(async (file) => decodeQuotedPrintable(await readFile(join(MAIL_DIR, file), 'utf8'))),
   )
+}
+
+/** The newest .eml of the outbox addressed to `to`, its body decoded; waits for the outbox worker. */
+export async function newestMailTo(to: string): Promise<string> {
+  const dir = MAIL_DIR
+  let found: string | undefined
+  await expect
+    .poll(
+      () => {
+        const files = (() => {
+          try {
+            return readdirSync(dir).filter((name) => name.endsWith('.eml'))
+          } catch {
+            return []
+          }
+        })()
+          .map((name) => join(dir, name))
+          .sort((a, b) => statSync(b).mtimeMs - statSync(a).mtimeMs)
+        found = files
+          .map((file) => readFileSync(file, 'utf8'))
+          .find((eml) => new RegExp(`^To: .*${to.replace(/[.+]/g, '\\$&')}`, 'im').test(eml))
+        return found !== undefined
+      },
+      { message: `an email to ${to} in ${dir}`, timeout: 10_000 },
+    )
+    .toBe(true)
+  const eml = found ?? ''
+  const split = eml.search(/\r?\n\r?\n/)
+  const headers = eml.slice(0, split)
+  const body = eml.slice(split).trimStart()
+  return /content-transfer-encoding:\s*quoted-printable/i.test(headers) ? decodeQuotedPrintable(body) : body
+}
+
+export function resetLinkIn(mail: string): string {
+  const link = /https?:\/\/[^/\s]+(\/reset-password\/\?t=[A-Za-z0-9_-]+)/.exec(mail)?.[1]
+  expect(link, `a reset link in:\n${mail}`).toBeTruthy()
+  return link ?? ''
 }

@@ -1,9 +1,7 @@
-import { readdirSync, readFileSync, statSync } from 'node:fs'
-import { join } from 'node:path'
 import type { APIRequestContext, Locator, Page } from '@playwright/test'
 import { expect, test } from '../fixtures.ts'
 import { ADMIN, AUTH_STORAGE_KEY, storeTokens, type Tokens, tokensFor } from '../helpers/auth.ts'
-import { decodeQuotedPrintable } from '../helpers/mail.ts'
+import { newestMailTo, resetLinkIn } from '../helpers/mail.ts'
 
 /*
  * Accounts as a new user meets them (SPEC.md §2, §4, §8; issue 4): register with the live password
@@ -47,43 +45,6 @@ async function registerByApi(
   })
   expect(response.status(), await response.text()).toBe(200)
   return (await response.json()) as Tokens
-}
-
-/** The newest .eml of the outbox addressed to `to`, its body decoded; waits for the outbox worker. */
-async function newestMailTo(to: string): Promise<string> {
-  const dir = join(process.env.E2E_DATA_DIR ?? '', 'mail')
-  let found: string | undefined
-  await expect
-    .poll(
-      () => {
-        const files = (() => {
-          try {
-            return readdirSync(dir).filter((name) => name.endsWith('.eml'))
-          } catch {
-            return []
-          }
-        })()
-          .map((name) => join(dir, name))
-          .sort((a, b) => statSync(b).mtimeMs - statSync(a).mtimeMs)
-        found = files
-          .map((file) => readFileSync(file, 'utf8'))
-          .find((eml) => new RegExp(`^To: .*${to.replace(/[.+]/g, '\\$&')}`, 'im').test(eml))
-        return found !== undefined
-      },
-      { message: `an email to ${to} in ${dir}`, timeout: 10_000 },
-    )
-    .toBe(true)
-  const eml = found ?? ''
-  const split = eml.search(/\r?\n\r?\n/)
-  const headers = eml.slice(0, split)
-  const body = eml.slice(split).trimStart()
-  return /content-transfer-encoding:\s*quoted-printable/i.test(headers) ? decodeQuotedPrintable(body) : body
-}
-
-function resetLinkIn(mail: string): string {
-  const link = /https?:\/\/[^/\s]+(\/reset-password\/\?t=[A-Za-z0-9_-]+)/.exec(mail)?.[1]
-  expect(link, `a reset link in:\n${mail}`).toBeTruthy()
-  return link ?? ''
 }
 
 /**

@@ -10,6 +10,7 @@ import {
   useFieldError,
   useFieldIds,
 } from './field.tsx'
+import { whenPointerReleased } from './pointer-release.ts'
 
 type NativeCheckboxProps = Omit<
   InputHTMLAttributes<HTMLInputElement>,
@@ -44,7 +45,7 @@ export function Checkbox({
           {...registration}
           onBlur={(event) => {
             onBlur?.(event)
-            return registration.onBlur(event)
+            whenPointerReleased(() => void registration.onBlur(event))
           }}
           onChange={async (event) => {
             onChange?.(event)

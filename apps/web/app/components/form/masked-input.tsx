@@ -2,6 +2,7 @@ import type { InputHTMLAttributes } from 'react'
 import { useController, useFormContext } from 'react-hook-form'
 import { cx, describedBy, errorMessage, type FieldBaseProps, FieldShell, useFieldIds } from './field.tsx'
 import { applyMask, maskEdit } from './mask.ts'
+import { whenPointerReleased } from './pointer-release.ts'
 
 type NativeInputProps = Omit<
   InputHTMLAttributes<HTMLInputElement>,
@@ -57,7 +58,7 @@ export function MaskedInput({
         ref={field.ref}
         name={field.name}
         value={value}
-        onBlur={field.onBlur}
+        onBlur={() => whenPointerReleased(field.onBlur)}
         onChange={(event) => {
           const target = event.currentTarget
           const inputType = (event.nativeEvent as InputEvent).inputType

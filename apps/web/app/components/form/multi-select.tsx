@@ -11,6 +11,7 @@ import {
   useFieldIds,
 } from './field.tsx'
 import { normaliseOptions, type OptionInput } from './options.ts'
+import { whenPointerReleased } from './pointer-release.ts'
 
 export interface MultiSelectProps extends FieldBaseProps {
   options: ReadonlyArray<OptionInput>
@@ -82,7 +83,7 @@ export function MultiSelect({
   // Validated once focus has left the whole group, not when moving between its boxes.
   const onBlur = (event: FocusEvent<HTMLFieldSetElement>) => {
     const to = event.relatedTarget as Node | null
-    if (!to || !event.currentTarget.contains(to)) field.onBlur()
+    if (!to || !event.currentTarget.contains(to)) whenPointerReleased(field.onBlur)
   }
 
   const firstRef = (element: HTMLInputElement | null) => {

@@ -10,6 +10,7 @@ import {
   useFieldIds,
 } from './field.tsx'
 import { normaliseOptions, type OptionInput } from './options.ts'
+import { whenPointerReleased } from './pointer-release.ts'
 
 export interface RadioGroupProps extends FieldBaseProps {
   options: ReadonlyArray<OptionInput>
@@ -59,6 +60,7 @@ export function RadioGroup({
             <div className="check check--radio" key={option.value}>
               <input
                 {...registration}
+                onBlur={(event) => whenPointerReleased(() => void registration.onBlur(event))}
                 onChange={async (event) => {
                   await registration.onChange(event)
                   if (error) await trigger(name)

@@ -2,6 +2,7 @@ import type { SelectHTMLAttributes } from 'react'
 import { useFormContext } from 'react-hook-form'
 import { describedBy, type FieldBaseProps, FieldShell, useFieldError, useFieldIds } from './field.tsx'
 import { normaliseOptions, type OptionInput } from './options.ts'
+import { whenPointerReleased } from './pointer-release.ts'
 
 type NativeSelectProps = Omit<
   SelectHTMLAttributes<HTMLSelectElement>,
@@ -39,7 +40,7 @@ export function Select({
           {...registration}
           onBlur={(event) => {
             onBlur?.(event)
-            return registration.onBlur(event)
+            whenPointerReleased(() => void registration.onBlur(event))
           }}
           onChange={async (event) => {
             onChange?.(event)

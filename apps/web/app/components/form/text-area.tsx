@@ -2,6 +2,7 @@ import { countWords } from '@signalway/shared'
 import { type TextareaHTMLAttributes, useState } from 'react'
 import { useFormContext, useWatch } from 'react-hook-form'
 import { cx, describedBy, type FieldBaseProps, FieldShell, useFieldError, useFieldIds } from './field.tsx'
+import { whenPointerReleased } from './pointer-release.ts'
 
 type NativeTextAreaProps = Omit<
   TextareaHTMLAttributes<HTMLTextAreaElement>,
@@ -63,7 +64,7 @@ export function TextArea({
         defaultValue={typeof initialValue === 'string' ? initialValue : undefined}
         onBlur={(event) => {
           onBlur?.(event)
-          return registration.onBlur(event)
+          whenPointerReleased(() => void registration.onBlur(event))
         }}
         onChange={(event) => {
           onChange?.(event)

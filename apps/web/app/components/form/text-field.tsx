@@ -1,6 +1,7 @@
 import { type FocusEvent, type InputHTMLAttributes, useState } from 'react'
 import { useFormContext } from 'react-hook-form'
 import { cx, describedBy, type FieldBaseProps, FieldShell, useFieldError, useFieldIds } from './field.tsx'
+import { whenPointerReleased } from './pointer-release.ts'
 
 type NativeInputProps = Omit<
   InputHTMLAttributes<HTMLInputElement>,
@@ -41,7 +42,7 @@ export function TextField({
         defaultValue={typeof initialValue === 'string' ? initialValue : undefined}
         onBlur={(event: FocusEvent<HTMLInputElement>) => {
           onBlur?.(event)
-          return registration.onBlur(event)
+          whenPointerReleased(() => void registration.onBlur(event))
         }}
         onChange={(event) => {
           onChange?.(event)

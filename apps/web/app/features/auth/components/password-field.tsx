@@ -8,6 +8,7 @@ import {
   FieldShell,
   useFieldError,
   useFieldIds,
+  withDeferredBlur,
 } from '../../../components/form/index.ts'
 
 export interface PasswordFieldProps extends FieldBaseProps {
@@ -46,7 +47,7 @@ export function PasswordField({
     >
       <div className="password-field__control">
         <input
-          {...register(name)}
+          {...withDeferredBlur(register(name))}
           id={ids.inputId}
           type={visible ? 'text' : 'password'}
           className="input password-field__input"
