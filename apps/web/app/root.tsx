@@ -9,6 +9,7 @@ import {
   Outlet,
   Scripts,
   ScrollRestoration,
+  useLocation,
   useNavigate,
   useRouteLoaderData,
 } from 'react-router'
@@ -16,7 +17,7 @@ import type { Route } from './+types/root'
 import { AppShell } from './components/layout/app-shell.tsx'
 import { Brand } from './components/layout/brand.tsx'
 import { ConsentBanner, TagManagerNoScript, TagManagerScript } from './components/tag-manager.tsx'
-import { NotificationsProvider } from './components/ui/notifications/index.ts'
+import { ClearErrorsOnRouteChange, NotificationsProvider } from './components/ui/notifications/index.ts'
 import { StatusPage } from './components/ui/status-page.tsx'
 import { EnhanceScript } from './enhance/enhance-script.tsx'
 import { AuthProvider } from './features/auth/auth-provider.tsx'
@@ -110,6 +111,7 @@ export function Layout({ children }: { children: ReactNode }) {
 
 export default function App({ loaderData }: Route.ComponentProps) {
   const navigate = useNavigate()
+  const location = useLocation()
   useKeepTypedValues()
   if (typeof window !== 'undefined') {
     // Idempotent: the one API client uses the configured base, client id and the router's navigation.
@@ -123,6 +125,7 @@ export default function App({ loaderData }: Route.ComponentProps) {
   }
   return (
     <NotificationsProvider>
+      <ClearErrorsOnRouteChange pathname={location.pathname} />
       <AuthProvider>
         <AppShell>
           <Outlet />

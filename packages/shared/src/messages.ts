@@ -47,6 +47,10 @@ export const MESSAGES = {
   fileTypeNotSupported: 'File type is not supported.',
   fileTooLarge: 'File is too large.',
 
+  // Success texts beyond the spec, in its success style (issue 13)
+  welcome: (firstName: string) => `Welcome, ${firstName}`,
+  passwordChangedSignedIn: 'Your password has been changed and you are signed in.',
+
   // Server answers (ours: the spec gives no text)
   emailTaken: 'An account with this email address already exists.',
   passwordTooCommon: 'Password is too common.',

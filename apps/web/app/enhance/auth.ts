@@ -1,7 +1,7 @@
-import { restoreSession } from '../features/auth/session.ts'
+import { type RestoredSession, restoreSession } from '../features/auth/session.ts'
 import type { ApiClient } from '../lib/api-client.ts'
 import type { AuthStorage } from '../lib/auth-storage.ts'
-import { authLink, blockingOverlay } from './markup.ts'
+import { authSlot, blockingOverlay } from './markup.ts'
 
 /** The overlay's text while the profile loads (as `features/auth/auth-provider.tsx` shows it). */
 export const PROFILE_LOADING_LABEL = 'Loading your profile…'
@@ -13,24 +13,25 @@ export const PROFILE_LOADING_LABEL = 'Loading your profile…'
  * sign-out in another tab shows Login again.
  */
 export function enhanceAuth(doc: Document, storage: AuthStorage, client: ApiClient): Promise<void> {
-  const slot = doc.querySelector<HTMLElement>('.auth-slot')
   const scope = doc.querySelector<HTMLElement>('.auth-scope')
-  if (!slot || !scope) return Promise.resolve()
-  const show = (status: 'signedIn' | 'signedOut') => slot.replaceChildren(authLink(doc, status))
+  if (!doc.querySelector('.auth-slot') || !scope) return Promise.resolve()
+  const show = (session: RestoredSession) =>
+    doc.querySelector('.auth-slot')?.replaceWith(authSlot(doc, session))
+  const signedOut: RestoredSession = { status: 'signedOut', profile: null }
 
   storage.subscribe(() => {
-    if (storage.getTokens() === null) show('signedOut')
+    if (storage.getTokens() === null) show(signedOut)
   })
 
   if (!storage.getTokens()) {
-    show('signedOut')
+    show(signedOut)
     return Promise.resolve()
   }
   const overlay = blockingOverlay(doc, PROFILE_LOADING_LABEL)
   scope.inert = true
   scope.after(overlay)
   return restoreSession(storage, client)
-    .then((session) => show(session.status))
+    .then((session) => show(session))
     .finally(() => {
       overlay.remove()
       scope.inert = false

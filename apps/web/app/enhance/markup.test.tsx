@@ -6,7 +6,7 @@ import { SiteHeader } from '../components/layout/site-header.tsx'
 import { ConsentBanner } from '../components/tag-manager.tsx'
 import { BlockingOverlay } from '../components/ui/blocking-overlay.tsx'
 import { PROFILE_LOADING_LABEL } from './auth.ts'
-import { authLink, blockingOverlay, consentBanner } from './markup.ts'
+import { authSlot, blockingOverlay, consentBanner } from './markup.ts'
 
 /** React Router marks its links for route discovery; a page without the router has no use for it. */
 function withoutRouterAttributes(node: Element): Element {
@@ -26,13 +26,12 @@ afterEach(() => window.localStorage.clear())
 
 describe('the elements a page that is not hydrated adds are those its React components render', () => {
   it.each([
-    ['signedOut', 'Login'],
-    ['signedIn', 'Logout'],
-  ] as const)('the header link when %s: %s', (status, name) => {
-    renderWithProviders(<SiteHeader />, {
-      auth: { status, profile: status === 'signedIn' ? regularProfile : null },
-    })
-    expectSameMarkup(authLink(document, status), screen.getByRole('link', { name }))
+    ['signed out: Login', 'signedOut', null],
+    ['signed in: the first name and Logout', 'signedIn', regularProfile],
+    ['an administrator: the first name, Admin and Logout', 'signedIn', { ...regularProfile, memberType: 3 }],
+  ] as const)('the header account slot, %s', (_name, status, profile) => {
+    const { container } = renderWithProviders(<SiteHeader />, { auth: { status, profile } })
+    expectSameMarkup(authSlot(document, { status, profile }), container.querySelector('.auth-slot'))
   })
 
   it('the blocking overlay while the profile loads', () => {

@@ -1,4 +1,6 @@
 import { CONSENT_BANNER_TEXT, type ConsentChoice } from '../components/consent.ts'
+import { isAdmin } from '../lib/auth-context.ts'
+import type { UserProfile } from '../lib/auth-storage.ts'
 import { element } from '../lib/dom.ts'
 import { paths } from '../lib/paths.ts'
 
@@ -8,15 +10,31 @@ import { paths } from '../lib/paths.ts'
  * header, overlay and banner whether the page hydrated or not.
  */
 
-/** The header's Login (signed out) or Logout (signed in) link: `components/layout/auth-links.tsx`. */
-export function authLink(doc: Document, status: 'signedIn' | 'signedOut'): HTMLAnchorElement {
-  const signedIn = status === 'signedIn'
-  return element(
+/**
+ * The header's account slot, as `components/layout/auth-links.tsx` renders it: Login when signed out;
+ * signed in, the profile link with the first name, Admin for administrators, and Logout.
+ */
+export function authSlot(
+  doc: Document,
+  session: { status: 'signedIn' | 'signedOut'; profile: UserProfile | null },
+): HTMLSpanElement {
+  const button = (href: string, text: string) =>
+    element(doc, 'a', { class: 'button button--outline-light button--sm', href }, text)
+  if (session.status === 'signedOut')
+    return element(doc, 'span', { class: 'auth-slot' }, button(paths.login, 'Login'))
+  const { profile } = session
+  const firstName = profile?.firstName.trim() || 'Your profile'
+  const account = element(
     doc,
     'a',
-    { class: 'button button--outline-light button--sm', href: signedIn ? paths.logout : paths.login },
-    signedIn ? 'Logout' : 'Login',
+    { class: 'topbar__account', href: paths.updateProfile },
+    element(doc, 'span', { class: 'visually-hidden' }, 'Your profile, '),
+    element(doc, 'span', { class: 'topbar__account-name' }, firstName),
   )
+  const links = [account]
+  if (isAdmin(profile)) links.push(button(paths.admin.index, 'Admin'))
+  links.push(button(paths.logout, 'Logout'))
+  return element(doc, 'span', { class: 'auth-slot auth-slot--signed-in' }, ...links)
 }
 
 /** The blocking overlay: `components/ui/blocking-overlay.tsx`. */

@@ -3,7 +3,7 @@ import { attachMainNav } from '../components/layout/main-nav-controller.ts'
 import type { AuthStorage } from '../lib/auth-storage.ts'
 import { BEFORE_HYDRATE_EVENT, DEFERRED_MODULE_TYPE, HYDRATED_EVENT } from '../lib/hydration-handover.ts'
 import type { EnhanceConfig } from './config.ts'
-import { authLink } from './markup.ts'
+import { authSlot } from './markup.ts'
 
 /** The first of these anywhere in the page starts the app: the visitor is about to use it. */
 export const INTERACTION_EVENTS = ['pointerover', 'pointerdown', 'touchstart', 'keydown', 'focusin'] as const
@@ -86,7 +86,8 @@ export function hydrateOnInteraction(doc: Document, config: EnhanceConfig, stora
   const slot = doc.querySelector<HTMLElement>('.auth-slot')
   const serverSlot = slot ? [...slot.childNodes] : []
   const signedIn = storage.getTokens() !== null
-  if (slot && !signedIn) slot.replaceChildren(authLink(doc, 'signedOut'))
+  if (slot && !signedIn)
+    slot.replaceChildren(...authSlot(doc, { status: 'signedOut', profile: null }).childNodes)
 
   doc.addEventListener('submit', onSubmit, true)
   doc.addEventListener('click', onClick, true)

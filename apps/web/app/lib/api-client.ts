@@ -320,3 +320,21 @@ export function configureApiClient(deps: Partial<ApiClientDeps>): void {
 }
 
 export const apiClient: ApiClient = createApiClient(appDeps)
+
+/** The `Message` of an error response body (a 409 'email taken', a 429 'try again in ...'), if any. */
+export function serverMessage(error: ApiError): string | undefined {
+  const body = error.body
+  if (!body || typeof body !== 'object') return undefined
+  const message = (body as { Message?: unknown }).Message
+  return typeof message === 'string' && message.trim() !== '' ? message : undefined
+}
+
+/**
+ * What a screen says when a call fails (SPEC.md §8): the server's Message of a 500 when it sent one,
+ * else the screen's own text ('Unable to load the users.'), never the generic one.
+ */
+export function failureMessage(error: unknown, fallback: string): string {
+  if (!isApiError(error) || error.status !== 500) return fallback
+  // errorMessageFor gave a 500 without a Message the generic text: the screen's own is better.
+  return error.message !== '' && error.message !== API_ERROR_MESSAGES.generic ? error.message : fallback
+}

@@ -1,4 +1,3 @@
-import { Fragment } from 'react'
 import { renderToStaticMarkup } from 'react-dom/server'
 import { describe, expect, it } from 'vitest'
 import { deferModuleScripts } from './deferred-scripts.tsx'
@@ -16,19 +15,18 @@ function scripts(nonce?: string) {
       {['/assets/jsx-runtime.js', '/assets/entry.client.js', '/assets/root.js'].map((href) => (
         <link key={href} rel="modulepreload" href={href} />
       ))}
-      <Fragment>
-        {/* biome-ignore lint/security/noDangerouslySetInnerHtml: constant script text, as React Router renders it */}
-        <script nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: CONTEXT }} />
-        {/* biome-ignore lint/security/noDangerouslySetInnerHtml: constant script text, as React Router renders it */}
-        <script nonce={nonce} type="module" async dangerouslySetInnerHTML={{ __html: MODULE }} />
-      </Fragment>
+
+      {/* biome-ignore lint/security/noDangerouslySetInnerHtml: constant script text, as React Router renders it */}
+      <script nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: CONTEXT }} />
+      {/* biome-ignore lint/security/noDangerouslySetInnerHtml: constant script text, as React Router renders it */}
+      <script nonce={nonce} type="module" async dangerouslySetInnerHTML={{ __html: MODULE }} />
     </>
   )
 }
 
 describe('React Router scripts of a page that hydrates on the first interaction (ADR 011)', () => {
   it('renders the module script as an inert data block listing the preloads, which it leaves out', () => {
-    const html = renderToStaticMarkup(<>{deferModuleScripts(scripts('n0nce'))}</>)
+    const html = renderToStaticMarkup(deferModuleScripts(scripts('n0nce')))
     expect(html).not.toContain('modulepreload')
     expect(html).toBe(
       `<script nonce="n0nce">${CONTEXT}</script>` +
@@ -39,6 +37,6 @@ describe('React Router scripts of a page that hydrates on the first interaction 
   it('leaves anything else as it is', () => {
     expect(deferModuleScripts(null)).toBeNull()
     const other = <script type="application/ld+json">{'{}'}</script>
-    expect(renderToStaticMarkup(<>{deferModuleScripts(other)}</>)).toBe(renderToStaticMarkup(other))
+    expect(renderToStaticMarkup(deferModuleScripts(other))).toBe(renderToStaticMarkup(other))
   })
 })

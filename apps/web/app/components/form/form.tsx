@@ -65,6 +65,8 @@ export function Form<TIn extends FieldValues, TOut>({
 
   const submit = form.handleSubmit(
     async (values, event) => {
+      // A new attempt: the errors of the earlier ones go (its own failure, if any, is shown afresh).
+      notify.clearErrors()
       try {
         await onSubmit(values, event)
       } catch (error) {

@@ -1,5 +1,6 @@
 import { type ReactNode, useEffect, useRef } from 'react'
 import { useLocation } from 'react-router'
+import { CallBar } from './call-bar.tsx'
 import { SiteFooter } from './site-footer.tsx'
 import { SiteHeader } from './site-header.tsx'
 import { MAIN_CONTENT_ID, SkipLink } from './skip-link.tsx'
@@ -28,6 +29,7 @@ export function AppShell({ children }: { children: ReactNode }) {
         {children}
       </main>
       <SiteFooter />
+      <CallBar />
     </div>
   )
 }

@@ -21,7 +21,7 @@ export function SiteHeader() {
             <Link className="button button--outline-light button--sm topbar__contact" to={paths.contactUs}>
               Contact Us
             </Link>
-            <Link className="button button--accent button--sm" to={paths.getAQuote}>
+            <Link className="button button--accent button--sm topbar__quote" to={paths.getAQuote}>
               Get a Quote
             </Link>
             <AuthLinks />

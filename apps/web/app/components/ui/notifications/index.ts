@@ -1,5 +1,6 @@
 export { ERROR_MODAL_TITLE, ErrorModal, type ErrorModalContent } from './error-modal.tsx'
 export {
+  ClearErrorsOnRouteChange,
   type Notification,
   type NotificationKind,
   NotificationsProvider,

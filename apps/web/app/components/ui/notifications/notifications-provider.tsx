@@ -16,6 +16,8 @@ export interface Notification {
   id: number
   kind: NotificationKind
   message: string
+  /** When it was shown (performance.now()), so a route change keeps what it itself caused. */
+  shownAt: number
 }
 
 export interface NotifyOptions {
@@ -27,11 +29,20 @@ export interface Notify {
   success(message: string, options?: NotifyOptions): number
   error(message: string, options?: NotifyOptions): number
   dismiss(id: number): void
+  /**
+   * Closes the error notifications shown more than `keepMs` ago: the errors of earlier attempts,
+   * once the page has moved on (a route change) or a later attempt succeeded.
+   */
+  clearErrors(keepMs?: number): void
   /** Opens the 'Application Error' modal. */
   showError(content: ErrorModalContent): void
 }
 
 const DEFAULT_DURATION: Record<NotificationKind, number> = { success: 5000, error: 8000 }
+/** A route change keeps the errors shown this recently: they belong to it (e.g. a guard's refusal). */
+const ROUTE_CHANGE_KEEP_MS = 1000
+
+const now = () => (typeof performance === 'undefined' ? Date.now() : performance.now())
 
 const NotifyContext = createContext<Notify | null>(null)
 
@@ -62,6 +73,24 @@ function NotificationItem({ notification, onClose }: { notification: Notificatio
 }
 
 /**
+ * Closes the errors of earlier attempts when the route changes (render it once, inside the router and
+ * the provider). Errors shown in the last second stay: the change itself caused them.
+ */
+export function ClearErrorsOnRouteChange({ pathname }: { pathname: string }) {
+  const { clearErrors } = useNotify()
+  const first = useRef(true)
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs for each new pathname.
+  useEffect(() => {
+    if (first.current) {
+      first.current = false
+      return
+    }
+    clearErrors(ROUTE_CHANGE_KEEP_MS)
+  }, [pathname, clearErrors])
+  return null
+}
+
+/**
  * Notifications (fixed top right, success and error styles, auto-dismiss with a close
  * button) and the 'Application Error' modal, for the whole app.
  */
@@ -78,10 +107,35 @@ export function NotificationsProvider({ children }: { children: ReactNode }) {
     setNotifications((current) => current.filter((n) => n.id !== id))
   }, [])
 
+  const clearErrors = useCallback((keepMs = 0) => {
+    const before = now() - keepMs
+    setNotifications((current) => {
+      const kept = current.filter((n) => n.kind !== 'error' || n.shownAt > before)
+      for (const gone of current) {
+        if (kept.includes(gone)) continue
+        clearTimeout(timers.current.get(gone.id))
+        timers.current.delete(gone.id)
+      }
+      return kept.length === current.length ? current : kept
+    })
+  }, [])
+
   const push = useCallback(
     (kind: NotificationKind, message: string, options?: NotifyOptions) => {
       const id = nextId.current++
-      setNotifications((current) => [...current, { id, kind, message }])
+      setNotifications((current) => {
+        // The same notification is never stacked twice: the earlier one makes way for the new one
+        // (announced again). A success also ends the errors of the attempts before it.
+        const kept = current.filter(
+          (n) => !(n.kind === kind && n.message === message) && !(kind === 'success' && n.kind === 'error'),
+        )
+        for (const gone of current) {
+          if (kept.includes(gone)) continue
+          clearTimeout(timers.current.get(gone.id))
+          timers.current.delete(gone.id)
+        }
+        return [...kept, { id, kind, message, shownAt: now() }]
+      })
       const duration = options?.duration ?? DEFAULT_DURATION[kind]
       if (duration > 0)
         timers.current.set(
@@ -106,9 +160,10 @@ export function NotificationsProvider({ children }: { children: ReactNode }) {
       success: (message, options) => push('success', message, options),
       error: (message, options) => push('error', message, options),
       dismiss,
+      clearErrors,
       showError: (content) => setModal(content),
     }),
-    [push, dismiss],
+    [push, dismiss, clearErrors],
   )
 
   return (

@@ -9,12 +9,11 @@ import {
   useZodForm,
 } from '../../../components/form/index.ts'
 import { useNotify } from '../../../components/ui/notifications/index.ts'
-import { isApiError } from '../../../lib/api-client.ts'
+import { isApiError, serverMessage } from '../../../lib/api-client.ts'
 import { useAuth } from '../../../lib/auth-context.ts'
 import type { TokenResponse } from '../../../lib/auth-storage.ts'
 import { paths } from '../../../lib/paths.ts'
 import { signInWithPassword } from '../api/sign-in.ts'
-import { serverMessage } from '../server-message.ts'
 import { GuestLink } from './auth-panel.tsx'
 import { PasswordField } from './password-field.tsx'
 

@@ -24,8 +24,7 @@ import {
   useZodForm,
 } from '../../../components/form/index.ts'
 import { useNotify } from '../../../components/ui/notifications/index.ts'
-import { isApiError } from '../../../lib/api-client.ts'
-import { serverMessage } from '../server-message.ts'
+import { isApiError, serverMessage } from '../../../lib/api-client.ts'
 
 /** Profile settings -> form values, with the mobile and ABN in their masks (stored without spaces, the ABN fails its length rule). */
 export function toFormValues(settings: ProfileSettings): ProfileFormValues {

@@ -12,12 +12,11 @@ import {
   useZodForm,
 } from '../../../components/form/index.ts'
 import { useNotify } from '../../../components/ui/notifications/index.ts'
-import { isApiError } from '../../../lib/api-client.ts'
+import { isApiError, serverMessage } from '../../../lib/api-client.ts'
 import { useAuth } from '../../../lib/auth-context.ts'
 import type { TokenResponse } from '../../../lib/auth-storage.ts'
 import { paths } from '../../../lib/paths.ts'
 import { registerAccount } from '../api/register.ts'
-import { serverMessage } from '../server-message.ts'
 import { PasswordField } from './password-field.tsx'
 
 export const REGISTER_DEFAULTS: RegisterInput = {
@@ -67,7 +66,9 @@ export function RegisterForm({ register = registerAccount }: RegisterFormProps) 
       await signIn(tokens)
     } catch {
       notify.error(MESSAGES.profileFetchFailed)
+      return
     }
+    notify.success(MESSAGES.welcome(values.firstName.trim()))
   }
 
   return (

@@ -135,6 +135,7 @@ function ResetPasswordForm({
       notify.error(MESSAGES.profileFetchFailed)
       return
     }
+    notify.success(MESSAGES.passwordChangedSignedIn)
     navigate(paths.home, { replace: true })
   }
 

@@ -4,7 +4,7 @@ import { type FormEvent, useEffect, useId, useMemo, useState } from 'react'
 import { useSearchParams } from 'react-router'
 import { useNotify } from '../../../components/ui/notifications/index.ts'
 import { Pager } from '../../../components/ui/pager.tsx'
-import { isApiError } from '../../../lib/api-client.ts'
+import { failureMessage } from '../../../lib/api-client.ts'
 import { adminPdfFilename, getCreditApplicationPdf } from '../api/get-credit-application-pdf.ts'
 import { CREDIT_APPLICATIONS_PAGE_SIZE, listCreditApplications } from '../api/list-credit-applications.ts'
 import { saveBlob } from '../download.ts'
@@ -12,10 +12,6 @@ import { saveBlob } from '../download.ts'
 export const CREDIT_LIST_FAILED = 'Unable to load the credit applications.'
 export const CREDIT_PDF_FAILED = 'Unable to download the PDF.'
 export const NO_CREDIT_APPLICATIONS = 'No credit applications.'
-
-function failureMessage(error: unknown, fallback: string): string {
-  return isApiError(error) && error.status === 500 ? error.message : fallback
-}
 
 function readQuery(params: URLSearchParams): { search: string; page: number } {
   const page = Number.parseInt(params.get('page') ?? '1', 10)

@@ -3,7 +3,7 @@ import { ENQUIRY_STATUSES, isEnquiryStatus } from '@signalway/shared/constants'
 import type { Enquiry, EnquiryDetail } from '@signalway/shared/enquiry-inbox'
 import { type ChangeEvent, useEffect, useId, useRef, useState } from 'react'
 import { useNotify } from '../../../components/ui/notifications/index.ts'
-import { isApiError } from '../../../lib/api-client.ts'
+import { failureMessage } from '../../../lib/api-client.ts'
 import { getEnquiry } from '../api/get-enquiry.ts'
 import { updateEnquiryStatus } from '../api/update-enquiry-status.ts'
 import { replyMailto } from '../reply-link.ts'
@@ -57,7 +57,7 @@ export function EnquiryDialog({
       })
       .catch((error: unknown) => {
         if (cancelled) return
-        notify.error(isApiError(error) && error.status === 500 ? error.message : ENQUIRY_LOAD_FAILED)
+        notify.error(failureMessage(error, ENQUIRY_LOAD_FAILED))
       })
     return () => {
       cancelled = true
@@ -76,7 +76,7 @@ export function EnquiryDialog({
       onChanged(updated)
       notify.success(STATUS_CHANGED(STATUS_LABELS[updated.status]))
     } catch (error) {
-      notify.error(isApiError(error) && error.status === 500 ? error.message : STATUS_CHANGE_FAILED)
+      notify.error(failureMessage(error, STATUS_CHANGE_FAILED))
     } finally {
       setSaving(false)
     }

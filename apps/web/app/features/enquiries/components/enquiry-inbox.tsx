@@ -5,7 +5,7 @@ import { useEffect, useMemo, useState } from 'react'
 import { useSearchParams } from 'react-router'
 import { useNotify } from '../../../components/ui/notifications/index.ts'
 import { Pager } from '../../../components/ui/pager.tsx'
-import { isApiError } from '../../../lib/api-client.ts'
+import { failureMessage } from '../../../lib/api-client.ts'
 import { csvFilename, downloadBlob, exportEnquiries } from '../api/export-enquiries.ts'
 import { ENQUIRY_PAGE_SIZE, listEnquiries } from '../api/list-enquiries.ts'
 import { EnquiryDialog } from './enquiry-dialog.tsx'
@@ -45,10 +45,6 @@ export function writeInboxQuery(filter: EnquiryFilter, page: number): URLSearchP
   for (const [key, value] of Object.entries(filter)) if (value) params.set(key, String(value))
   if (page > 1) params.set('page', String(page))
   return params
-}
-
-function failureMessage(error: unknown, fallback: string): string {
-  return isApiError(error) && error.status === 500 ? error.message : fallback
 }
 
 /** The staff's inbox: filters, CSV export, the list with paging, the detail dialog, undelivered mail. */

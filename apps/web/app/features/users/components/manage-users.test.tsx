@@ -149,3 +149,14 @@ describe('Manage Users', () => {
     expect(screen.getByTestId('location').textContent).toBe('/admin/update-user/1')
   })
 })
+
+describe('a 500 without a Message', () => {
+  it("says the screen's own text, not the generic one", async () => {
+    api.filterUsers.mockRejectedValueOnce(
+      new ApiError({ status: 500, message: 'Oops, something went wrong.' }),
+    )
+    renderList()
+    expect(await screen.findByText('Unable to load the users.')).toBeTruthy()
+    expect(screen.queryByText('Oops, something went wrong.')).toBeNull()
+  })
+})

@@ -19,7 +19,7 @@ import {
   useTableSearchParams,
 } from '../../../components/ui/data-table/index.ts'
 import { useNotify } from '../../../components/ui/notifications/index.ts'
-import { isApiError } from '../../../lib/api-client.ts'
+import { failureMessage } from '../../../lib/api-client.ts'
 import { paths } from '../../../lib/paths.ts'
 import { archiveUser } from '../api/archive-user.ts'
 import { filterUsers } from '../api/filter-users.ts'
@@ -35,9 +35,6 @@ import { DeleteUserDialog } from './delete-user-dialog.tsx'
 import { UserFilterPanel } from './user-filter-form.tsx'
 
 /** SPEC.md §8: the server's Message on a 500, else the fallback. */
-export function failureMessage(error: unknown, fallback: string): string {
-  return isApiError(error) && error.status === 500 && error.message ? error.message : fallback
-}
 
 const COLUMNS: DataTableColumn<UserRow>[] = [
   { key: 'firstName', header: 'First Name', cell: (user) => user.firstName, sortable: true },

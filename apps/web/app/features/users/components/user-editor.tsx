@@ -2,11 +2,11 @@ import { MESSAGES, type UserDetail, userDisplayName } from '@signalway/shared'
 import { useEffect, useState } from 'react'
 import { Link, useNavigate } from 'react-router'
 import { useNotify } from '../../../components/ui/notifications/index.ts'
+import { failureMessage } from '../../../lib/api-client.ts'
 import { createUser } from '../api/create-user.ts'
 import { getUser } from '../api/get-user.ts'
 import { updateUser } from '../api/update-user.ts'
 import { useUserListHref } from '../list-location.ts'
-import { failureMessage } from './manage-users.tsx'
 import { CreateUserForm, UpdateUserForm } from './user-form.tsx'
 
 function Problem({ message }: { message: string | undefined }) {
