@@ -12,6 +12,7 @@ import { type Clock, systemClock } from './lib/time.ts'
 import { authPlugin } from './modules/auth/plugin.ts'
 import { apiModules } from './modules/index.ts'
 import { mailPlugin } from './modules/outbox/plugin.ts'
+import { canonicalPathPlugin } from './plugins/canonical-path.ts'
 import { compressPlugin } from './plugins/compress.ts'
 import { databasePlugin } from './plugins/database.ts'
 import { errorsPlugin } from './plugins/errors.ts'
@@ -79,6 +80,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     // Cross-cutting first, so that every later route and error goes through them.
     await app.register(errorsPlugin)
     await app.register(requestIdPlugin)
+    await app.register(canonicalPathPlugin)
     await app.register(securityPlugin, { config })
     await app.register(compressPlugin)
     await app.register(loadSheddingPlugin, { config })

@@ -56,3 +56,26 @@ describe('mask', () => {
     })
   })
 })
+
+describe('the mobile mask takes only 04 followed by 8 digits', () => {
+  it('refuses a first digit other than 0 and a second other than 4', () => {
+    expect(applyMask('3', MASKS.mobile)).toBe('')
+    expect(applyMask('03', MASKS.mobile)).toBe('0')
+    expect(applyMask('0412345678', MASKS.mobile)).toBe('0412 345 678')
+    expect(applyMask('041234567899', MASKS.mobile)).toBe('0412 345 678')
+  })
+
+  it('stops a pasted landline at its first wrong digit', () => {
+    expect(maskEdit('', '0398765432', 10, MASKS.mobile, 'insertFromPaste').value).toBe('0')
+  })
+
+  it('takes an international +61 number as the national one', () => {
+    expect(applyMask('+61 412 345 678', MASKS.mobile)).toBe('0412 345 678')
+    expect(applyMask('61412345678', MASKS.mobile)).toBe('0412 345 678')
+  })
+
+  it('leaves the other masks as they were', () => {
+    expect(applyMask('3000', MASKS.postcode)).toBe('3000')
+    expect(applyMask('12 345 678 901', MASKS.abn)).toBe('12 345 678 901')
+  })
+})

@@ -26,13 +26,30 @@ export function slotCount(pattern: string): number {
   return count
 }
 
-/** The digits of a text, at most as many as the pattern has slots. */
+/**
+ * Digits a pattern takes only in a given order: an Australian mobile is 04 followed by 8 digits, so
+ * its mask refuses a first digit other than 0 and a second other than 4 (a landline typed or pasted
+ * into it stops at its first wrong digit, and the field's message says what is expected).
+ */
+const DIGIT_RULES: Partial<Record<string, (digits: string) => boolean>> = {
+  [MASKS.mobile]: (digits) => '04'.startsWith(digits.slice(0, 2)),
+}
+
+/** '+61 412 345 678' or '61412345678' as the national number '0412345678'. */
+function nationalMobile(text: string): string {
+  return text.replace(/^\s*\+?\s*61[\s-]*(?=4)/u, '0')
+}
+
+/** The digits of a text, at most as many as the pattern has slots, in the order the pattern takes. */
 export function maskDigits(text: string, pattern: string): string {
   let digits = ''
   const max = slotCount(pattern)
-  for (const char of text) {
+  const rule = DIGIT_RULES[pattern]
+  for (const char of rule ? nationalMobile(text) : text) {
     if (digits.length >= max) break
-    if (isDigit(char)) digits += char
+    if (!isDigit(char)) continue
+    if (rule && !rule(digits + char)) break
+    digits += char
   }
   return digits
 }

@@ -1,4 +1,5 @@
 import {
+  formatMobile,
   MEMBER_TYPE,
   MESSAGES,
   type Profile,
@@ -31,7 +32,7 @@ export function toFormValues(settings: ProfileSettings): ProfileFormValues {
   const values = profileSettingsToForm(settings)
   return {
     ...values,
-    mobile: applyMask(values.mobile, MASKS.mobile),
+    mobile: formatMobile(values.mobile),
     abn: values.abn === '' ? '' : applyMask(values.abn, MASKS.abn),
   }
 }

@@ -122,21 +122,20 @@ describe('credit application sections (SPEC.md §4)', () => {
     expect(regionOrNull(/Accounts Payable Contact/)).toBeNull()
   })
 
-  it('Next validates only its own section and focuses its first error', async () => {
+  it('Next validates only its own section, marks its errors and opens the next section anyway', async () => {
     const user = userEvent.setup()
     renderForm()
     await user.click(within(region(/Customer Information/)).getByRole('button', { name: 'Next' }))
+    await waitFor(() => expect(toggle(/Section 2:/).getAttribute('aria-expanded')).toBe('true'))
+    expect(toggle(/Section 1:/).textContent).toContain('Needs attention')
+    // The sections after it are not checked.
+    expect(toggle(/Section 2:/).textContent).not.toContain('Needs attention')
+    expect(screen.queryByText('Please indicate how you require your invoice to be sent by.')).toBeNull()
+    // Its errors are still there when it is opened again.
+    await user.click(toggle(/Section 1:/))
     expect(await screen.findByText('Name of person completing this application is required.')).toBeTruthy()
     expect(screen.getByText('Customer type is required.')).toBeTruthy()
     expect(screen.getByText('Australian business number is required.')).toBeTruthy()
-    // The other sections are not checked and stay closed.
-    expect(screen.queryByText('Please indicate how you require your invoice to be sent by.')).toBeNull()
-    expect(toggle(/Section 2:/).getAttribute('aria-expanded')).toBe('false')
-    await waitFor(() =>
-      expect(document.activeElement).toBe(
-        screen.getByRole('textbox', { name: /Name of person completing this application/ }),
-      ),
-    )
   })
 
   it('Next on a valid section opens the next one, focuses its heading and scrolls to it; Previous goes back', async () => {

@@ -63,8 +63,8 @@ const SECTION_CONTENT: Record<CreditSectionKey, () => ReactNode> = {
 
 /**
  * The Application for Credit (SPEC.md §2 to §5, §8): one form over the nested credit schema, in
- * four collapsible sections. Next validates only its own section; Previous and Next open the
- * neighbour and scroll to it (offset -70, after 500 ms). A failed submit opens every section with
+ * four collapsible sections. Next validates only its own section (its errors stay marked); Previous
+ * and Next open the neighbour, even when the section left has errors, and scroll to it (offset -70, after 500 ms). A failed submit opens every section with
  * errors and focuses the first. On submit: the fax, signature and guarantor checks, then the form
  * is blocked while the PDF is made; on success the notification, the download of
  * credit-application.pdf and a reload; on failure the spec's message and the server's field
@@ -145,9 +145,11 @@ export function CreditApplicationForm({
   }
 
   const next = async (from: CreditSectionKey, to: CreditSectionKey) => {
-    // Only this section's fields are checked.
-    if (await form.trigger(from)) goTo(from, to)
-    else setPendingFocus({ kind: 'errors', within: from })
+    // Only this section's fields are checked, and the next section opens either way: the errors
+    // stay marked (and the section's heading says it needs attention); submit opens every section
+    // that has errors.
+    await form.trigger(from)
+    goTo(from, to)
   }
 
   const onSubmit = async (values: CreditApplication) => {

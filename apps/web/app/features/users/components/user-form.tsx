@@ -1,6 +1,7 @@
 import {
   type CreateUser,
   type CreateUserFormInput,
+  formatMobile,
   MEMBER_TYPES,
   MESSAGES,
   type UpdateUserFormInput,
@@ -11,11 +12,9 @@ import {
 } from '@signalway/shared'
 import type { FieldPath, FieldValues, UseFormReturn } from 'react-hook-form'
 import {
-  applyMask,
   applyServerErrors,
   Form,
   FormActions,
-  MASKS,
   PersonFields,
   RequiredFieldsNote,
   Select,
@@ -173,5 +172,5 @@ export function UpdateUserForm({
 /** User details -> update form values (userType becomes memberType; the mobile in its mask). */
 export function toUpdateFormValues(user: UserDetail): UpdateUserFormInput {
   const values = userDetailToForm(user)
-  return { ...values, mobile: applyMask(values.mobile, MASKS.mobile), memberType: String(values.memberType) }
+  return { ...values, mobile: formatMobile(values.mobile), memberType: String(values.memberType) }
 }
