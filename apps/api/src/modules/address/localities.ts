@@ -59,6 +59,30 @@ function compare(a: string, b: string): number {
   return a < b ? -1 : a > b ? 1 : 0
 }
 
+/** The business's states first (its offices are in Victoria and Queensland), then the rest A to Z. */
+const STATE_ORDER: readonly string[] = ['VIC', 'QLD']
+function compareStates(a: string, b: string): number {
+  const rank = (state: string) => {
+    const index = STATE_ORDER.indexOf(state)
+    return index === -1 ? STATE_ORDER.length : index
+  }
+  return rank(a) - rank(b) || compare(a, b)
+}
+
+/**
+ * A locality's name as people write it: 'LAVERTON NORTH' -> 'Laverton North', 'ST KILDA EAST' ->
+ * 'St Kilda East', "O'CONNOR" -> "O'Connor", 'MCKINNON' -> 'McKinnon', 'WEE-WAA' -> 'Wee-Waa'.
+ */
+export function properCaseLocality(name: string): string {
+  return name
+    .toLowerCase()
+    .replace(
+      /(^|[\s\-'(])(\p{L})/gu,
+      (_match, before: string, letter: string) => before + letter.toUpperCase(),
+    )
+    .replace(/\bMc(\p{Ll})/gu, (_match, letter: string) => `Mc${letter.toUpperCase()}`)
+}
+
 export function buildLocalityIndex(rows: readonly RawLocalityRow[]): LocalityIndex {
   const unique = new Map<string, Locality>()
   for (const row of rows) {
@@ -74,11 +98,12 @@ export function buildLocalityIndex(rows: readonly RawLocalityRow[]): LocalityInd
     if (!unique.has(id)) unique.set(id, { suburb, state: state as StateCode, postcode, key })
   }
   const all = [...unique.values()]
+  // Equal names: Victoria and Queensland first (the order the later-word index keeps too).
   const bySuburb = [...all].sort(
-    (a, b) => compare(a.key, b.key) || compare(a.state, b.state) || compare(a.postcode, b.postcode),
+    (a, b) => compare(a.key, b.key) || compareStates(a.state, b.state) || compare(a.postcode, b.postcode),
   )
   const byPostcode = [...all].sort(
-    (a, b) => compare(a.postcode, b.postcode) || compare(a.key, b.key) || compare(a.state, b.state),
+    (a, b) => compare(a.postcode, b.postcode) || compare(a.key, b.key) || compareStates(a.state, b.state),
   )
   const byLaterWord: WordEntry[] = []
   for (const locality of bySuburb) {

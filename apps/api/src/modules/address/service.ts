@@ -7,7 +7,13 @@ import {
 } from '@signalway/shared/address-suggest'
 import type { FastifyBaseLogger } from 'fastify'
 import { ServiceUnavailableError } from '../../lib/errors.ts'
-import { type Locality, type LocalityIndex, loadLocalityIndex, normaliseQuery } from './localities.ts'
+import {
+  type Locality,
+  type LocalityIndex,
+  loadLocalityIndex,
+  normaliseQuery,
+  properCaseLocality,
+} from './localities.ts'
 
 export interface AddressService {
   /**
@@ -46,13 +52,17 @@ export function createAddressService({
   }
 }
 
+/** A suggestion in proper case ('Laverton VIC 3028'); its id keeps the data's own spelling. */
 function toSuggestion(locality: Locality): LocalitySuggestion {
-  return {
-    id: `${locality.suburb}|${locality.state}|${locality.postcode}`,
-    label: localityLabel(locality),
-    suburb: locality.suburb,
+  const shown = {
+    suburb: properCaseLocality(locality.suburb),
     state: locality.state,
     postcode: locality.postcode,
+  }
+  return {
+    id: `${locality.suburb}|${locality.state}|${locality.postcode}`,
+    label: localityLabel(shown),
+    ...shown,
   }
 }
 

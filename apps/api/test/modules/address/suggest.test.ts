@@ -7,6 +7,7 @@ import {
   buildLocalityIndex,
   type LocalityIndex,
   loadLocalityIndex,
+  properCaseLocality,
   type RawLocalityRow,
   readLocalityIndex,
 } from '../../../src/modules/address/localities.ts'
@@ -89,15 +90,15 @@ describe('the address service', () => {
     expect(await service.suggest('  st.   kilda ')).toEqual([
       {
         id: 'ST KILDA|VIC|3182',
-        label: 'ST KILDA VIC 3182',
-        suburb: 'ST KILDA',
+        label: 'St Kilda VIC 3182',
+        suburb: 'St Kilda',
         state: 'VIC',
         postcode: '3182',
       },
       {
         id: 'ST KILDA EAST|VIC|3183',
-        label: 'ST KILDA EAST VIC 3183',
-        suburb: 'ST KILDA EAST',
+        label: 'St Kilda East VIC 3183',
+        suburb: 'St Kilda East',
         state: 'VIC',
         postcode: '3183',
       },
@@ -116,6 +117,26 @@ describe('the address service', () => {
     const file = join(dir, 'aus_postcodes.json')
     writeFileSync(file, JSON.stringify(ROWS.map((row, id) => ({ id, ...row, lat: 0, long: 0 }))))
     expect((await readLocalityIndex(file)).bySuburb).toHaveLength(7)
+  })
+})
+
+describe('names as people write them, the business states first', () => {
+  it('writes each locality in proper case', () => {
+    expect(properCaseLocality('LAVERTON NORTH')).toBe('Laverton North')
+    expect(properCaseLocality("O'CONNOR")).toBe("O'Connor")
+    expect(properCaseLocality('MCKINNON')).toBe('McKinnon')
+    expect(properCaseLocality('WEE-WAA')).toBe('Wee-Waa')
+  })
+
+  it('lists Victoria and Queensland first among equal names', async () => {
+    const service = createAddressService()
+    const states = (await service.suggest('springfield'))
+      .filter((s) => s.suburb === 'Springfield')
+      .map((s) => s.state)
+    expect(states.length).toBeGreaterThan(2)
+    const firstOther = states.findIndex((state) => state !== 'VIC' && state !== 'QLD')
+    expect(states.slice(firstOther).every((state) => state !== 'VIC' && state !== 'QLD')).toBe(true)
+    expect(states[0]).toBe('VIC')
   })
 })
 
@@ -140,10 +161,10 @@ describe('GET /api/address/suggest', () => {
     expect(response.headers['cache-control']).toBe('public, max-age=3600')
     const body = addressSuggestResponseSchema.parse(response.json())
     expect(body.suggestions.map((s) => s.label)).toEqual([
-      'LAVERTON VIC 3028',
-      'LAVERTON WA 6440',
-      'LAVERTON NORTH VIC 3026',
-      'LAVERTON RAAF VIC 3027',
+      'Laverton VIC 3028',
+      'Laverton WA 6440',
+      'Laverton North VIC 3026',
+      'Laverton Raaf VIC 3027',
     ])
     const broad = await app.inject({ method: 'GET', url: '/api/address/suggest?q=mel' })
     expect(broad.json().suggestions).toHaveLength(8)
@@ -153,7 +174,7 @@ describe('GET /api/address/suggest', () => {
     const { app } = await buildTestApp()
     const byPostcode = await app.inject({ method: 'GET', url: '/api/address/suggest?q=3028' })
     expect(byPostcode.json().suggestions).toContainEqual(
-      expect.objectContaining({ suburb: 'LAVERTON', state: 'VIC', postcode: '3028' }),
+      expect.objectContaining({ suburb: 'Laverton', state: 'VIC', postcode: '3028' }),
     )
     for (const q of ['', 'a', 'zzzzqqq']) {
       const response = await app.inject({ method: 'GET', url: `/api/address/suggest?q=${q}` })

@@ -34,7 +34,7 @@ export interface AddressBlockProps {
  * - Choosing a suggestion fills the parts (street parts from what was typed before the suburb,
  *   when the provider does not know them); missing required parts are flagged and manual mode
  *   opens with the focus on the first of them.
- * fullAddress follows the parts ('3/12 Smith St, LAVERTON VIC 3028').
+ * fullAddress follows the parts ('3/12 Smith St, Laverton VIC 3028').
  */
 export function AddressBlock({
   name = '',
