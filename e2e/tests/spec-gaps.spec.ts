@@ -90,3 +90,26 @@ test.describe('repeated slashes', () => {
     }
   })
 })
+
+test.describe('links of the site configuration', () => {
+  test("About: the podcast's Listen Now button opens its page safely", async ({ page }) => {
+    await page.goto('/about/')
+    const listen = page.getByRole('link', { name: /^Listen Now/ })
+    await expect(listen).toHaveAttribute('href', 'https://podcast.signalway.example/on-site/')
+    await expect(listen).toHaveAttribute('target', '_blank')
+    await expect(listen).toHaveAttribute('rel', /\bnoopener\b.*\bnoreferrer\b/)
+    await expect(listen).toHaveAccessibleName(/opens in a new tab/)
+  })
+
+  test('Home: each of the 7 partner logos links to its partner, safely', async ({ page }) => {
+    await page.goto('/')
+    const links = page.getByRole('region', { name: /Our Partners/ }).locator('a.partner-logo__link')
+    await expect(links).toHaveCount(7)
+    for (const link of await links.all()) {
+      await expect(link).toHaveAttribute('href', /^https:\/\/www\.[a-z-]+\.example\/$/)
+      await expect(link).toHaveAttribute('target', '_blank')
+      await expect(link).toHaveAttribute('rel', 'noopener noreferrer')
+    }
+    await expect(links.first()).toHaveAccessibleName('Quorrin Civil Group (opens in a new tab)')
+  })
+})

@@ -45,6 +45,10 @@ export type SiteConfig = {
   readonly openingHours: { readonly short: string; readonly long: string }
   readonly offices: readonly Office[]
   readonly locations: readonly Location[]
+  /** The podcast's listening page (the About page's Listen Now button). */
+  readonly podcastUrl: string
+  /** The partners of the home page's carousel, each linking to its website. */
+  readonly partners: readonly { readonly name: string; readonly slug: string; readonly url: string }[]
 }
 
 const laverton: SiteAddress = {
@@ -97,6 +101,37 @@ export const SITE = {
     { label: 'Laverton VIC', address: laverton, lat: -37.8626, lng: 144.7705 },
     { label: 'Molendinar QLD', address: molendinar, lat: -27.9742, lng: 153.3667 },
     { label: 'Carrum Downs VIC', address: carrumDowns, lat: -38.0983, lng: 145.1796 },
+  ],
+  // Fictional business: its podcast and partners live on reserved .example domains (RFC 2606).
+  podcastUrl: 'https://podcast.signalway.example/on-site/',
+  partners: [
+    { name: 'Quorrin Civil Group', slug: 'quorrin-civil', url: 'https://www.quorrin-civil.example/' },
+    {
+      name: 'Marrowbay Utilities',
+      slug: 'marrowbay-utilities',
+      url: 'https://www.marrowbay-utilities.example/',
+    },
+    {
+      name: 'Tenterly Constructions',
+      slug: 'tenterly-constructions',
+      url: 'https://www.tenterly-constructions.example/',
+    },
+    {
+      name: 'Halcyra Traffic Management',
+      slug: 'halcyra-traffic',
+      url: 'https://www.halcyra-traffic.example/',
+    },
+    { name: 'Brindelle Events', slug: 'brindelle-events', url: 'https://www.brindelle-events.example/' },
+    {
+      name: 'Ostrova Earthworks',
+      slug: 'ostrova-earthworks',
+      url: 'https://www.ostrova-earthworks.example/',
+    },
+    {
+      name: 'Pellinor Rail & Civil',
+      slug: 'pellinor-rail-civil',
+      url: 'https://www.pellinor-rail-civil.example/',
+    },
   ],
 } as const satisfies SiteConfig
 

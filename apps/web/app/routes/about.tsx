@@ -86,9 +86,14 @@ export default function AboutPage() {
               <p className="podcast__title">{podcast.title}</p>
               <p>{podcast.description}</p>
               {podcast.href ? (
-                <a className="button button--accent" href={podcast.href} rel="noopener">
+                <a
+                  className="button button--accent"
+                  href={podcast.href}
+                  target="_blank"
+                  rel="noopener noreferrer"
+                >
                   {podcast.linkLabel}
-                  <span className="visually-hidden"> to {podcast.title}</span>
+                  <span className="visually-hidden"> to {podcast.title} (opens in a new tab)</span>
                 </a>
               ) : null}
             </div>

@@ -1,3 +1,4 @@
+import { SITE } from '@signalway/shared'
 import type { AboutPage, Podcast, TeamMember } from './types.ts'
 
 export const aboutPage: AboutPage = {
@@ -60,8 +61,6 @@ export const podcast: Podcast = {
   title: 'Signalway On Site',
   description:
     'Conversations with traffic managers, civil contractors and council engineers about planning safer work zones, getting the most from traffic technology, and what it takes to keep sites running around the clock.',
-  // The listening URL is supplied by the business through the site configuration. The About page renders
-  // the Listen Now button only when a URL is set; until then it shows the text alone.
-  href: null,
+  href: SITE.podcastUrl,
   linkLabel: 'Listen Now',
 }

@@ -1,3 +1,4 @@
+import { SITE } from '@signalway/shared'
 import type { HomePage, Partner } from './types.ts'
 
 export const homePage: HomePage = {
@@ -35,19 +36,9 @@ export const homePage: HomePage = {
   },
 }
 
-const partner = (name: string, slug: string): Partner => ({
+/** The seven partners of the site configuration, each with its logo and website. */
+export const partners: Partner[] = SITE.partners.map(({ name, slug, url }) => ({
   name,
-  href: null,
+  href: url,
   logo: { src: `/images/partners/${slug}.svg`, width: 240, height: 96 },
-})
-
-/** Seven fictional partner organisations. They have no websites, so `href` is `null`. */
-export const partners: Partner[] = [
-  partner('Quorrin Civil Group', 'quorrin-civil'),
-  partner('Marrowbay Utilities', 'marrowbay-utilities'),
-  partner('Tenterly Constructions', 'tenterly-constructions'),
-  partner('Halcyra Traffic Management', 'halcyra-traffic'),
-  partner('Brindelle Events', 'brindelle-events'),
-  partner('Ostrova Earthworks', 'ostrova-earthworks'),
-  partner('Pellinor Rail & Civil', 'pellinor-rail-civil'),
-]
+}))

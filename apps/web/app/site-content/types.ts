@@ -99,7 +99,7 @@ export type AboutPage = {
 
 export type Partner = {
   name: string
-  /** Fictional organisations: no website to link to. */
+  /** The partner's website (from the site configuration); null for a partner without one. */
   href: string | null
   logo: Omit<ImageAsset, 'alt'>
 }

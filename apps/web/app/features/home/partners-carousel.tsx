@@ -17,8 +17,9 @@ function PartnerLogo({ partner }: { partner: Partner }) {
   return (
     <figure className="partner-logo">
       {partner.href ? (
-        <a href={partner.href} rel="noopener">
+        <a href={partner.href} target="_blank" rel="noopener noreferrer" className="partner-logo__link">
           {logo}
+          <span className="visually-hidden"> (opens in a new tab)</span>
         </a>
       ) : (
         logo
@@ -28,8 +29,9 @@ function PartnerLogo({ partner }: { partner: Partner }) {
 }
 
 /**
- * Our Partners (SPEC.md §2, Home): the 7 partner logos. A logo links to the partner's website
- * when it has one; the fictional partners have none, so their slides take the keyboard focus.
+ * Our Partners (SPEC.md §2, Home): the 7 partner logos, each linking to the partner's website (in a
+ * new tab, without giving it this page: noopener noreferrer). A partner without a website would
+ * make its slide take the keyboard focus instead.
  */
 export function PartnersCarousel({ labelledBy }: { labelledBy: string }) {
   return (

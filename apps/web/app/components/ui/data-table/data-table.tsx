@@ -1,4 +1,5 @@
 import { type ReactNode, useEffect, useId, useRef, useState } from 'react'
+import { TableScroll } from './table-scroll.tsx'
 import {
   clientTable,
   PAGE_SIZE_OPTIONS,
@@ -148,7 +149,7 @@ export function DataTable<Row>({
         </div>
       </div>
 
-      <div className="data-table__scroll">
+      <TableScroll label={caption} className="data-table__scroll">
         <table className="data-table__table">
           <caption className="visually-hidden">{caption}</caption>
           <thead>
@@ -205,7 +206,7 @@ export function DataTable<Row>({
             )}
           </tbody>
         </table>
-      </div>
+      </TableScroll>
 
       <div className="data-table__footer">
         <p className="data-table__range" role="status">

@@ -17,6 +17,7 @@ export {
   IconButton,
   type IconButtonIcon,
 } from './data-table.tsx'
+export { TableScroll } from './table-scroll.tsx'
 export {
   clientTable,
   PAGE_SIZE_OPTIONS,

@@ -2,6 +2,7 @@ import { customerTypeLabel, formatAbn, formatDateTime } from '@signalway/shared'
 import type { CreditApplicationPage, CreditApplicationSummary } from '@signalway/shared/credit-admin'
 import { type FormEvent, useEffect, useId, useMemo, useState } from 'react'
 import { useSearchParams } from 'react-router'
+import { TableScroll } from '../../../components/ui/data-table/index.ts'
 import { useNotify } from '../../../components/ui/notifications/index.ts'
 import { Pager } from '../../../components/ui/pager.tsx'
 import { failureMessage } from '../../../lib/api-client.ts'
@@ -125,60 +126,62 @@ export function CreditApplicationsList() {
       ) : null}
       {data && data.items.length > 0 ? (
         <>
-          <table className="data-table credit-table">
-            <caption className="visually-hidden">Credit applications, newest first</caption>
-            <thead>
-              <tr>
-                <th scope="col">Submitted</th>
-                <th scope="col">Reference</th>
-                <th scope="col">Business</th>
-                <th scope="col">ABN</th>
-                <th scope="col">Type</th>
-                <th scope="col">Applicant</th>
-                <th scope="col">
-                  <span className="visually-hidden">PDF</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {data.items.map((item) => (
-                <tr key={item.id}>
-                  <td data-label="Submitted">
-                    <time dateTime={item.submittedAt} className="credit-table__date">
-                      {formatDateTime(item.submittedAt)}
-                    </time>
-                  </td>
-                  <td data-label="Reference">
-                    <span className="credit-table__code">{item.reference}</span>
-                  </td>
-                  <td data-label="Business" className="credit-table__business">
-                    {item.businessName}
-                  </td>
-                  <td data-label="ABN">
-                    <span className="credit-table__code">{formatAbn(item.abn)}</span>
-                  </td>
-                  <td data-label="Type">{customerTypeLabel(item.customerType)}</td>
-                  <td data-label="Applicant">
-                    <div>
-                      <span className="inbox-table__name">{item.applicantName}</span>
-                      <span className="inbox-table__email">{item.email}</span>
-                    </div>
-                  </td>
-                  <td className="credit-table__actions">
-                    <button
-                      type="button"
-                      className="button button--outline button--sm"
-                      onClick={() => void download(item)}
-                      disabled={downloading === item.id}
-                      aria-busy={downloading === item.id || undefined}
-                    >
-                      Download PDF<span className="visually-hidden"> of {item.businessName}</span>
-                    </button>
-                  </td>
+          <TableScroll label="Credit applications">
+            <table className="admin-table credit-table">
+              <caption className="visually-hidden">Credit applications, newest first</caption>
+              <thead>
+                <tr>
+                  <th scope="col">Submitted</th>
+                  <th scope="col">Reference</th>
+                  <th scope="col">Business</th>
+                  <th scope="col">ABN</th>
+                  <th scope="col">Type</th>
+                  <th scope="col">Applicant</th>
+                  <th scope="col">
+                    <span className="visually-hidden">PDF</span>
+                  </th>
                 </tr>
-              ))}
-            </tbody>
-          </table>
+              </thead>
+              <tbody>
+                {data.items.map((item) => (
+                  <tr key={item.id}>
+                    <td data-label="Submitted">
+                      <time dateTime={item.submittedAt} className="credit-table__date">
+                        {formatDateTime(item.submittedAt)}
+                      </time>
+                    </td>
+                    <td data-label="Reference">
+                      <span className="credit-table__code">{item.reference}</span>
+                    </td>
+                    <td data-label="Business" className="credit-table__business">
+                      {item.businessName}
+                    </td>
+                    <td data-label="ABN">
+                      <span className="credit-table__code">{formatAbn(item.abn)}</span>
+                    </td>
+                    <td data-label="Type">{customerTypeLabel(item.customerType)}</td>
+                    <td data-label="Applicant">
+                      <div>
+                        <span className="inbox-table__name">{item.applicantName}</span>
+                        <span className="inbox-table__email">{item.email}</span>
+                      </div>
+                    </td>
+                    <td className="credit-table__actions">
+                      <button
+                        type="button"
+                        className="button button--outline button--sm"
+                        onClick={() => void download(item)}
+                        disabled={downloading === item.id}
+                        aria-busy={downloading === item.id || undefined}
+                      >
+                        Download PDF<span className="visually-hidden"> of {item.businessName}</span>
+                      </button>
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </TableScroll>
           <Pager
             page={data.page}
             pages={pages}
