@@ -113,3 +113,26 @@ test.describe('links of the site configuration', () => {
     await expect(links.first()).toHaveAccessibleName('Quorrin Civil Group (opens in a new tab)')
   })
 })
+
+test.describe('one Page Not Found', () => {
+  test.use({ allowConsoleErrors: [/status of 404/] })
+
+  test('unknown addresses and /pages/error-404 look the same, with useful links and the phone number', async ({
+    page,
+    request,
+  }) => {
+    expect((await request.get('/no-such-page/', { maxRedirects: 0 })).status()).toBe(404)
+    const seen: string[] = []
+    for (const path of ['/pages/error-404', '/no-such-page/', '/services/no-such-service/']) {
+      await page.goto(path)
+      const main = page.getByRole('main')
+      await expect(main.getByRole('heading', { level: 1 })).toHaveText('Page Not Found')
+      for (const name of ['Go to the home page', 'Our services', 'Get a Quote', 'Contact Us', 'FAQs']) {
+        await expect(main.getByRole('link', { name, exact: true })).toBeVisible()
+      }
+      await expect(main.getByRole('link', { name: '1300 975 707' })).toHaveAttribute('href', 'tel:1300975707')
+      seen.push(await main.locator('.status-page').innerText())
+    }
+    expect(new Set(seen).size).toBe(1)
+  })
+})

@@ -17,6 +17,7 @@ import type { Route } from './+types/root'
 import { AppShell } from './components/layout/app-shell.tsx'
 import { Brand } from './components/layout/brand.tsx'
 import { ConsentBanner, TagManagerNoScript, TagManagerScript } from './components/tag-manager.tsx'
+import { NotFound } from './components/ui/not-found.tsx'
 import { ClearErrorsOnRouteChange, NotificationsProvider } from './components/ui/notifications/index.ts'
 import { StatusPage } from './components/ui/status-page.tsx'
 import { EnhanceScript } from './enhance/enhance-script.tsx'
@@ -155,17 +156,7 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
       </header>
       <main id="main" className="site-main">
         {notFound ? (
-          <StatusPage
-            code="404"
-            title="Page Not Found"
-            actions={
-              <a className="button button--primary" href={paths.home}>
-                Reload the site
-              </a>
-            }
-          >
-            <p>Sorry, we cannot find the page you are looking for.</p>
-          </StatusPage>
+          <NotFound />
         ) : (
           <StatusPage
             code="500"

@@ -1,11 +1,11 @@
 import { MESSAGES } from '@signalway/shared'
-import { data, Link, redirect } from 'react-router'
+import { data, redirect } from 'react-router'
+import { NotFound } from '../components/ui/not-found.tsx'
 import { SimplePage } from '../components/ui/page-header.tsx'
 import { getContentPage } from '../features/content-pages/get-page.server.ts'
 import { STATIC_PAGE } from '../lib/hydration.ts'
 import { routeMeta } from '../lib/meta.ts'
 import { pageNameFromPath } from '../lib/page-name.ts'
-import { paths } from '../lib/paths.ts'
 import type { Route } from './+types/content-page'
 
 /** Not hydrated (ADR 008): static content; the enhancement script covers the header. */
@@ -58,17 +58,7 @@ function paragraphs(content: string): string[] {
 }
 
 export default function ContentPage({ loaderData }: Route.ComponentProps) {
-  if (!loaderData.found) {
-    return (
-      <SimplePage title={MESSAGES.pageNotFound} lead="Sorry, we cannot find the page you are looking for.">
-        <p>
-          <Link className="button button--primary" to={paths.home}>
-            Go to the home page
-          </Link>
-        </p>
-      </SimplePage>
-    )
-  }
+  if (!loaderData.found) return <NotFound />
   return (
     <SimplePage title={loaderData.title} lead={loaderData.description || undefined}>
       {paragraphs(loaderData.content).map((paragraph) => (

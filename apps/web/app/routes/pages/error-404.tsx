@@ -1,4 +1,4 @@
-import { StatusPage } from '../../components/ui/status-page.tsx'
+import { NotFound } from '../../components/ui/not-found.tsx'
 import { routeMeta } from '../../lib/meta.ts'
 import { paths } from '../../lib/paths.ts'
 import type { Route } from './+types/error-404'
@@ -11,19 +11,7 @@ export const meta: Route.MetaFunction = (args) =>
     noIndex: true,
   })
 
-/** Shown when a page cannot be found; the link reloads the site from the home page. */
+/** Shown when a page cannot be found: the site's one Page Not Found. */
 export default function Error404Page() {
-  return (
-    <StatusPage
-      code="404"
-      title="Page Not Found"
-      actions={
-        <a className="button button--primary" href={paths.home}>
-          Reload the site
-        </a>
-      }
-    >
-      <p>Sorry, we cannot find the page you are looking for. It may have moved or no longer exist.</p>
-    </StatusPage>
-  )
+  return <NotFound />
 }
