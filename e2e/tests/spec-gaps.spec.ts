@@ -136,3 +136,52 @@ test.describe('one Page Not Found', () => {
     expect(new Set(seen).size).toBe(1)
   })
 })
+
+test.describe('privacy (Australian Privacy Principles)', () => {
+  test('the privacy policy page: complete, server-rendered with its tags, in the sitemap and the footer', async ({
+    page,
+    request,
+    baseURL,
+  }) => {
+    const html = await (await request.get('/privacy-policy/')).text()
+    expect(html).toContain('<title>Privacy Policy')
+    expect(html).toMatch(/<meta name="description" content="[^"]+"/)
+    expect(html).toContain(`<link rel="canonical" href="${baseURL}/privacy-policy/"`)
+    expect(html).toMatch(/<meta property="og:title" content="Privacy Policy/)
+    await page.goto('/')
+    await page.getByRole('contentinfo').getByRole('link', { name: 'Privacy Policy' }).click()
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Privacy Policy')
+    for (const topic of [
+      'What we collect',
+      'How and why we collect it',
+      'Credit information and credit reporting bodies',
+      'Who we disclose it to',
+      'Seeing and correcting your information',
+      'Complaints',
+    ]) {
+      await expect(page.getByRole('heading', { level: 2, name: new RegExp(topic) })).toBeVisible()
+    }
+    await expect(page.getByText(/driver's licence number/).first()).toBeVisible()
+    await expect(page.getByText(/Office of the Australian Information Commissioner/)).toBeVisible()
+    expect(await (await request.get('/sitemap.xml')).text()).toContain(`${baseURL}/privacy-policy/`)
+  })
+
+  test('a collection notice on the credit application, and a one-line notice on contact, quote and register', async ({
+    page,
+  }) => {
+    await page.goto('/application-for-credit/')
+    const notice = page.getByRole('complementary', { name: 'How we use the information in this application' })
+    await expect(notice).toContainText("driver's licence numbers")
+    await expect(notice).toContainText('credit reporting bodies')
+    await expect(notice.getByRole('link', { name: 'Privacy Policy' })).toHaveAttribute(
+      'href',
+      '/privacy-policy/',
+    )
+    for (const path of ['/contact-us/', '/get-a-quote/', '/register/']) {
+      await page.goto(path)
+      await expect(
+        page.getByRole('main').locator('.privacy-notice').getByRole('link', { name: 'Privacy Policy' }),
+      ).toHaveAttribute('href', '/privacy-policy/')
+    }
+  })
+})

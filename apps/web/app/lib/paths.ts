@@ -43,6 +43,7 @@ export const paths = {
     terms: '/application-for-credit/terms-and-conditions/',
   },
   termsAndConditions: '/terms-and-conditions/',
+  privacyPolicy: '/privacy-policy/',
   playground: (path = '') => `/playground/${path.replace(/^\/+/, '')}`,
   admin: {
     index: '/admin/',
@@ -88,6 +89,7 @@ export const routePatterns = {
   applicationForCredit: pattern(paths.applicationForCredit.index),
   applicationForCreditTerms: pattern(paths.applicationForCredit.terms),
   termsAndConditions: pattern(paths.termsAndConditions),
+  privacyPolicy: pattern(paths.privacyPolicy),
   playground: `${pattern(paths.playground())}*`,
   adminIndex: pattern(paths.admin.index),
   adminManageUsers: pattern(paths.admin.manageUsers),

@@ -21,5 +21,6 @@ export function publicPagePaths(): string[] {
     paths.applicationForCredit.index,
     paths.applicationForCredit.terms,
     paths.termsAndConditions,
+    paths.privacyPolicy,
   ]
 }

@@ -50,6 +50,7 @@ export { MultiSelect, type MultiSelectProps, selectionSummary } from './multi-se
 export { normaliseOptions, type Option, type OptionInput } from './options.ts'
 export { PersonFields } from './person-fields.tsx'
 export { whenPointerReleased, withDeferredBlur } from './pointer-release.ts'
+export { PrivacyNotice } from './privacy-notice.tsx'
 export { RadioGroup, type RadioGroupProps } from './radio-group.tsx'
 export { Select, type SelectProps } from './select.tsx'
 export { applyServerErrors, modelStateKeyToPath, type ServerErrorsResult } from './server-errors.ts'

@@ -16,6 +16,7 @@ const CUSTOMER_LINKS = [
   { label: 'Terms and Conditions of Hire', to: paths.applicationForCredit.terms },
   { label: 'Register', to: paths.register },
   { label: 'Update Profile', to: paths.updateProfile },
+  { label: 'Privacy Policy', to: paths.privacyPolicy },
 ] as const
 
 /** Footer (SPEC.md §1): the two office addresses, phone, email and the Application for Credit link. */

@@ -1,3 +1,5 @@
+import { SITE } from '@signalway/shared'
+import { Link } from 'react-router'
 import { PageHeader } from '../../components/ui/page-header.tsx'
 import { CreditApplicationForm } from '../../features/credit/components/credit-application-form.tsx'
 import { routeMeta } from '../../lib/meta.ts'
@@ -26,6 +28,22 @@ export default function ApplicationForCreditPage() {
             Complete the four sections below, sign, and submit. Your signed application downloads as a PDF
             straight away, and our accounts team will be in touch once it has been assessed.
           </p>
+          <aside className="collection-notice" aria-labelledby="credit-collection-notice">
+            <h2 id="credit-collection-notice" className="collection-notice__title">
+              How we use the information in this application
+            </h2>
+            <p>
+              {SITE.legalName} collects the details in this application, including the home addresses and
+              driver's licence numbers of directors, partners, sole traders and guarantors, to assess the
+              application, verify identities and run the account. By signing, the applicant and each guarantor
+              consent to us obtaining credit reports from, and giving information about the account to, credit
+              reporting bodies. Without this information we cannot assess the application.
+            </p>
+            <p>
+              Our <Link to={paths.privacyPolicy}>Privacy Policy</Link> says who we share it with, how long we
+              keep it, and how to see or correct it or make a complaint.
+            </p>
+          </aside>
           <CreditApplicationForm />
         </div>
       </section>

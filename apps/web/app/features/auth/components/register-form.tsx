@@ -7,6 +7,7 @@ import {
   Form,
   FormActions,
   PersonFields,
+  PrivacyNotice,
   RequiredFieldsNote,
   SubmitButton,
   useZodForm,
@@ -78,6 +79,7 @@ export function RegisterForm({ register = registerAccount }: RegisterFormProps) 
       </h2>
       <Form form={form} onSubmit={onSubmit} aria-labelledby={headingId} className="auth-form">
         <RequiredFieldsNote />
+        <PrivacyNotice purpose="to run your account and your hires" />
         <PersonFields />
         <div className="form-row">
           <PasswordField name="password" label="Password" autoComplete="new-password" checklist required />

@@ -4,6 +4,7 @@ import {
   applyServerErrors,
   Form,
   FormActions,
+  PrivacyNotice,
   RequiredFieldsNote,
   SubmitButton,
   TextArea,
@@ -66,6 +67,7 @@ export function ContactForm({
       <Form form={form} onSubmit={onSubmit} aria-labelledby={headingId}>
         <PostedMessage posted={postedAnswer} sent={MESSAGES.contactSent} failed={MESSAGES.contactFailed} />
         <RequiredFieldsNote />
+        <PrivacyNotice purpose="only to answer your message" />
         <TextField name="name" label="Name" autoComplete="name" required />
         <div className="form-row">
           <TextField name="email" type="email" label="Email Address" autoComplete="email" required />

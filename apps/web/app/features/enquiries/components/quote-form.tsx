@@ -13,6 +13,7 @@ import {
   Form,
   FormActions,
   MultiSelect,
+  PrivacyNotice,
   RequiredFieldsNote,
   SubmitButton,
   TextArea,
@@ -75,6 +76,7 @@ export function QuoteForm({
       <Form form={form} onSubmit={onSubmit} aria-labelledby={headingId}>
         <PostedMessage posted={postedAnswer} sent={MESSAGES.quoteSent} failed={MESSAGES.quoteFailed} />
         <RequiredFieldsNote />
+        <PrivacyNotice purpose="only to prepare and send your quote" />
         <TextField name="name" label="Name" autoComplete="name" required />
         <div className="form-row">
           <TextField name="email" type="email" label="Email Address" autoComplete="email" required />
