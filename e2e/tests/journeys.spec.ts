@@ -304,3 +304,39 @@ test.describe("a 500 without a Message: the screen's own text", () => {
     await expect(notifications(page).getByText('Unable to get the user details.')).toBeVisible()
   })
 })
+
+test.describe('after signing in, the previous page inside the app', () => {
+  test('a typed /login/ address after visiting a page goes back to that page', async ({ page, request }) => {
+    const email = uniqueEmail('return')
+    await registerByApi(request, email)
+    await open(page, '/services/vms-boards/')
+    await open(page, '/faqs/')
+    // Typed in the address bar: no link state, no referrer.
+    await open(page, '/login/')
+    await page.getByRole('textbox', { name: 'Username', exact: true }).fill(email)
+    await page.getByRole('textbox', { name: 'Password', exact: true }).fill(PASSWORD)
+    await page.getByRole('button', { name: 'Login' }).click()
+    await expect(page).toHaveURL(/\/faqs\/$/)
+  })
+
+  test('arriving at /login/ from another site goes home, not back to that site', async ({
+    browser,
+    request,
+  }) => {
+    const email = uniqueEmail('external')
+    await registerByApi(request, email)
+    const context = await browser.newContext({
+      extraHTTPHeaders: { referer: 'https://www.example.com/search?q=hire' },
+    })
+    const page = await context.newPage()
+    await page.goto('/login/')
+    await expect(page.getByRole('banner').getByRole('link', { name: 'Login' })).toBeVisible({
+      timeout: 15_000,
+    })
+    await page.getByRole('textbox', { name: 'Username', exact: true }).fill(email)
+    await page.getByRole('textbox', { name: 'Password', exact: true }).fill(PASSWORD)
+    await page.getByRole('button', { name: 'Login' }).click()
+    await expect(page).toHaveURL(/127\.0\.0\.1:\d+\/$/)
+    await context.close()
+  })
+})

@@ -127,7 +127,7 @@ test.describe('one Page Not Found', () => {
       await page.goto(path)
       const main = page.getByRole('main')
       await expect(main.getByRole('heading', { level: 1 })).toHaveText('Page Not Found')
-      for (const name of ['Go to the home page', 'Our services', 'Get a Quote', 'Contact Us', 'FAQs']) {
+      for (const name of ['Reload the site', 'Our services', 'Get a Quote', 'Contact Us', 'FAQs']) {
         await expect(main.getByRole('link', { name, exact: true })).toBeVisible()
       }
       await expect(main.getByRole('link', { name: '1300 975 707' })).toHaveAttribute('href', 'tel:1300975707')

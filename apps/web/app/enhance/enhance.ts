@@ -3,6 +3,7 @@ import { attachCarousel } from '../components/ui/carousel/carousel-controller.ts
 import { type CarouselVariant, VARIANT_BREAKPOINTS } from '../components/ui/carousel/carousel-logic.ts'
 import { apiClient, configureApiClient } from '../lib/api-client.ts'
 import { getAuthStorage } from '../lib/auth-storage.ts'
+import { rememberPage } from '../lib/last-page.ts'
 import { enhanceAuth } from './auth.ts'
 import { hydratesOnInteraction, readEnhanceConfig } from './config.ts'
 import { enhanceConsent } from './consent.ts'
@@ -17,6 +18,8 @@ const VARIANTS = Object.keys(VARIANT_BREAKPOINTS) as CarouselVariant[]
  */
 export function enhancePage(doc: Document): Promise<void> {
   const config = readEnhanceConfig(doc)
+  // A static page is shown: the login page may send the visitor back to it.
+  if (doc.defaultView) rememberPage(doc.defaultView.location.pathname + doc.defaultView.location.search)
   configureApiClient({ baseUrl: config.apiBaseUrl, clientId: config.authClientId })
 
   // A page that hydrates on the first interaction: the app does the rest (ADR 011).

@@ -1,5 +1,6 @@
 import { type ReactNode, useEffect, useRef } from 'react'
 import { useLocation } from 'react-router'
+import { rememberPage } from '../../lib/last-page.ts'
 import { CallBar } from './call-bar.tsx'
 import { SiteFooter } from './site-footer.tsx'
 import { SiteHeader } from './site-header.tsx'
@@ -14,6 +15,11 @@ export function AppShell({ children }: { children: ReactNode }) {
   const location = useLocation()
   const mainRef = useRef<HTMLElement>(null)
   const lastPathname = useRef(location.pathname)
+
+  // The page now shown, for "back to the previous page" after signing in.
+  useEffect(() => {
+    rememberPage(location.pathname + location.search)
+  }, [location.pathname, location.search])
 
   useEffect(() => {
     if (lastPathname.current === location.pathname) return

@@ -11,7 +11,8 @@ const USEFUL_LINKS = [
 
 /**
  * The one "Page Not Found" of the site: for /pages/error-404, an unknown address and a content page
- * that does not exist. Plain links (full page loads), so it works even where the app failed to start.
+ * that does not exist. Its first action reloads the site from the home page (SPEC.md §2); plain links
+ * (full page loads), so it works even where the app failed to start.
  */
 export function NotFound() {
   return (
@@ -20,7 +21,7 @@ export function NotFound() {
       title={MESSAGES.pageNotFound}
       actions={
         <a className="button button--primary" href={paths.home}>
-          Go to the home page
+          Reload the site
         </a>
       }
     >

@@ -1,8 +1,9 @@
 import { type ReactNode, useEffect } from 'react'
 import { useLocation, useNavigate, useSearchParams } from 'react-router'
 import { type FromState, isAdmin, useAuth } from '../../lib/auth-context.ts'
+import { recentPages } from '../../lib/last-page.ts'
 import { paths, RETURN_URL_PARAM } from '../../lib/paths.ts'
-import { resolveReturnLocation, sameOriginPath } from './return-location.ts'
+import { resolveReturnLocation } from './return-location.ts'
 
 function Checking() {
   return (
@@ -50,9 +51,7 @@ export function useReturnLocation(): string {
   const [searchParams] = useSearchParams()
   const location = useLocation()
   const from = (location.state as FromState | null)?.from
-  const referrer =
-    typeof document === 'undefined' ? undefined : sameOriginPath(document.referrer, window.location.origin)
-  return resolveReturnLocation({ returnUrl: searchParams.get(RETURN_URL_PARAM), from, referrer })
+  return resolveReturnLocation({ returnUrl: searchParams.get(RETURN_URL_PARAM), from, recent: recentPages() })
 }
 
 /** Pages for signed-out visitors only; signed-in users are sent to the return location. */

@@ -1,16 +1,19 @@
 import { describe, expect, it } from 'vitest'
-import { resolveReturnLocation, sameOriginPath } from './return-location.ts'
+import { resolveReturnLocation } from './return-location.ts'
 
 describe('the return location of a signed-in visitor of a guest page', () => {
   it("is the 'return-url' value first", () => {
     expect(
-      resolveReturnLocation({ returnUrl: '/update-profile/', from: '/about/', referrer: '/news/' }),
+      resolveReturnLocation({ returnUrl: '/update-profile/', from: '/about/', recent: ['/news/'] }),
     ).toBe('/update-profile/')
   })
 
-  it('else the previous page inside the app, else that of a full page load, else home', () => {
-    expect(resolveReturnLocation({ from: '/about/?x=1', referrer: '/news/' })).toBe('/about/?x=1')
-    expect(resolveReturnLocation({ referrer: '/news/' })).toBe('/news/')
+  it('else the previous page inside the app (the link state, else the pages this tab showed), else home', () => {
+    expect(resolveReturnLocation({ from: '/about/?x=1', recent: ['/news/'] })).toBe('/about/?x=1')
+    expect(resolveReturnLocation({ recent: ['/faqs/', '/news/?p=2', '/login/'] })).toBe('/news/?p=2')
+    // Guest pages in between are passed over.
+    expect(resolveReturnLocation({ recent: ['/about/', '/login/', '/register/', '/login/'] })).toBe('/about/')
+    expect(resolveReturnLocation({ recent: ['/login/'] })).toBe('/')
     expect(resolveReturnLocation({})).toBe('/')
   })
 
@@ -35,19 +38,8 @@ describe('the return location of a signed-in visitor of a guest page', () => {
       '/reset-password/?t=a',
       '/logout/',
     ]) {
-      expect(resolveReturnLocation({ returnUrl: page, from: page, referrer: page })).toBe('/')
+      expect(resolveReturnLocation({ returnUrl: page, from: page, recent: [page] })).toBe('/')
     }
     expect(resolveReturnLocation({ returnUrl: '/login/', from: '/services/' })).toBe('/services/')
-  })
-})
-
-describe('sameOriginPath', () => {
-  it('keeps the path and query of a same-origin referrer only', () => {
-    expect(sameOriginPath('https://signalway.example/news/?p=2', 'https://signalway.example')).toBe(
-      '/news/?p=2',
-    )
-    expect(sameOriginPath('https://google.com/search?q=x', 'https://signalway.example')).toBeUndefined()
-    expect(sameOriginPath('', 'https://signalway.example')).toBeUndefined()
-    expect(sameOriginPath('not a url', 'https://signalway.example')).toBeUndefined()
   })
 })

@@ -22,34 +22,30 @@ function usable(location: string | null | undefined): string | undefined {
   return safe
 }
 
-/** The path and query of a same-origin referrer URL; undefined for another origin or none. */
-export function sameOriginPath(
-  referrer: string | null | undefined,
-  origin: string | undefined,
-): string | undefined {
-  if (!referrer || !origin) return undefined
-  try {
-    const url = new URL(referrer)
-    return url.origin === origin ? url.pathname + url.search : undefined
-  } catch {
-    return undefined
-  }
-}
-
 export interface ReturnLocationSources {
   /** The 'return-url' query value. */
   returnUrl?: string | null | undefined
   /** The page the visitor came from inside the app (location state `from`). */
   from?: string | null | undefined
-  /** The previous page of a full page load (a same-origin document.referrer). */
-  referrer?: string | null | undefined
+  /** The pages this tab showed inside the app, newest last (lib/last-page.ts). */
+  recent?: readonly string[] | undefined
 }
 
 /**
  * Where a signed-in visitor of login, register, forgot or reset password goes (SPEC.md §2): the
- * 'return-url' value, else the previous page, else home. Only same-site paths count, and never a
+ * 'return-url' value, else the previous page inside the app (the Login link's state, else the pages
+ * this tab recorded; never a stale document.referrer), else home. Only same-site paths count, and never a
  * guest page itself (that would bounce straight back).
  */
-export function resolveReturnLocation({ returnUrl, from, referrer }: ReturnLocationSources): string {
-  return usable(returnUrl) ?? usable(from) ?? usable(referrer) ?? paths.home
+export function resolveReturnLocation({ returnUrl, from, recent = [] }: ReturnLocationSources): string {
+  return usable(returnUrl) ?? usable(from) ?? lastUsable(recent) ?? paths.home
+}
+
+/** The newest page of the list that may be returned to (guest pages, the login page itself, skipped). */
+function lastUsable(pages: readonly string[]): string | undefined {
+  for (let index = pages.length - 1; index >= 0; index--) {
+    const page = usable(pages[index])
+    if (page) return page
+  }
+  return undefined
 }
