@@ -185,3 +185,44 @@ test.describe('privacy (Australian Privacy Principles)', () => {
     }
   })
 })
+
+test.describe('FAQ answers', () => {
+  test('link the pages they mention, also after a search', async ({ page }) => {
+    await page.goto('/faqs/')
+    const answers = page.locator('.faq-item__answer')
+    await expect(answers.getByRole('link', { name: 'Get a Quote' }).first()).toHaveAttribute(
+      'href',
+      '/get-a-quote/',
+    )
+    await expect(answers.getByRole('link', { name: 'Application for Credit' }).first()).toHaveAttribute(
+      'href',
+      '/application-for-credit/',
+    )
+    await expect(answers.getByRole('link', { name: 'Terms and Conditions of Hire' }).first()).toHaveAttribute(
+      'href',
+      '/application-for-credit/terms-and-conditions/',
+    )
+    await page.getByRole('searchbox').fill('credit account')
+    await expect(page.locator('.faq-item')).not.toHaveCount(0)
+    await expect(answers.getByRole('link', { name: 'Application for Credit' }).first()).toBeVisible()
+  })
+})
+
+test.describe('page leads', () => {
+  test('speak to the visitor instead of describing the page', async ({ page }) => {
+    const described =
+      /newest first|each with its own page|in \d+ clauses|with the contact form|username and password/i
+    for (const path of [
+      '/news/',
+      '/services/',
+      '/contact-us/',
+      '/login/',
+      '/application-for-credit/terms-and-conditions/',
+    ]) {
+      await page.goto(path)
+      const lead = page.locator('.page-header__lead')
+      await expect(lead).toHaveText(/\w+/)
+      expect(await lead.innerText(), path).not.toMatch(described)
+    }
+  })
+})

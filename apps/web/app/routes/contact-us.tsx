@@ -33,7 +33,7 @@ export default function ContactUsPage({ actionData }: Route.ComponentProps) {
     <>
       <SimplePage
         title="Contact Us"
-        lead="Send us a message with the contact form, or find one of our three locations."
+        lead="A question about a hire, a quote or your account? Send us a message and we will get back to you, or call us at any hour."
       >
         <ContactForm posted={actionData} />
       </SimplePage>

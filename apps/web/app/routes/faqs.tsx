@@ -2,6 +2,7 @@ import { SITE } from '@signalway/shared'
 import { useId, useState } from 'react'
 import { Link, useSearchParams } from 'react-router'
 import { PageHeader } from '../components/ui/page-header.tsx'
+import { answerParts } from '../features/faqs/answer-links.ts'
 import { SEARCH_PARAM } from '../features/faqs/faq-search-controller.ts'
 import { faqStatus, filterFaqs, groupFaqs } from '../features/faqs/filter-faqs.ts'
 import { STATIC_PAGE } from '../lib/hydration.ts'
@@ -103,7 +104,18 @@ export default function FaqsPage() {
                   {group.faqs.map((faq) => (
                     <article className="faq-item" key={faq.id} id={faq.id}>
                       <h3 className="faq-item__question">{faq.question}</h3>
-                      <p className="faq-item__answer">{faq.answer}</p>
+                      <p className="faq-item__answer">
+                        {answerParts(faq.answer).map((part, index) =>
+                          typeof part === 'string' ? (
+                            part
+                          ) : (
+                            // biome-ignore lint/suspicious/noArrayIndexKey: the parts of one fixed text, in order.
+                            <a key={index} href={part.href}>
+                              {part.text}
+                            </a>
+                          ),
+                        )}
+                      </p>
                     </article>
                   ))}
                 </div>

@@ -28,7 +28,10 @@ export default function NewsPage({ loaderData }: Route.ComponentProps) {
   const { items } = loaderData
   return (
     <>
-      <PageHeader title="News" lead="Dated news from Signalway Traffic Hire, newest first." />
+      <PageHeader
+        title="News"
+        lead="New equipment in the fleet, projects we have supported and changes to our service, from the depots in Victoria and Queensland."
+      />
       <section className="section">
         <div className="container">
           {items.length === 0 ? (

@@ -23,7 +23,7 @@ export default function TermsAndConditionsPage() {
     <>
       <PageHeader
         title="Terms and Conditions"
-        lead="The terms of use of this website and of the account you register on it."
+        lead="The rules for using this website and the Signalway account you register on it."
       />
       <section className="section">
         <div className="container terms-page">

@@ -2,6 +2,7 @@ import { SITE } from '@signalway/shared'
 import { element } from '../../lib/dom.ts'
 import { paths } from '../../lib/paths.ts'
 import { faqCategories, faqs } from '../../site-content/faqs.ts'
+import { answerParts } from './answer-links.ts'
 import { faqStatus, filterFaqs, groupFaqs } from './filter-faqs.ts'
 
 /**
@@ -51,7 +52,14 @@ export function faqResults(doc: Document, query: string): HTMLElement[] {
             'article',
             { class: 'faq-item', id: faq.id },
             element(doc, 'h3', { class: 'faq-item__question' }, faq.question),
-            element(doc, 'p', { class: 'faq-item__answer' }, faq.answer),
+            element(
+              doc,
+              'p',
+              { class: 'faq-item__answer' },
+              ...answerParts(faq.answer).map((part) =>
+                typeof part === 'string' ? part : element(doc, 'a', { href: part.href }, part.text),
+              ),
+            ),
           ),
         ),
       ),

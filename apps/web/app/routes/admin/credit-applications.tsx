@@ -18,7 +18,7 @@ export default function AdminCreditApplicationsPage() {
     <>
       <PageHeader
         title="Credit Applications"
-        lead="Applications for credit, newest first, with their signed PDFs."
+        lead="Applications for credit from the website. Download the signed PDF of each to assess it."
       />
       <section className="section">
         <div className="container">

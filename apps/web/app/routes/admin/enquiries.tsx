@@ -16,7 +16,10 @@ export const meta: Route.MetaFunction = (args) =>
 export default function AdminEnquiriesPage() {
   return (
     <>
-      <PageHeader title="Enquiries" lead="Contact messages and quote requests, newest first." />
+      <PageHeader
+        title="Enquiries"
+        lead="Messages and quote requests from the website. Open one to reply, or to mark where it is up to."
+      />
       <section className="section">
         <div className="container">
           <EnquiryInbox />

@@ -32,7 +32,7 @@ const ADMIN_CARDS: readonly { to: string; title: string; text: string }[] = [
 
 export default function AdminIndexPage() {
   return (
-    <SimplePage title="Admin" lead="Administration tools for Signalway Traffic Hire.">
+    <SimplePage title="Admin" lead="Users, enquiries and credit applications: the day's work in one place.">
       <ul className="admin-cards">
         {ADMIN_CARDS.map((card) => (
           <li key={card.to} className="admin-card">

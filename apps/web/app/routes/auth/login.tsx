@@ -15,7 +15,10 @@ export const meta: Route.MetaFunction = (args) =>
 export default function LoginPage() {
   return (
     <>
-      <PageHeader title="Login" lead="Log in to your account with your username and password." />
+      <PageHeader
+        title="Login"
+        lead="Welcome back. Log in to keep your details up to date and apply for credit."
+      />
       <AuthPanel
         footer={
           <p>

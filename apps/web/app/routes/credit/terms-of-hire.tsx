@@ -24,7 +24,7 @@ export default function TermsOfHirePage() {
     <>
       <PageHeader
         title="Terms and Conditions of Hire"
-        lead="The hire contract that applies to every hire and credit account, in 10 clauses."
+        lead="What we both agree to when you hire from us. Please read them before you apply for credit."
       />
       <section className="section">
         <div className="container terms-page">

@@ -23,7 +23,7 @@ export default function ServicesIndexPage() {
     <>
       <PageHeader
         title="Our Services"
-        lead="Every piece of traffic equipment and every vehicle we hire, each with its own page."
+        lead="Arrow boards, VMS boards, portable traffic lights, truck mounted attenuators and more: delivered, set up and supported around the clock."
       />
       <section className="section">
         <div className="container">
