@@ -179,3 +179,24 @@ test.describe('the admin pages at 768 px', () => {
     }
   })
 })
+
+test.describe('the page size of a table on a phone (ADR 013)', () => {
+  for (const [width, expected] of [
+    [375, ['10']],
+    [1280, ['10', '20', '50', '100']],
+  ] as const) {
+    test(`at ${width} px a search with a few users offers ${expected.join(', ')}`, async ({
+      page,
+      request,
+    }) => {
+      await page.setViewportSize({ width, height: 800 })
+      await storeTokens(page, await tokensFor(request, ADMIN.email, ADMIN.password))
+      // The administrator alone: one row.
+      await page.goto(`/admin/manage-users/?q=${encodeURIComponent(ADMIN.email)}&size=100`)
+      await expect(page.getByText(/^Showing 1–1 of 1$/)).toBeVisible()
+      const size = page.getByLabel('Rows per page')
+      await expect(size.locator('option')).toHaveText([...expected])
+      await expect(size).toHaveValue(width < 765 ? '10' : '100')
+    })
+  }
+})

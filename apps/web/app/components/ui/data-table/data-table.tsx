@@ -2,6 +2,7 @@ import { type ReactNode, useEffect, useId, useRef, useState } from 'react'
 import { TableScroll } from './table-scroll.tsx'
 import {
   clientTable,
+  narrowPageSizes,
   PAGE_SIZE_OPTIONS,
   pageCount,
   pageList,
@@ -9,6 +10,7 @@ import {
   type SortDirection,
   type TableState,
 } from './table-state.ts'
+import { useNarrowScreen } from './use-narrow-screen.ts'
 import type { TableStateChange } from './use-table-search-params.ts'
 
 export interface DataTableColumn<Row> {
@@ -73,10 +75,15 @@ export function DataTable<Row>({
   const id = useId()
   const serverSide = total !== undefined
   const view = serverSide ? { rows: [...rows], total } : clientTable(rows, columns, state)
-  const pages = pageCount(view.total, state.pageSize)
-  const sizes = pageSizeOptions.includes(state.pageSize)
+  const narrow = useNarrowScreen()
+  const allSizes = pageSizeOptions.includes(state.pageSize)
     ? pageSizeOptions
     : [...pageSizeOptions, state.pageSize].sort((a, b) => a - b)
+  // On a phone the sizes stop at the first that holds every row, and a larger one chosen on a wider
+  // screen shows as that one (ADR 013): the same rows, a select that offers nothing useless.
+  const sizes = narrow && !loading ? narrowPageSizes(allSizes, view.total) : allSizes
+  const pageSize = Math.min(state.pageSize, Math.max(...sizes))
+  const pages = pageCount(view.total, pageSize)
 
   // A client-side page past the end (rows removed) shows the last page instead.
   useEffect(() => {
@@ -136,7 +143,7 @@ export function DataTable<Row>({
             <select
               id={`${id}size`}
               className="input input--select data-table__size-select"
-              value={state.pageSize}
+              value={pageSize}
               onChange={(event) => onStateChange({ pageSize: Number(event.currentTarget.value), page: 1 })}
             >
               {sizes.map((size) => (
@@ -210,7 +217,7 @@ export function DataTable<Row>({
 
       <div className="data-table__footer">
         <p className="data-table__range" role="status">
-          {loading && view.rows.length === 0 ? '' : rangeText(state.page, state.pageSize, view.total)}
+          {loading && view.rows.length === 0 ? '' : rangeText(state.page, pageSize, view.total)}
         </p>
         <Pagination
           page={Math.min(state.page, pages)}

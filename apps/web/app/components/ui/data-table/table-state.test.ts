@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest'
-import { clientTable, pageList, rangeText, readTableState, writeTableState } from './table-state.ts'
+import {
+  clientTable,
+  narrowPageSizes,
+  pageList,
+  rangeText,
+  readTableState,
+  writeTableState,
+} from './table-state.ts'
 
 const defaults = { pageSize: 10, sort: { key: 'registationDate', direction: 'desc' as const } }
 
@@ -87,5 +94,15 @@ describe('client-side mode', () => {
       sort: { key: 'name', direction: 'asc' },
     })
     expect(sorted).toEqual({ rows: [rows[1]], total: 3 })
+  })
+})
+
+describe('narrowPageSizes (ADR 013)', () => {
+  it('offers sizes up to the first that holds every row, at least the smallest', () => {
+    expect(narrowPageSizes([10, 20, 50, 100], 7)).toEqual([10])
+    expect(narrowPageSizes([10, 20, 50, 100], 10)).toEqual([10])
+    expect(narrowPageSizes([10, 20, 50, 100], 23)).toEqual([10, 20, 50])
+    expect(narrowPageSizes([10, 20, 50, 100], 0)).toEqual([10])
+    expect(narrowPageSizes([10, 20, 50, 100], 5000)).toEqual([10, 20, 50, 100])
   })
 })

@@ -160,3 +160,14 @@ export function clientTable<Row>(
   const start = (state.page - 1) * state.pageSize
   return { rows: result.slice(start, start + state.pageSize), total: result.length }
 }
+
+/**
+ * The page sizes a screen narrower than LIMITS.narrowScreenWidth offers (SPEC.md §9, ADR 013): up to
+ * the first size that holds every row, so a phone is never offered 50 or 100 cards for 7 rows. At
+ * least the smallest size is always offered.
+ */
+export function narrowPageSizes(options: readonly number[], total: number): number[] {
+  const sorted = [...options].sort((a, b) => a - b)
+  const fits = sorted.findIndex((size) => size >= total)
+  return fits === -1 ? sorted : sorted.slice(0, fits + 1)
+}
