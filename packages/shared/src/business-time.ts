@@ -2,14 +2,15 @@
  * The business's days and times (Australia/Melbourne), whatever zone the browser or server runs in.
  *
  * Every screen and endpoint that shows, filters or names a date goes through this module: a "day" is a
- * calendar day in Melbourne, and an instant and Melbourne wall time are converted with @date-fns/tz's
- * TZDate (the zone's offset, daylight saving included, from the platform's time-zone data).
+ * calendar day in Melbourne, and an instant and Melbourne wall time are converted with the zone's offset
+ * from @date-fns/tz's tzOffset (daylight saving included, from the platform's time-zone data). Plain
+ * arithmetic on that offset, not a Date subclass: it works under a faked Date too (test clocks).
  *
  * Form controls (date pickers, dd/mm/yyyy text) hold a day as a Date at local midnight: `dayToDate` and
  * `dateToDay` convert between that and a CalendarDay, so the day a person sees is the Melbourne day the
  * server reads, in a browser in Perth or London as much as in Melbourne.
  */
-import { TZDate } from '@date-fns/tz'
+import { tzOffset } from '@date-fns/tz'
 import { BUSINESS_TIME_ZONE } from './constants.ts'
 
 export { BUSINESS_TIME_ZONE }
@@ -29,28 +30,30 @@ export interface WallTime extends CalendarDay {
 
 const pad = (value: number, length = 2) => String(value).padStart(length, '0')
 
-/** The wall time in `timeZone` (default Melbourne) at the instant `date`. */
-export function wallTimeIn(date: Date, timeZone: string = BUSINESS_TIME_ZONE): WallTime {
-  const zoned = new TZDate(date.getTime(), timeZone)
-  return {
-    year: zoned.getFullYear(),
-    month: zoned.getMonth() + 1,
-    day: zoned.getDate(),
-    hour: zoned.getHours(),
-    minute: zoned.getMinutes(),
-    second: zoned.getSeconds(),
-  }
-}
-
 /** The zone's offset from UTC at `date`, in milliseconds (Melbourne: +10 h or +11 h). */
 export function zoneOffsetMs(date: Date, timeZone: string = BUSINESS_TIME_ZONE): number {
-  return -new TZDate(date.getTime(), timeZone).getTimezoneOffset() * 60_000
+  return tzOffset(timeZone, date) * 60_000
+}
+
+/** The wall time in `timeZone` (default Melbourne) at the instant `date`. */
+export function wallTimeIn(date: Date, timeZone: string = BUSINESS_TIME_ZONE): WallTime {
+  const shifted = new Date(date.getTime() + zoneOffsetMs(date, timeZone))
+  return {
+    year: shifted.getUTCFullYear(),
+    month: shifted.getUTCMonth() + 1,
+    day: shifted.getUTCDate(),
+    hour: shifted.getUTCHours(),
+    minute: shifted.getUTCMinutes(),
+    second: shifted.getUTCSeconds(),
+  }
 }
 
 /** The instant of a wall time in a zone (a time skipped by a daylight-saving change maps to the hour after). */
 export function wallTimeToInstant(wall: WallTime, timeZone: string = BUSINESS_TIME_ZONE): Date {
-  const zoned = new TZDate(wall.year, wall.month - 1, wall.day, wall.hour, wall.minute, wall.second, timeZone)
-  return new Date(zoned.getTime())
+  const guess = Date.UTC(wall.year, wall.month - 1, wall.day, wall.hour, wall.minute, wall.second)
+  // The offset at the guess may differ from the offset at the answer across a DST change: refine once.
+  const first = guess - zoneOffsetMs(new Date(guess), timeZone)
+  return new Date(guess - zoneOffsetMs(new Date(first), timeZone))
 }
 
 /** The instant at which the calendar day begins in `timeZone`. */
