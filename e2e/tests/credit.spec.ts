@@ -315,6 +315,29 @@ test.describe('a new customer applies for credit', () => {
     ]) {
       expect(text, `the PDF holds ${value}`).toContain(value)
     }
+
+    // After the reload: the confirmation with the reference, what happens next, who to call, and the
+    // PDF again from this tab only.
+    const confirmation = page.getByRole('region', { name: 'Application received' })
+    await expect(confirmation).toBeVisible()
+    await expect(confirmation.getByRole('heading', { name: 'Application received' })).toBeFocused()
+    const reference = (await confirmation.locator('.credit-confirmation__reference').innerText()).trim()
+    expect(reference).toMatch(/^CA-\d{4}-/)
+    expect(text).toContain(reference)
+    await expect(confirmation.getByRole('heading', { name: 'What happens next' })).toBeVisible()
+    await expect(confirmation.getByRole('link', { name: '1300 975 707' })).toBeVisible()
+    const again = page.waitForEvent('download')
+    await confirmation.getByRole('link', { name: 'Download the PDF again' }).click()
+    expect(await downloadedText(await again)).toContain(reference)
+    // Another tab of the same browser knows nothing of it.
+    const other = await page.context().newPage()
+    await other.goto('/application-for-credit/')
+    await expect(other.getByRole('heading', { level: 1, name: 'Application for Credit' })).toBeVisible()
+    await expect(other.getByRole('region', { name: 'Application received' })).toHaveCount(0)
+    await other.close()
+    // Starting again clears it.
+    await confirmation.getByRole('button', { name: 'Start a new application' }).click()
+    await expect(confirmation).toHaveCount(0)
   })
 
   test('a sole trader: one person only, the typed-name signature', async ({ page }) => {

@@ -144,6 +144,8 @@ test.describe('the admin pages at 768 px', () => {
       },
     })
     expect(sent.status(), await sent.text()).toBe(201)
+    // Table layout (the credit applications list is cards up to 1024 px, the others up to 765 px).
+    await page.setViewportSize({ width: 1280, height: 900 })
     const admin = await tokensFor(request, ADMIN.email, ADMIN.password)
     await storeTokens(page, admin)
     const credit = (await (

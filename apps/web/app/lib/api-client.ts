@@ -63,6 +63,8 @@ export interface RequestOptions {
   auth?: boolean
   /** Navigate to /pages/error-403 or /pages/maintenance on a 403 or a network failure (default true). */
   redirect?: boolean
+  /** Sees a successful response's headers before its body is read (e.g. a reference sent beside a PDF). */
+  onHeaders?: (headers: Headers) => void
 }
 
 export interface NavigateOptions {
@@ -279,6 +281,7 @@ export function createApiClient(deps: ApiClientDeps): ApiClient {
     }
 
     if (!response.ok) return fail(response, options)
+    options.onHeaders?.(response.headers)
     return parse<T>(response, options.responseType ?? 'json')
   }
 

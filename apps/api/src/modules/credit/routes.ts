@@ -4,6 +4,7 @@ import type { FastifyRequest } from 'fastify'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { errorResponses } from '../../lib/http-schemas.ts'
+import { createDownloadTokens } from './download-token.ts'
 import { createCreditService } from './service.ts'
 
 /** The body carries the trust deed (up to 10 MB, as base64 inside a JSON string) and the signatures. */
@@ -27,6 +28,7 @@ export const creditRoutes: FastifyPluginAsyncZod = async (app) => {
     siteUrl: app.config.siteUrl,
     clock: app.clock,
   })
+  const downloads = createDownloadTokens(app.config, app.clock)
   // The body as received, before the schema turns its JSON strings into data: the digest is of it.
   const wireBodies = new WeakMap<FastifyRequest, unknown>()
 
@@ -52,12 +54,41 @@ export const creditRoutes: FastifyPluginAsyncZod = async (app) => {
         ip: request.ip,
         userAgent: request.headers['user-agent'] ?? '',
       })
+      // The confirmation page's "Download the PDF again" link (a short-lived token, this tab only).
+      const download = await downloads.issue(submitted.id)
       return reply
         .type('application/pdf')
         .header('content-disposition', 'attachment; filename="credit-application.pdf"')
         .header('cache-control', 'no-store')
         .header('x-application-reference', submitted.reference)
+        .header('x-pdf-download-token', download.token)
+        .header('x-pdf-download-expires', download.expiresAt.toISOString())
         .send(Buffer.from(submitted.pdf.buffer, submitted.pdf.byteOffset, submitted.pdf.byteLength) as never)
+    },
+  )
+
+  app.get(
+    '/apply-for-credit/pdf',
+    {
+      config: { rateLimit: CREDIT_RATE_LIMIT },
+      schema: {
+        tags: ['credit'],
+        summary: 'The PDF of an application just submitted in this browser, again (for 30 minutes).',
+        description:
+          'Public, with the token the submit answered in X-PDF-Download-Token; 401 when it is missing, ' +
+          'wrong or expired.',
+        querystring: z.object({ token: z.string().min(1).max(4096) }),
+        response: { 200: pdfResponse, ...errorResponses(400, 401, 404, 429) },
+      },
+    },
+    async (request, reply) => {
+      const id = await downloads.verify(request.query.token)
+      const { data } = await credit.getPdf(id)
+      return reply
+        .type('application/pdf')
+        .header('content-disposition', 'attachment; filename="credit-application.pdf"')
+        .header('cache-control', 'no-store')
+        .send(data as never)
     },
   )
 

@@ -1,7 +1,11 @@
 import { SITE } from '@signalway/shared'
+import { useEffect, useState } from 'react'
 import { Link } from 'react-router'
 import { PageHeader } from '../../components/ui/page-header.tsx'
+import type { CreditReceipt } from '../../features/credit/api/submit-credit-application.ts'
 import { CreditApplicationForm } from '../../features/credit/components/credit-application-form.tsx'
+import { CreditConfirmation } from '../../features/credit/components/credit-confirmation.tsx'
+import { clearReceipt, readReceipt } from '../../features/credit/receipt.ts'
 import { routeMeta } from '../../lib/meta.ts'
 import { paths } from '../../lib/paths.ts'
 import type { Route } from './+types/application-for-credit'
@@ -16,6 +20,9 @@ export const meta: Route.MetaFunction = (args) =>
 
 /** Application for Credit (SPEC.md §2, §4): the four-section form; the signed PDF comes back. */
 export default function ApplicationForCreditPage() {
+  // Read after hydration: the server never knows what this tab submitted.
+  const [receipt, setReceipt] = useState<CreditReceipt | undefined>(undefined)
+  useEffect(() => setReceipt(readReceipt()), [])
   return (
     <>
       <PageHeader
@@ -28,6 +35,15 @@ export default function ApplicationForCreditPage() {
             Complete the four sections below, sign, and submit. Your signed application downloads as a PDF
             straight away, and our accounts team will be in touch once it has been assessed.
           </p>
+          {receipt ? (
+            <CreditConfirmation
+              receipt={receipt}
+              onNewApplication={() => {
+                clearReceipt()
+                setReceipt(undefined)
+              }}
+            />
+          ) : null}
           <aside className="collection-notice" aria-labelledby="credit-collection-notice">
             <h2 id="credit-collection-notice" className="collection-notice__title">
               How we use the information in this application

@@ -25,8 +25,10 @@ import {
 import { BlockingOverlay } from '../../../components/ui/blocking-overlay.tsx'
 import { useNotify } from '../../../components/ui/notifications/index.ts'
 import { isApiError } from '../../../lib/api-client.ts'
+import type { CreditReceipt } from '../api/submit-credit-application.ts'
 import { CREDIT_PDF_FILENAME, submitCreditApplication } from '../api/submit-credit-application.ts'
 import { saveBlob } from '../download.ts'
+import { saveReceipt } from '../receipt.ts'
 import { SECTION_KEYS, scrollToSection, sectionsWithErrors, sectionTitle } from '../sections.ts'
 import { AccountsSection } from './accounts-section.tsx'
 import { CreditSection, keepFocus } from './credit-section.tsx'
@@ -38,7 +40,10 @@ export const SUBMITTING_LABEL = 'Submitting your application for credit…'
 
 export interface CreditApplicationFormProps {
   /** Sends the wire payload and answers the signed PDF. */
-  submit?: (payload: CreditPayload, options: { signal?: AbortSignal }) => Promise<Blob>
+  submit?: (
+    payload: CreditPayload,
+    options: { signal?: AbortSignal; onReceipt?: (receipt: CreditReceipt) => void },
+  ) => Promise<Blob>
   /** Saves the PDF (a download). */
   save?: (pdf: Blob, filename: string) => void
   /** Reloads the page after a successful submit. */
@@ -168,7 +173,7 @@ export function CreditApplicationForm({
     const controller = new AbortController()
     request.current = controller
     try {
-      const pdf = await submit(toCreditPayload(values), { signal: controller.signal })
+      const pdf = await submit(toCreditPayload(values), { signal: controller.signal, onReceipt: saveReceipt })
       notify.success(MESSAGES.creditSubmitted)
       save(pdf, CREDIT_PDF_FILENAME)
       // The download has started; the empty form comes back with the reload.
