@@ -12,9 +12,9 @@ export function canonicalPath(path: string): string {
 }
 
 /**
- * Addresses that repeat slashes ('//about//', '/services//vms-boards/') reach the page they name: a
- * GET or HEAD is redirected (301) to the one canonical address, query string kept. Other methods are
- * left alone (a redirect would turn a POST into a GET).
+ * Page addresses that repeat slashes ('//about//', '/services//vms-boards/') reach the page they name:
+ * a GET or HEAD is redirected (301) to the one canonical address, query string kept. Other methods
+ * are left alone (a redirect would turn a POST into a GET), and so are API addresses.
  */
 export const canonicalPathPlugin = fp(
   async (app) => {
@@ -23,11 +23,14 @@ export const canonicalPathPlugin = fp(
       const query = request.url.indexOf('?')
       const path = query === -1 ? request.url : request.url.slice(0, query)
       if (!REPEATED_SLASHES.test(path)) return
+      // Pages only: an API address is exact, and answers what its route declares (404 here).
+      const canonical = canonicalPath(path)
+      if (canonical === '/api' || canonical.startsWith('/api/')) return
       const search = query === -1 ? '' : request.url.slice(query)
       return reply
         .code(301)
         .header('cache-control', 'public, max-age=3600')
-        .redirect(canonicalPath(path) + search, 301)
+        .redirect(canonical + search, 301)
     })
   },
   { name: 'canonical-path' },

@@ -66,6 +66,8 @@ interface Operation {
   path: string
   pathParams: string[]
   queryParams: string[]
+  /** The query parameters the document marks required (a valid request sends them). */
+  requiredQueryParams: string[]
   hasBody: boolean
   /** Needs a bearer token; an admin's when the path is an admin one. */
   access: 'public' | 'user' | 'admin'
@@ -78,6 +80,9 @@ function operationsOf(doc: OpenApiDocument): Operation[] {
       path,
       pathParams: (operation.parameters ?? []).filter((p) => p.in === 'path').map((p) => p.name),
       queryParams: (operation.parameters ?? []).filter((p) => p.in === 'query').map((p) => p.name),
+      requiredQueryParams: (operation.parameters ?? [])
+        .filter((p) => p.in === 'query' && p.required === true)
+        .map((p) => p.name),
       hasBody: operation.requestBody !== undefined,
       access:
         (operation.security ?? []).length === 0
@@ -143,6 +148,8 @@ interface Fixture {
   credit: Record<string, unknown>
   /** A real password reset token of the user (read from the reset email), for the reset operations. */
   resetToken: string
+  /** The download-again token the credit application's submit answered. */
+  downloadToken: string
 }
 
 /** Valid values for the path and query parameters, so that fuzzing reaches past routing. */
@@ -167,6 +174,7 @@ function parameterExample(fixture: Fixture, op: Operation, name: string): string
     return '1'
   }
   if (name === 'status') return op.path.includes('outbox') ? 'failed' : 'new'
+  if (name === 'token') return fixture.downloadToken
   return Object.hasOwn(examples, name) ? (examples[name] as string) : 'x'
 }
 
@@ -424,6 +432,7 @@ describe.each(DIALECTS)('fuzzing every operation of the OpenAPI document on %s',
       creditId,
       failedOutboxId: failed.id,
       credit,
+      downloadToken: String(applied.headers['x-pdf-download-token']),
       // Only the reset operations need one (a reset request takes a while, by design).
       resetToken:
         op.path.includes('/token/validate') || op.path.includes('/password/reset')
@@ -436,7 +445,7 @@ describe.each(DIALECTS)('fuzzing every operation of the OpenAPI document on %s',
   function validRequest(context: Fixture, op: Operation): FuzzRequest {
     return {
       params: Object.fromEntries(op.pathParams.map((name) => [name, parameterExample(context, op, name)])),
-      query: [],
+      query: op.requiredQueryParams.map((name) => [name, parameterExample(context, op, name)]),
       body: op.hasBody ? JSON.stringify(bodyExample(context, op)) : undefined,
       contentType: 'application/json',
       auth: op.access === 'public' ? 'none' : op.access,
