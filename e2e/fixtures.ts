@@ -7,6 +7,23 @@ const WCAG_21_AA = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']
 
 /** Runs axe on the page as it is now and fails with a readable list of WCAG 2.1 AA violations. */
 export async function expectAccessible(page: Page) {
+  // Colours are judged at rest: a notification fading in is half transparent for a moment, and on a
+  // slow machine axe can catch it there. Finite animations (not an endless spinner) are let finish.
+  await page
+    .evaluate(() =>
+      Promise.race([
+        Promise.all(
+          document
+            .getAnimations()
+            .filter(
+              (animation) => animation.effect?.getComputedTiming().iterations !== Number.POSITIVE_INFINITY,
+            )
+            .map((animation) => animation.finished.catch(() => undefined)),
+        ),
+        new Promise((resolve) => setTimeout(resolve, 2000)),
+      ]),
+    )
+    .catch(() => undefined)
   const results = await new AxeBuilder({ page }).withTags(WCAG_21_AA).analyze()
   const violations = results.violations.map(
     (v) => `${v.id} (${v.impact}): ${v.help} -> ${v.nodes.map((n) => n.target.join(' ')).join(' | ')}`,

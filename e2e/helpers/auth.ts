@@ -46,3 +46,29 @@ export async function storeTokens(page: Page, tokens: Tokens) {
 export async function signInAsAdmin(page: Page, request: APIRequestContext) {
   await storeTokens(page, await tokensFor(request, ADMIN.email, ADMIN.password))
 }
+
+/** The password of the accounts the browser tests register. */
+export const TEST_PASSWORD = 'Cones-and-VMS-2026!'
+
+/** Registers a regular member through POST /api/v1/core/accounts; returns their tokens. */
+export async function registerByApi(
+  request: APIRequestContext,
+  email: string,
+  firstName = 'Casey',
+  password = TEST_PASSWORD,
+): Promise<Tokens> {
+  const response = await request.post('/api/v1/core/accounts', {
+    data: {
+      firstName,
+      lastName: 'Nguyen',
+      email,
+      mobile: '0412345678',
+      password,
+      confirmPassword: password,
+      acceptedTheTerms: true,
+      memberType: '1',
+    },
+  })
+  expect(response.status(), await response.text()).toBe(200)
+  return (await response.json()) as Tokens
+}

@@ -1,6 +1,13 @@
-import type { APIRequestContext, Locator, Page } from '@playwright/test'
+import type { Locator, Page } from '@playwright/test'
 import { expect, test } from '../fixtures.ts'
-import { ADMIN, AUTH_STORAGE_KEY, storeTokens, type Tokens, tokensFor } from '../helpers/auth.ts'
+import {
+  ADMIN,
+  AUTH_STORAGE_KEY,
+  registerByApi,
+  storeTokens,
+  TEST_PASSWORD,
+  tokensFor,
+} from '../helpers/auth.ts'
 import { newestMailTo, resetLinkIn } from '../helpers/mail.ts'
 
 /*
@@ -9,7 +16,7 @@ import { newestMailTo, resetLinkIn } from '../helpers/mail.ts'
  * forget the password and reset it from the emailed link, and a 401 that is refreshed once.
  */
 
-const PASSWORD = 'Cones-and-VMS-2026!'
+const PASSWORD = TEST_PASSWORD
 const NEW_PASSWORD = 'Arrow-Boards-2027!'
 
 const MESSAGES = {
@@ -24,27 +31,6 @@ let sequence = 0
 function uniqueEmail(tag: string): string {
   sequence += 1
   return `${tag}-${Date.now()}-${sequence}-${test.info().workerIndex}@example.com`
-}
-
-async function registerByApi(
-  request: APIRequestContext,
-  email: string,
-  firstName = 'Casey',
-): Promise<Tokens> {
-  const response = await request.post('/api/v1/core/accounts', {
-    data: {
-      firstName,
-      lastName: 'Nguyen',
-      email,
-      mobile: '0412345678',
-      password: PASSWORD,
-      confirmPassword: PASSWORD,
-      acceptedTheTerms: true,
-      memberType: '1',
-    },
-  })
-  expect(response.status(), await response.text()).toBe(200)
-  return (await response.json()) as Tokens
 }
 
 /**

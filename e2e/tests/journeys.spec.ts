@@ -1,6 +1,6 @@
-import type { APIRequestContext, Locator, Page } from '@playwright/test'
+import type { Locator, Page } from '@playwright/test'
 import { expect, test } from '../fixtures.ts'
-import { ADMIN, storeTokens, tokensFor } from '../helpers/auth.ts'
+import { ADMIN, registerByApi, storeTokens, TEST_PASSWORD, tokensFor } from '../helpers/auth.ts'
 import { newestMailTo, resetLinkIn } from '../helpers/mail.ts'
 
 /*
@@ -10,7 +10,7 @@ import { newestMailTo, resetLinkIn } from '../helpers/mail.ts'
  * texts when the server fails without a message.
  */
 
-const PASSWORD = 'Cones-and-VMS-2026!'
+const PASSWORD = TEST_PASSWORD
 const FORM_HAS_ERRORS = 'You have one or more fields missing, please correct these and submit again.'
 const LOGIN_FAILED =
   'Sorry, your user name or password is incorrect or we were unable to connect to the server.'
@@ -19,22 +19,6 @@ let sequence = 0
 function uniqueEmail(tag: string): string {
   sequence += 1
   return `journey-${tag}-${Date.now()}-${sequence}-${test.info().workerIndex}@example.com`
-}
-
-async function registerByApi(request: APIRequestContext, email: string, firstName = 'Casey') {
-  const response = await request.post('/api/v1/core/accounts', {
-    data: {
-      firstName,
-      lastName: 'Nguyen',
-      email,
-      mobile: '0412345678',
-      password: PASSWORD,
-      confirmPassword: PASSWORD,
-      acceptedTheTerms: true,
-      memberType: '1',
-    },
-  })
-  expect(response.status(), await response.text()).toBe(200)
 }
 
 async function open(page: Page, url: string) {

@@ -1,6 +1,6 @@
-import type { APIRequestContext, Locator, Page, Request } from '@playwright/test'
+import type { Locator, Page, Request } from '@playwright/test'
 import { expect, test } from '../fixtures.ts'
-import { ADMIN, storeTokens, tokensFor } from '../helpers/auth.ts'
+import { ADMIN, registerByApi, storeTokens, TEST_PASSWORD, tokensFor } from '../helpers/auth.ts'
 import { newestMailTo, resetLinkIn } from '../helpers/mail.ts'
 
 /*
@@ -15,7 +15,7 @@ import { newestMailTo, resetLinkIn } from '../helpers/mail.ts'
  */
 
 const FORM_HAS_ERRORS = 'You have one or more fields missing, please correct these and submit again.'
-const PASSWORD = 'Cones-and-VMS-2026!'
+const PASSWORD = TEST_PASSWORD
 
 let sequence = 0
 function uniqueEmail(tag: string): string {
@@ -50,22 +50,6 @@ async function showMessageOf(field: Locator, message: string | RegExp, page: Pag
   await field.fill('')
   await field.press('Tab')
   await expect(page.getByText(message)).toBeVisible()
-}
-
-async function registerByApi(request: APIRequestContext, email: string, firstName = 'Casey') {
-  const response = await request.post('/api/v1/core/accounts', {
-    data: {
-      firstName,
-      lastName: 'Nguyen',
-      email,
-      mobile: '0412345678',
-      password: PASSWORD,
-      confirmPassword: PASSWORD,
-      acceptedTheTerms: true,
-      memberType: '1',
-    },
-  })
-  expect(response.status(), await response.text()).toBe(200)
 }
 
 test.describe('Contact Us', () => {

@@ -17,7 +17,7 @@ export interface OpenApiResponse {
 }
 
 export interface OpenApiOperation {
-  parameters?: { in: string; name: string }[]
+  parameters?: { in: string; name: string; required?: boolean }[]
   requestBody?: unknown
   security?: unknown[]
   responses?: Record<string, OpenApiResponse>
