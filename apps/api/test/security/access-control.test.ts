@@ -12,7 +12,7 @@ import { buildTestApp, DIALECTS } from '../helpers/build.ts'
  *   V4.2.1         object level: a member reads and changes only their own profile (403 otherwise);
  *   V4.3.1         the document itself says so: bearer security and 401 (and 403) on each of them.
  * A new operation must be added to PUBLIC on purpose, or it is treated as protected and this fails.
- * Token attacks: tokens.test.ts; archived users and demoted admins: test/plugins/auth.test.ts.
+ * Token attacks: tokens.test.ts; archived users and demoted admins: test/modules/auth/plugin.test.ts.
  */
 
 const PUBLIC = new Set([
@@ -29,6 +29,8 @@ const PUBLIC = new Set([
   'POST /api/contact',
   'POST /api/get-a-quote',
   'POST /api/apply-for-credit',
+  // Its own short-lived token in the query instead of a bearer token (download-again.test.ts).
+  'GET /api/apply-for-credit/pdf',
 ])
 
 interface Operation {
