@@ -20,6 +20,7 @@ import { sql } from 'kysely'
 import pg from 'pg'
 import { buildApp } from '../apps/api/src/app.ts'
 import { loadConfig } from '../apps/api/src/config.ts'
+import type { NewUserRow } from '../apps/api/src/db/schema.ts'
 import { hashPassword } from '../apps/api/src/lib/password.ts'
 import { compareCodePoints, userSearchTerms } from '../apps/api/src/modules/users/search-terms.ts'
 import { argument } from './lib/args.ts'
@@ -278,20 +279,24 @@ function weighted(random: () => number): string {
   return DOMAINS[0][0]
 }
 
-interface SeedUser {
-  first_name: string
-  last_name: string
-  email: string
-  email_normalized: string
-  mobile: string
-  password_hash: string
-  member_type: number
-  registration_date: string
-  is_active: number
-  archived_at: string | null
-  created_at: string
-  updated_at: string
-}
+/** A users row as the bench inserts it: every column the listing reads, set explicitly. */
+type SeedUser = Required<
+  Pick<
+    NewUserRow,
+    | 'first_name'
+    | 'last_name'
+    | 'email'
+    | 'email_normalized'
+    | 'mobile'
+    | 'password_hash'
+    | 'member_type'
+    | 'registration_date'
+    | 'is_active'
+    | 'archived_at'
+    | 'created_at'
+    | 'updated_at'
+  >
+>
 
 export function makeUsers(count: number, passwordHash: string, now: Date): SeedUser[] {
   const random = prng(20260101)

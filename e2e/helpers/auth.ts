@@ -1,4 +1,4 @@
-import { type APIRequestContext, expect, type Page } from '@playwright/test'
+import { type APIRequestContext, expect, type Locator, type Page, test } from '@playwright/test'
 
 /** The administrator the browser tests' server is started with (playwright.config.ts). */
 export const ADMIN = { email: 'admin@signalway.example', password: 'Admin-e2e-Passw0rd' }
@@ -71,4 +71,33 @@ export async function registerByApi(
   })
   expect(response.status(), await response.text()).toBe(200)
   return (await response.json()) as Tokens
+}
+
+let emailSequence = 0
+
+/** An address no other test (or run) has registered. */
+export function uniqueEmail(tag: string): string {
+  emailSequence += 1
+  return `${tag}-${Date.now()}-${emailSequence}-${test.info().workerIndex}@example.com`
+}
+
+/**
+ * Opens a page and waits until the app has hydrated and knows who is signed in (the header shows Login
+ * or Logout): typing before that would go to inputs React has not taken over yet.
+ */
+export async function openHydrated(page: Page, url: string) {
+  await page.goto(url)
+  await hydrated(page)
+}
+
+/** Waits until the app has hydrated (see openHydrated), e.g. after a reload. */
+export async function hydrated(page: Page) {
+  await expect(page.getByRole('banner').getByRole('link', { name: /^(Login|Logout)$/ })).toBeVisible({
+    timeout: 15_000,
+  })
+}
+
+/** A text or password input by its accessible name (the required '*' is not part of it). */
+export function field(page: Page, name: string): Locator {
+  return page.getByRole('textbox', { name, exact: true })
 }

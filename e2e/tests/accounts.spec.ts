@@ -3,10 +3,14 @@ import { expect, test } from '../fixtures.ts'
 import {
   ADMIN,
   AUTH_STORAGE_KEY,
+  field,
+  hydrated,
+  openHydrated,
   registerByApi,
   storeTokens,
   TEST_PASSWORD,
   tokensFor,
+  uniqueEmail,
 } from '../helpers/auth.ts'
 import { newestMailTo, resetLinkIn } from '../helpers/mail.ts'
 
@@ -27,31 +31,7 @@ const MESSAGES = {
   resetPasswordInvalid: 'Your password reset request is invalid, please reset your password again.',
 }
 
-let sequence = 0
-function uniqueEmail(tag: string): string {
-  sequence += 1
-  return `${tag}-${Date.now()}-${sequence}-${test.info().workerIndex}@example.com`
-}
-
-/**
- * The header shows Login or Logout only once the app has hydrated and knows who is signed in: typing
- * before that would go to inputs React has not taken over yet.
- */
-async function hydrated(page: Page) {
-  await expect(page.getByRole('banner').getByRole('link', { name: /^(Login|Logout)$/ })).toBeVisible({
-    timeout: 15_000,
-  })
-}
-
-async function open(page: Page, url: string) {
-  await page.goto(url)
-  await hydrated(page)
-}
-
-/** A text or password input by its accessible name (the required '*' is not part of it). */
-function field(page: Page, name: string): Locator {
-  return page.getByRole('textbox', { name, exact: true })
-}
+const open = openHydrated
 
 function checklistItem(page: Page, text: string): Locator {
   return page
@@ -64,6 +44,8 @@ function checklistItem(page: Page, text: string): Locator {
 
 test.describe('registration and signing in', () => {
   test('a new user registers watching the checklist, logs out and logs in again', async ({ page }) => {
+    // Six pages and three sign-in changes in one journey: it needs more than the default time on a busy machine.
+    test.slow()
     const email = uniqueEmail('register')
     await open(page, '/register/')
     await expect(page.getByRole('heading', { level: 1, name: 'Register' })).toBeVisible()
@@ -243,6 +225,8 @@ test.describe('a forgotten password', () => {
   test.use({ allowConsoleErrors: [/status of 400/] })
 
   test('the emailed link resets it and signs the user in, once', async ({ page, request }) => {
+    // Forgot, mail, reset, sign-in, logout and the link again: a long journey on a busy machine.
+    test.slow()
     const email = uniqueEmail('forgot')
     await registerByApi(request, email, 'Frankie')
 
@@ -273,8 +257,14 @@ test.describe('a forgotten password', () => {
     })
     expect(old.status()).toBe(400)
 
-    // Signed out, the same link again: invalid.
+    // Signed out, the same link again: invalid. Logout ends with a full reload of the home page: wait for
+    // it, or opening the link could race with it on a slow machine.
+    const reloaded = page.waitForRequest(
+      (req) => req.isNavigationRequest() && new URL(req.url()).pathname === '/',
+    )
     await page.getByRole('banner').getByRole('link', { name: 'Logout' }).click()
+    await reloaded
+    await page.waitForLoadState('load')
     await expect(page.getByRole('banner').getByRole('link', { name: 'Login' })).toBeVisible()
     await open(page, link)
     await expect(page.getByText(MESSAGES.resetPasswordInvalid)).toBeVisible()

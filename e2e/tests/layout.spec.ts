@@ -100,6 +100,8 @@ test.describe('at 320 px nothing scrolls sideways', () => {
   })
 
   test('the profile and the admin pages, signed in', async ({ page, request }) => {
+    // Seven pages, each waited on until signed in: more than the default time on a busy machine.
+    test.slow()
     await storeTokens(page, await tokensFor(request, ADMIN.email, ADMIN.password))
     for (const path of ['/update-profile/', ...ADMIN_PAGES]) {
       await page.goto(path)
@@ -114,6 +116,7 @@ test.describe('the admin pages at 768 px', () => {
   test.use({ viewport: { width: 768, height: 1024 } })
 
   test('never widen the page; wide tables scroll in their own labelled region', async ({ page, request }) => {
+    test.slow()
     await storeTokens(page, await tokensFor(request, ADMIN.email, ADMIN.password))
     for (const path of ADMIN_PAGES) {
       await page.goto(path)

@@ -16,6 +16,7 @@ import { canonicalPathPlugin } from './plugins/canonical-path.ts'
 import { compressPlugin } from './plugins/compress.ts'
 import { databasePlugin } from './plugins/database.ts'
 import { errorsPlugin } from './plugins/errors.ts'
+import { jsonBodyPlugin } from './plugins/json-body.ts'
 import { loadSheddingPlugin } from './plugins/load-shedding.ts'
 import { rateLimitPlugin } from './plugins/rate-limit.ts'
 import { redisPlugin } from './plugins/redis.ts'
@@ -80,6 +81,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     // Cross-cutting first, so that every later route and error goes through them.
     await app.register(errorsPlugin)
     await app.register(requestIdPlugin)
+    await app.register(jsonBodyPlugin)
     await app.register(canonicalPathPlugin)
     await app.register(securityPlugin, { config })
     await app.register(compressPlugin)

@@ -1,7 +1,7 @@
-import { Writable } from 'node:stream'
 import { describe, expect, it } from 'vitest'
 import { redactUrl } from '../src/app.ts'
 import { buildTestApp, DIALECTS, TEST_REDIS_URL } from './helpers/build.ts'
+import { logCollector } from './helpers/logs.ts'
 import { freePort } from './helpers/smtp.ts'
 import { testRoutes } from './helpers/test-routes.ts'
 
@@ -9,18 +9,6 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/
 
 function withTestRoutes(env = {}) {
   return buildTestApp({ env, build: { routes: [testRoutes] } })
-}
-
-/** Collects the JSON log lines of an app. */
-function logCollector() {
-  const lines: Record<string, unknown>[] = []
-  const stream = new Writable({
-    write(chunk, _encoding, done) {
-      lines.push(JSON.parse(String(chunk)))
-      done()
-    },
-  })
-  return { lines, stream }
 }
 
 describe('error responses', () => {

@@ -1,5 +1,6 @@
 // First: the browser's zod configuration, before any module creates a schema.
 import './lib/zod-csp.ts'
+import { isTokenPage } from '@signalway/shared/constants'
 import type { ReactNode } from 'react'
 import {
   isRouteErrorResponse,
@@ -19,7 +20,7 @@ import { Brand } from './components/layout/brand.tsx'
 import { ConsentBanner, TagManagerNoScript, TagManagerScript } from './components/tag-manager.tsx'
 import { NotFound } from './components/ui/not-found.tsx'
 import { ClearErrorsOnRouteChange, NotificationsProvider } from './components/ui/notifications/index.ts'
-import { StatusPage } from './components/ui/status-page.tsx'
+import { ServerErrorPage } from './components/ui/status-page.tsx'
 import { EnhanceScript } from './enhance/enhance-script.tsx'
 import { AuthProvider } from './features/auth/auth-provider.tsx'
 import { configureApiClient } from './lib/api-client.ts'
@@ -66,6 +67,8 @@ function useRootConfig(): PublicConfig {
 
 export function Layout({ children }: { children: ReactNode }) {
   const config = useRootConfig()
+  // A page with a secret token in its address loads no third-party script (issue 14).
+  const tagManagerId = isTokenPage(useLocation().pathname) ? undefined : config.tagManagerId
   const nonce = useNonce()
   const scripts = useDocumentScripts()
   return (
@@ -77,7 +80,7 @@ export function Layout({ children }: { children: ReactNode }) {
         <meta name="theme-color" content="#0b1a2b" />
         <Meta />
         <Links />
-        <TagManagerScript id={config.tagManagerId} />
+        <TagManagerScript id={tagManagerId} />
         <script
           type="application/ld+json"
           nonce={nonce}
@@ -86,7 +89,7 @@ export function Layout({ children }: { children: ReactNode }) {
         />
       </head>
       <body>
-        <TagManagerNoScript id={config.tagManagerId} />
+        <TagManagerNoScript id={tagManagerId} />
         {children}
         {scripts === 'enhance' ? (
           // A page that does not hydrate (lib/hydration.ts): only its enhancement script.
@@ -131,7 +134,9 @@ export default function App({ loaderData }: Route.ComponentProps) {
         <AppShell>
           <Outlet />
         </AppShell>
-        <ConsentBanner tagManagerId={loaderData.config.tagManagerId} />
+        <ConsentBanner
+          tagManagerId={isTokenPage(location.pathname) ? undefined : loaderData.config.tagManagerId}
+        />
       </AuthProvider>
     </NotificationsProvider>
   )
@@ -158,22 +163,13 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
         {notFound ? (
           <NotFound />
         ) : (
-          <StatusPage
-            code="500"
-            title="Something went wrong"
-            actions={
-              <>
-                <a className="button button--primary" href={paths.home}>
-                  Reload the site
-                </a>
-                <Link className="button button--outline" to={paths.contactUs} reloadDocument>
-                  Contact Us
-                </Link>
-              </>
+          <ServerErrorPage
+            moreActions={
+              <Link className="button button--outline" to={paths.contactUs} reloadDocument>
+                Contact Us
+              </Link>
             }
-          >
-            <p>This one is our fault, not yours. Please reload the site and try again.</p>
-          </StatusPage>
+          />
         )}
       </main>
     </div>

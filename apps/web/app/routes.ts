@@ -23,6 +23,8 @@ export default [
   route(p.contactUs, 'routes/contact-us.tsx'),
   route(p.getAQuote, 'routes/get-a-quote.tsx'),
   route(p.logout, 'routes/auth/logout.tsx'),
+  route(p.confirmEmail, 'routes/auth/confirm-email.tsx'),
+  route(p.cancelEmailChange, 'routes/auth/cancel-email-change.tsx'),
   layout('routes/auth/guest-layout.tsx', [
     route(p.register, 'routes/auth/register.tsx'),
     route(p.login, 'routes/auth/login.tsx'),

@@ -24,7 +24,7 @@ export function authState(overrides: Partial<AuthState> = {}): AuthState {
     signIn: async () => {
       throw new Error('signIn not expected in this test')
     },
-    signOut: () => {},
+    signOut: async () => {},
     ...overrides,
   }
 }

@@ -107,10 +107,35 @@ export const refreshGrantSchema = z.object({
   RefreshToken: requiredText('Refresh token is required.', { max: 512, tooLong: 'Invalid refresh token.' }),
 })
 
-/** POST /v1/core/auth/token body: a password grant or a refresh grant, by GrantType. */
+const challengeField = requiredText('The sign-in has expired. Please enter your password again.', {
+  max: 128,
+  tooLong: 'The sign-in has expired. Please enter your password again.',
+})
+
+/** Ours (issue 14): the second step of a sign-in with a second factor, a code from the authenticator app. */
+const otpGrantSchema = z.object({
+  ClientId: requiredText('Client id is required.', { max: 100, tooLong: 'Invalid client.' }),
+  GrantType: z.literal('mfa_otp'),
+  mfa_token: challengeField,
+  otp: rule(
+    requiredText('Code is required.', { max: 20, tooLong: 'Invalid code.' }),
+    (value) => /^\d{6}$/u.test(value.replace(/\s+/gu, '')),
+    'The code has 6 digits.',
+  ),
+})
+
+/** Ours (issue 14): the second step with one of the recovery codes instead. */
+const recoveryGrantSchema = z.object({
+  ClientId: requiredText('Client id is required.', { max: 100, tooLong: 'Invalid client.' }),
+  GrantType: z.literal('mfa_recovery'),
+  mfa_token: challengeField,
+  recovery_code: requiredText('Recovery code is required.', { max: 40, tooLong: 'Invalid recovery code.' }),
+})
+
+/** POST /v1/core/auth/token body: a password grant or a refresh grant, by GrantType (and, ours, the second-factor step). */
 export const loginTokenRequestSchema = z.discriminatedUnion(
   'GrantType',
-  [passwordGrantSchema, refreshGrantSchema],
+  [passwordGrantSchema, refreshGrantSchema, otpGrantSchema, recoveryGrantSchema],
   {
     error: 'Invalid grant type.',
   },
@@ -118,6 +143,8 @@ export const loginTokenRequestSchema = z.discriminatedUnion(
 export type LoginTokenRequest = z.output<typeof loginTokenRequestSchema>
 export type PasswordGrant = z.output<typeof passwordGrantSchema>
 export type RefreshGrant = z.output<typeof refreshGrantSchema>
+export type OtpGrant = z.output<typeof otpGrantSchema>
+export type RecoveryGrant = z.output<typeof recoveryGrantSchema>
 
 /** Token response of login, registration, password reset and refresh. */
 export const tokenResponseSchema = z.object({
@@ -133,7 +160,9 @@ export const tokenErrorSchema = z
   .object({
     Message: z.string(),
     ModelState: z.record(z.string(), z.array(z.string())).optional(),
-    error: z.enum(['invalid_grant', 'invalid_client']).optional(),
+    error: z.enum(['invalid_grant', 'invalid_client', 'mfa_required']).optional(),
+    /** With error mfa_required (403): the challenge the second step sends back (5 minutes, once). */
+    mfa_token: z.string().optional(),
     requestId: z.string(),
   })
   .meta({ id: 'TokenError' })
@@ -187,7 +216,7 @@ export const registerSchema = withPasswordsMatch(
   z.object({
     firstName: firstNameField,
     lastName: lastNameField,
-    email: emailField({ required: 'Email is required.', invalid: 'Invalid email address' }),
+    email: emailField(),
     mobile: mobileField,
     password: passwordSchema,
     confirmPassword: z.string({ error: 'Passwords must match.' }),
@@ -203,11 +232,27 @@ export const registerSchema = withPasswordsMatch(
 export type Register = z.output<typeof registerSchema>
 export type RegisterInput = z.input<typeof registerSchema>
 
+/** What every new account is sent with (SPEC.md §7: registration and the admin's create user). */
+export interface NewAccountFields {
+  firstName: string
+  lastName: string
+  email: string
+  mobile: string
+  password: string
+  confirmPassword: string
+}
+
+/** Only the new-account fields of a form's values, in the payload's order (nothing else reaches the wire). */
+export function newAccountFields(values: NewAccountFields): NewAccountFields {
+  const { firstName, lastName, email, mobile, password, confirmPassword } = values
+  return { firstName, lastName, email, mobile, password, confirmPassword }
+}
+
 /* ---------- Forgotten and reset password ---------- */
 
 /** Forgot password form; also the `{email}` path parameter of the reset request call. */
 export const forgotPasswordSchema = z.object({
-  email: emailField({ required: 'Email is required.', invalid: 'Invalid Email Address' }),
+  email: emailField({ invalid: 'Invalid Email Address' }),
 })
 export type ForgotPassword = z.output<typeof forgotPasswordSchema>
 
@@ -257,3 +302,95 @@ export function resetTokenFromSearch(search: string): string {
     return raw
   }
 }
+
+/* ---------- Sessions and password change (issue 14) ---------- */
+
+/**
+ * POST /v1/core/auth/revoke body (RFC 7009 in the token endpoint's spelling): the refresh token whose
+ * session ends. The answer is 200 whether or not the token was live, as RFC 7009 section 2.2 says.
+ */
+export const revokeTokenSchema = z.object({
+  ClientId: requiredText('Client id is required.', { max: 100, tooLong: 'Invalid client.' }),
+  token: requiredText('Token is required.', { max: 512, tooLong: 'Invalid token.' }),
+  token_type_hint: z.literal('refresh_token').optional(),
+})
+export type RevokeToken = z.output<typeof revokeTokenSchema>
+
+/** One of the signed-in user's sessions, as the profile's Security section lists it. */
+export const sessionSchema = z.object({
+  id: z.string(),
+  /** 'Chrome 131', 'Firefox', 'Safari' ... or 'Unknown browser'. */
+  browser: z.string(),
+  /** 'Windows', 'macOS', 'Android', 'iOS' ... or 'Unknown system'. */
+  system: z.string(),
+  /** The address it was last used from (null for sessions older than this list). */
+  ip: z.string().nullable(),
+  /** ISO 8601 UTC. */
+  startedAt: z.string(),
+  lastUsedAt: z.string(),
+  /** The session of the request that asked. */
+  current: z.boolean(),
+})
+export type Session = z.output<typeof sessionSchema>
+
+export const sessionListSchema = z.object({ items: z.array(sessionSchema) })
+export type SessionList = z.output<typeof sessionListSchema>
+
+/** The answer of 'Sign out everywhere else'. */
+export const revokedSessionsSchema = z.object({ revoked: z.number().int().nonnegative() })
+
+/** The change-password form (signed in): the current password, and the new one with its confirmation. */
+export const changePasswordSchema = withPasswordsMatch(
+  z.object({
+    currentPassword: requiredText('Current password is required.', {
+      max: LIMITS.passwordMax,
+      tooLong: 'Password is too long.',
+      trim: false,
+    }),
+    password: passwordSchema,
+    confirmPassword: z.string({ error: 'Passwords must match.' }),
+  }),
+  'Passwords must match.',
+)
+export type ChangePassword = z.output<typeof changePasswordSchema>
+export type ChangePasswordInput = z.input<typeof changePasswordSchema>
+
+/** POST /v1/core/accounts/email/confirm and /email/cancel body: the token of the emailed link. */
+export const emailChangeTokenSchema = z.object({
+  token: requiredText('Token is required.', { max: 128, tooLong: 'Invalid token.' }),
+})
+export type EmailChangeToken = z.output<typeof emailChangeTokenSchema>
+
+/** The answer to a confirmed email change: the account's address now. */
+export const emailChangedSchema = z.object({ email: z.string() })
+
+/** The link that confirms a new email address (to the new address) and the one that cancels it (to the old one). */
+export const CONFIRM_EMAIL_PATH = '/confirm-email/'
+export const CANCEL_EMAIL_CHANGE_PATH = '/cancel-email-change/'
+
+/* ---------- Second factors (issue 14) ---------- */
+
+export const secondFactorStatusSchema = z.object({ totp: z.boolean(), recoveryCodesLeft: z.number().int() })
+export type SecondFactorStatus = z.output<typeof secondFactorStatusSchema>
+
+export const totpSetupSchema = z.object({ secret: z.string(), uri: z.string(), qrSvg: z.string() })
+export type TotpSetup = z.output<typeof totpSetupSchema>
+
+export const totpConfirmSchema = z.object({
+  code: rule(
+    requiredText('Code is required.', { max: 20, tooLong: 'Invalid code.' }),
+    (value) => /^\d{6}$/u.test(value.replace(/\s+/gu, '')),
+    'The code has 6 digits.',
+  ),
+})
+export type TotpConfirm = z.output<typeof totpConfirmSchema>
+
+export const recoveryCodesSchema = z.object({ recoveryCodes: z.array(z.string()) })
+
+export const removeSecondFactorSchema = z.object({
+  currentPassword: requiredText('Current password is required.', {
+    max: LIMITS.passwordMax,
+    tooLong: 'Password is too long.',
+    trim: false,
+  }),
+})

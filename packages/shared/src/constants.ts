@@ -230,3 +230,19 @@ export function isEnquiryKind(value: unknown): value is EnquiryKind {
 export function isEnquiryStatus(value: unknown): value is EnquiryStatus {
   return typeof value === 'string' && (ENQUIRY_STATUSES as readonly string[]).includes(value)
 }
+
+/**
+ * Pages whose address carries a secret token (a password reset link; later confirmation and signing
+ * links): they are served with `Referrer-Policy: no-referrer`, never load the tag manager, and take the
+ * token out of the address bar as soon as they have read it (issue 14).
+ */
+export const TOKEN_PAGE_PATHS: readonly string[] = [
+  '/reset-password/',
+  '/confirm-email/',
+  '/cancel-email-change/',
+]
+
+export function isTokenPage(pathname: string): boolean {
+  const path = pathname.endsWith('/') ? pathname : `${pathname}/`
+  return TOKEN_PAGE_PATHS.some((page) => path.toLowerCase() === page)
+}

@@ -11,7 +11,7 @@ export { HONEYPOT_FIELD }
 const contactFields = {
   name: personName('Name'),
   /** The spec gives no invalid-address text for contact/quote: 'Invalid email address' is ours. */
-  email: emailField({ required: 'Email address is required.', invalid: 'Invalid email address' }),
+  email: emailField({ required: 'Email address is required.' }),
   phone: optionalPhoneField,
   message: messageField,
   [HONEYPOT_FIELD]: z.string().max(500).optional(),

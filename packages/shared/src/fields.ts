@@ -97,8 +97,16 @@ export const lastNameField = requiredText('Last name is required.', {
 
 export const EMAIL_PATTERN: RegExp = z.regexes.email
 
-/** A required, valid email address. An over-long address gets the invalid message. */
-export function emailField(messages: { required: string; invalid: string }): z.ZodString {
+/**
+ * A required, valid email address. An over-long address gets the invalid message. The messages are
+ * SPEC.md's most common ones; a form whose spelling differs passes its own.
+ */
+export function emailField(messages: { required?: string; invalid?: string } = {}): z.ZodString {
+  const { required = 'Email is required.', invalid = 'Invalid email address' } = messages
+  return emailRule({ required, invalid })
+}
+
+function emailRule(messages: { required: string; invalid: string }): z.ZodString {
   return rule(
     requiredText(messages.required, { max: LIMITS.emailMax, tooLong: messages.invalid }),
     (value) => EMAIL_PATTERN.test(value),
@@ -117,7 +125,11 @@ export function formatMobile(value: string): string {
   return /^04\d{8}$/u.test(digits) ? `${digits.slice(0, 4)} ${digits.slice(4, 7)} ${digits.slice(7)}` : value
 }
 
-export const MOBILE_PATTERN = /^04\d{8}$/u
+/** 04 followed by 8 digits (SPEC.md §5), from LIMITS. */
+export const MOBILE_PATTERN = new RegExp(
+  `^${LIMITS.mobilePrefix}\\d{${LIMITS.mobileDigitsAfterPrefix}}$`,
+  'u',
+)
 
 /**
  * Mobile: 'Mobile is required.'; the value may be masked ('0412 345 678') or plain digits and

@@ -51,6 +51,23 @@ export const MESSAGES = {
   welcome: (firstName: string) => `Welcome, ${firstName}`,
   passwordChangedSignedIn: 'Your password has been changed and you are signed in.',
 
+  // Account security (issue 14): ours, in the spec's style
+  passwordChanged: 'Your password has been changed. Every other session has been signed out.',
+  passwordChangeFailed: 'Unable to change your password.',
+  currentPasswordWrong: 'The current password is incorrect.',
+  sessionsLoadFailed: 'Unable to load your sessions.',
+  sessionSignedOut: 'That session has been signed out.',
+  otherSessionsSignedOut: (count: number) =>
+    count === 1 ? 'One other session has been signed out.' : `${count} other sessions have been signed out.`,
+  sessionSignOutFailed: 'Unable to sign out the session.',
+  currentPasswordForEmail: 'Enter your current password to change your email address.',
+  emailChangePending: (newEmail: string, oldEmail: string) =>
+    `We have sent a confirmation link to ${newEmail}. Your email address changes when you open it; until then, sign in with ${oldEmail}.`,
+  emailChangeConfirmed: (email: string) => `Your email address is now ${email}.`,
+  emailChangeCancelled: 'The change of your email address has been cancelled.',
+  emailChangeLinkInvalid:
+    'This link is not valid any more. Please change your email address again from your profile.',
+
   // Server answers (ours: the spec gives no text)
   emailTaken: 'An account with this email address already exists.',
   passwordTooCommon: 'Password is too common.',

@@ -8,7 +8,7 @@
  */
 import { z } from 'zod'
 import { type AddressFormValues, addressFields, looseAddressSchema } from './address.ts'
-import { MEMBER_TYPE, MEMBER_TYPE_VALUES, type MemberType, type StateCode } from './constants.ts'
+import { LIMITS, MEMBER_TYPE, MEMBER_TYPE_VALUES, type MemberType, type StateCode } from './constants.ts'
 import {
   ABN_INVALID,
   abnField,
@@ -54,7 +54,7 @@ export const profileSchema = z
   .object({
     firstName: firstNameField,
     lastName: lastNameField,
-    email: emailField({ required: 'Email is required.', invalid: 'Invalid email address' }),
+    email: emailField(),
     mobile: mobileField,
     memberType: memberTypeField,
     companyName: optionalText(100, 'Company name is too long.'),
@@ -68,6 +68,11 @@ export const profileSchema = z
     state: loose.state,
     postcode: loose.postcode,
     postCode: loose.postcode,
+    /**
+     * Ours (issue 14): needed only when the email changes, which then waits for the new address to
+     * confirm it. Not trimmed: a password is taken as typed.
+     */
+    currentPassword: z.string().max(LIMITS.passwordMax, { error: 'Password is too long.' }).optional(),
   })
   .superRefine(
     (value, ctx) => {
@@ -107,6 +112,8 @@ export const profileSettingsSchema = z.object({
   city: z.string().nullish(),
   state: z.string().nullish(),
   postcode: z.string().nullish(),
+  /** Ours (issue 14), in the update's answer: a new email waiting for its confirmation link. */
+  pendingEmail: z.string().optional(),
 })
 export type ProfileSettings = z.output<typeof profileSettingsSchema>
 

@@ -144,7 +144,7 @@ export function toUserFilterRequest(form: UserFilterForm): UserFilterRequest {
 const userFields = {
   firstName: firstNameField,
   lastName: lastNameField,
-  email: emailField({ required: 'Email is required.', invalid: 'Invalid email address' }),
+  email: emailField(),
   mobile: mobileField,
   memberType: memberTypeField,
 }

@@ -8,6 +8,9 @@ import * as creditApplications from './migrations/0004-credit-applications.ts'
 import * as auditLog from './migrations/0005-audit-log.ts'
 import * as userSearch from './migrations/0006-user-search.ts'
 import * as userSortKeys from './migrations/0007-user-sort-keys.ts'
+import * as sessionDetails from './migrations/0008-session-details.ts'
+import * as emailChanges from './migrations/0009-email-changes.ts'
+import * as secondFactors from './migrations/0010-second-factors.ts'
 import type { DB } from './schema.ts'
 
 /** Every migration, by name. Names sort in the order they run; add new ones at the end. */
@@ -19,6 +22,9 @@ export const migrations: Record<string, Migration> = {
   '0005-audit-log': auditLog,
   '0006-user-search': userSearch,
   '0007-user-sort-keys': userSortKeys,
+  '0008-session-details': sessionDetails,
+  '0009-email-changes': emailChanges,
+  '0010-second-factors': secondFactors,
 }
 
 export class MigrationError extends Error {

@@ -52,6 +52,54 @@ export interface RefreshTokenFamiliesTable {
   expires_at: Timestamp
   revoked_at: Timestamp | null
   revoked_reason: string | null
+  /** The browser's User-Agent at sign-in (at most 512 characters); null for sessions older than 0008. */
+  user_agent: string | null
+  /** The address the session was last used from. */
+  ip: string | null
+  /** The last sign-in or refresh. */
+  last_used_at: Timestamp | null
+}
+
+export interface EmailChangesTable {
+  /** SHA-256 (hex) of the confirmation token sent to the new address. */
+  token_hash: string
+  /** SHA-256 (hex) of the cancel token sent to the old address. */
+  cancel_token_hash: string
+  user_id: number
+  new_email: string
+  created_at: Timestamp
+  expires_at: Timestamp
+  ended_at: Timestamp | null
+  /** 'confirmed', 'cancelled' or 'replaced'. */
+  outcome: string | null
+}
+
+export interface TotpFactorsTable {
+  user_id: number
+  /** The base32 seed, sealed (lib/secret-box.ts). */
+  secret_sealed: string
+  created_at: Timestamp
+  /** Null until a first code confirmed the enrolment. */
+  confirmed_at: Timestamp | null
+  /** The last time step a code was accepted for: a code works once. */
+  last_step: number | null
+}
+
+export interface RecoveryCodesTable {
+  code_hash: string
+  user_id: number
+  created_at: Timestamp
+  used_at: Timestamp | null
+}
+
+export interface MfaChallengesTable {
+  token_hash: string
+  user_id: number
+  client_id: string
+  created_at: Timestamp
+  expires_at: Timestamp
+  attempts: ColumnType<number, number | undefined, number>
+  used_at: Timestamp | null
 }
 
 export interface RefreshTokensTable {
@@ -215,6 +263,10 @@ export interface DB {
   audit_log: AuditLogTable
   refresh_token_families: RefreshTokenFamiliesTable
   refresh_tokens: RefreshTokensTable
+  email_changes: EmailChangesTable
+  totp_factors: TotpFactorsTable
+  recovery_codes: RecoveryCodesTable
+  mfa_challenges: MfaChallengesTable
   password_reset_tokens: PasswordResetTokensTable
   login_throttle: LoginThrottleTable
   enquiries: EnquiriesTable

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto'
 import helmet from '@fastify/helmet'
+import { isTokenPage } from '@signalway/shared/constants'
 import type { FastifyRequest } from 'fastify'
 import fp from 'fastify-plugin'
 import type { Config } from '../config.ts'
@@ -55,6 +56,9 @@ export const securityPlugin = fp<{ config: Config }>(
     // which may then replace the policy.
     app.addHook('onSend', async (request, reply) => {
       reply.header('permissions-policy', PERMISSIONS_POLICY)
+      // A token in the page's address must not travel on in a Referer header (issue 14).
+      if (isTokenPage(new URL(request.url, 'http://x').pathname))
+        reply.header('referrer-policy', 'no-referrer')
       if (reply.hasHeader('content-security-policy')) return
       const html = String(reply.getHeader('content-type') ?? '').startsWith('text/html')
       reply.header(

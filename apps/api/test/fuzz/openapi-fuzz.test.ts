@@ -1,14 +1,17 @@
 import { randomUUID } from 'node:crypto'
 import { resetTokenFromSearch } from '@signalway/shared/auth'
+import { readJwtPayload } from '@signalway/shared/jwt'
 import fc from 'fast-check'
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify'
+import { Secret, TOTP } from 'otpauth'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { buildApp } from '../../src/app.ts'
 import { loadConfig } from '../../src/config.ts'
 import { findOutboxMessages } from '../../src/modules/outbox/repository.ts'
-import { createAdmin, createUser, type TestUser, tokenFor } from '../helpers/auth.ts'
+import { createAdmin, createUser, TEST_CLIENT, type TestUser, tokenFor } from '../helpers/auth.ts'
 import { createTestDatabase, DIALECTS, type Dialect, type TestDatabase, testEnv } from '../helpers/build.ts'
 import { creditApplicationFixture } from '../helpers/credit.ts'
+import { requestEmailChange } from '../helpers/email-change.ts'
 import { createEnquiry } from '../modules/enquiries/helpers.ts'
 import {
   headerSafe,
@@ -150,6 +153,13 @@ interface Fixture {
   resetToken: string
   /** The download-again token the credit application's submit answered. */
   downloadToken: string
+  /** The session of userToken, and a refresh token of another session of the user (to revoke). */
+  userSessionId: string
+  refreshToken: string
+  /** The tokens of a pending email change of the user (confirm and cancel links). */
+  emailChange: { confirm: string; cancel: string }
+  /** A current code of the authenticator app the user has started to set up. */
+  totpCode: string
 }
 
 /** Valid values for the path and query parameters, so that fuzzing reaches past routing. */
@@ -171,6 +181,7 @@ function parameterExample(fixture: Fixture, op: Operation, name: string): string
     if (op.path.includes('credit')) return String(fixture.creditId)
     if (op.path.includes('outbox')) return String(fixture.failedOutboxId)
     if (op.path.includes('users')) return String(fixture.user.id)
+    if (op.path.includes('sessions')) return fixture.userSessionId
     return '1'
   }
   if (name === 'status') return op.path.includes('outbox') ? 'failed' : 'new'
@@ -215,6 +226,20 @@ function bodyExample(fixture: Fixture, op: Operation): Record<string, unknown> {
       memberType: 1,
     },
     'POST /api/v1/core/accounts/token/validate': { resetToken: fixture.resetToken },
+    'POST /api/v1/core/accounts/email/confirm': { token: fixture.emailChange.confirm },
+    'POST /api/v1/core/accounts/email/cancel': { token: fixture.emailChange.cancel },
+    'POST /api/v1/core/auth/second-factor/totp/confirm': { code: fixture.totpCode },
+    'POST /api/v1/core/auth/second-factor/remove': { currentPassword: fixture.user.password },
+    'POST /api/v1/core/auth/revoke': {
+      ClientId: 'web',
+      token: fixture.refreshToken,
+      token_type_hint: 'refresh_token',
+    },
+    'POST /api/v1/core/accounts/password/change': {
+      currentPassword: fixture.user.password,
+      password,
+      confirmPassword: password,
+    },
     'POST /api/v1/core/accounts/password/reset': {
       resetToken: fixture.resetToken,
       password,
@@ -422,11 +447,24 @@ describe.each(DIALECTS)('fuzzing every operation of the OpenAPI document on %s',
       .where('id', '=', (eb) => eb.selectFrom('outbox').select((o) => o.fn.max('id').as('id')))
       .returning('id')
       .executeTakeFirstOrThrow()
+    const userSession = await app.tokens.startSession(app.db, user, app.accessTokens.audience, TEST_CLIENT)
+    const other = await app.tokens.startSession(app.db, user, app.accessTokens.audience, TEST_CLIENT)
     return {
       app,
       user,
       admin,
-      userToken: await tokenFor(app, user),
+      userToken: userSession.access_token,
+      userSessionId: (readJwtPayload(userSession.access_token) as { sid: string }).sid,
+      refreshToken: other.refresh_token,
+      emailChange: op.path.includes('/email/')
+        ? ((await requestEmailChange(app, user, `changed.${randomUUID().slice(0, 8)}@example.com`)) as {
+            confirm: string
+            cancel: string
+          })
+        : { confirm: 'A'.repeat(43), cancel: 'A'.repeat(43) },
+      totpCode: op.path.endsWith('/totp/confirm')
+        ? new TOTP({ secret: Secret.fromBase32((await app.secondFactors.startTotp(user)).secret) }).generate()
+        : '123456',
       adminToken: await tokenFor(app, admin),
       enquiryId: enquiry.id,
       creditId,
@@ -467,6 +505,8 @@ describe.each(DIALECTS)('fuzzing every operation of the OpenAPI document on %s',
         first.response.statusCode,
         `${op.method} ${first.url} -> ${first.response.body.slice(0, 300)}`,
       ).toBeLessThan(300)
+      // Whatever needs a token is the caller's alone: no cache may keep it (issue 14, ASVS 14.3.2).
+      if (op.access !== 'public') expect(first.response.headers['cache-control'], op.path).toBe('no-store')
 
       await fc.assert(
         fc.asyncProperty(requestArbitrary(context, op), async (request) => {

@@ -29,9 +29,12 @@ export function createAdmin(app: FastifyInstance, overrides: Partial<UserFields>
   return createUser(app, { firstName: 'Ada', lastName: 'Admin', ...overrides, memberType: MEMBER_TYPE.Admin })
 }
 
+/** The client of sessions started by tests. */
+export const TEST_CLIENT = { ip: '127.0.0.1', userAgent: 'test' }
+
 /** An access token for a user, from a new session, without going through the password check. */
 export async function tokenFor(app: FastifyInstance, user: UserRow): Promise<string> {
-  const tokens = await app.tokens.startSession(app.db, user, app.accessTokens.audience)
+  const tokens = await app.tokens.startSession(app.db, user, app.accessTokens.audience, TEST_CLIENT)
   return tokens.access_token
 }
 

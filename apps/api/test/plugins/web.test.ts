@@ -17,6 +17,14 @@ function documentData(body: string) {
 }
 
 describe('serving the web app', () => {
+  it('sends no referrer from a page with a token in its address; other pages keep the default', async () => {
+    const { app } = await webApp()
+    const reset = await app.inject({ method: 'GET', url: '/reset-password/?t=secret-token-1' })
+    expect(reset.headers['referrer-policy']).toBe('no-referrer')
+    const login = await app.inject({ method: 'GET', url: '/login/' })
+    expect(login.headers['referrer-policy']).toBe('strict-origin-when-cross-origin')
+  })
+
   it('renders pages through React Router with this response’s CSP nonce', async () => {
     const { app } = await webApp()
     const response = await app.inject({

@@ -51,7 +51,7 @@ async function storedApplications(env: { DATA_DIR: string; DATABASE_URL?: string
         (eb) => eb.fn('substr', [eb.ref('data'), eb.lit(1), eb.lit(5)]).as('head'),
       ])
       .execute()
-    const outbox = await db.selectFrom('outbox').select(['id', 'attachments']).execute()
+    const outbox = await db.selectFrom('outbox').select(['id', 'subject', 'attachments']).execute()
     return { applications, files, outbox }
   } finally {
     await database.close()
@@ -130,8 +130,15 @@ describe.each(DIALECTS)('the server process on %s', (dialect) => {
       const ids = fileIdsOf(application)
       for (const id of ids) expect(pdfHeads.has(id), `${application.reference} file ${id}`).toBe(true)
       referenced.push(...ids)
-      const mails = outbox.filter((row) => row.attachments.includes(application.pdf_file_id))
+      // Its two emails; the applicant's copy may be a PDF of its own (no trust deed pages, issue 14).
+      const mails = outbox.filter((row) => row.subject.includes(application.reference))
       expect(mails, application.reference).toHaveLength(2)
+      for (const mail of mails) {
+        for (const attachment of JSON.parse(mail.attachments) as { fileId: string }[]) {
+          expect(pdfHeads.get(attachment.fileId), application.reference).toBe('%PDF-')
+          referenced.push(attachment.fileId)
+        }
+      }
     }
     // Nothing half-written: no file and no email without its application.
     expect(new Set(referenced)).toEqual(new Set(files.map((file) => file.id)))

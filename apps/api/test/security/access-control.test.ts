@@ -22,10 +22,15 @@ const PUBLIC = new Set([
   'GET /api/news',
   'GET /api/address/suggest',
   'POST /api/v1/core/auth/token',
+  // The refresh token in the body is the credential (RFC 7009); logout.test.ts.
+  'POST /api/v1/core/auth/revoke',
   'POST /api/v1/core/accounts',
   'PATCH /api/v1/core/accounts/{email}/password/reset/request',
   'POST /api/v1/core/accounts/token/validate',
   'POST /api/v1/core/accounts/password/reset',
+  // The emailed link's token is the credential (email-change.test.ts).
+  'POST /api/v1/core/accounts/email/confirm',
+  'POST /api/v1/core/accounts/email/cancel',
   'POST /api/contact',
   'POST /api/get-a-quote',
   'POST /api/apply-for-credit',

@@ -2,7 +2,7 @@ import { once } from 'node:events'
 import http, { type IncomingMessage, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { ApiError, createApiClient, type NavigateOptions, TOKEN_PATH } from './api-client.ts'
+import { ApiError, createApiClient, type NavigateOptions, REVOKE_PATH, TOKEN_PATH } from './api-client.ts'
 import { type AuthStorage, createAuthStorage, createMemoryStorage } from './auth-storage.ts'
 
 /** A real HTTP server on a random port standing in for the API. */
@@ -139,6 +139,33 @@ describe('requests', () => {
       body: { UserName: 'sam@example.com', Password: 'secret123', ClientId: 'web', GrantType: 'password' },
     })
     expect(server.requests[0]?.authorization).toBeUndefined()
+  })
+})
+
+describe('logout: revokeStoredSession', () => {
+  it('sends the stored refresh token to the revoke endpoint (RFC 7009), without a bearer header', async () => {
+    signIn('access-9', 'refresh-9')
+    await client().revokeStoredSession()
+    expect(server.requests).toEqual([
+      {
+        method: 'POST',
+        url: `/api${REVOKE_PATH}`,
+        body: { ClientId: 'web', token: 'refresh-9', token_type_hint: 'refresh_token' },
+      },
+    ])
+  })
+
+  it('never throws or navigates: an error answer or no server at all still lets the sign-out finish', async () => {
+    signIn()
+    server.handle((_req, _body, res) => json(res, 500, { Message: 'down' }))
+    await expect(client().revokeStoredSession()).resolves.toBeUndefined()
+    await expect(client(await refusedBaseUrl()).revokeStoredSession()).resolves.toBeUndefined()
+    expect(navigations).toEqual([])
+  })
+
+  it('sends nothing when nobody is signed in', async () => {
+    await client().revokeStoredSession()
+    expect(server.requests).toEqual([])
   })
 })
 

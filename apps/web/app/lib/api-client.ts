@@ -1,4 +1,5 @@
 import { MESSAGES } from '@signalway/shared'
+import { LIMITS } from '@signalway/shared/constants'
 import { type AuthStorage, getAuthStorage, type StoredTokens, type TokenResponse } from './auth-storage.ts'
 import { paths } from './paths.ts'
 
@@ -20,6 +21,10 @@ export const API_ERROR_MESSAGES = {
 } as const
 
 export const TOKEN_PATH = '/v1/core/auth/token'
+/** Logout: ends the session of a refresh token on the server (RFC 7009). */
+export const REVOKE_PATH = '/v1/core/auth/revoke'
+/** How long logout waits for the server before it signs out locally anyway. */
+const REVOKE_TIMEOUT_MS = 5000
 
 export type ModelState = Record<string, string[]>
 
@@ -97,6 +102,11 @@ export interface ApiClient {
   requestToken(userName: string, password: string, options?: RequestOptions): Promise<TokenResponse>
   /** Refresh grant, shared by concurrent callers (one request in flight at most); stores the new tokens. */
   refreshTokens(): Promise<StoredTokens>
+  /**
+   * Ends the stored session on the server (logout): its refresh token and every access token issued to
+   * it stop working. Never throws: a server that cannot be reached must not keep anyone signed in here.
+   */
+  revokeStoredSession(): Promise<void>
 }
 
 function joinUrl(base: string, path: string): string {
@@ -272,12 +282,14 @@ export function createApiClient(deps: ApiClientDeps): ApiClient {
     const sentTokens = useAuth ? storage().getTokens() : null
     let response = await send(method, path, body, options, sentTokens?.access_token)
 
-    if (response.status === 401 && sentTokens?.refresh_token) {
+    // LIMITS.tokenRetries (one) retry: a 401 after it is reported like any other error.
+    let tokens = sentTokens
+    let retries = LIMITS.tokenRetries
+    while (response.status === 401 && tokens?.refresh_token && retries-- > 0) {
       // Another request may already have refreshed the tokens while this one was in flight.
       const stored = storage().getTokens()
-      const fresh = stored && stored.access_token !== sentTokens.access_token ? stored : await refreshTokens()
-      // One retry only: a second 401 is reported like any other error.
-      response = await send(method, path, body, options, fresh.access_token)
+      tokens = stored && stored.access_token !== tokens.access_token ? stored : await refreshTokens()
+      response = await send(method, path, body, options, tokens.access_token)
     }
 
     if (!response.ok) return fail(response, options)
@@ -300,6 +312,21 @@ export function createApiClient(deps: ApiClientDeps): ApiClient {
         { ...options, auth: false },
       ),
     refreshTokens,
+    async revokeStoredSession() {
+      const token = storage().getTokens()?.refresh_token
+      if (!token) return
+      try {
+        await send(
+          'POST',
+          REVOKE_PATH,
+          { ClientId: deps.clientId, token, token_type_hint: 'refresh_token' },
+          { signal: AbortSignal.timeout(REVOKE_TIMEOUT_MS), redirect: false },
+          undefined,
+        )
+      } catch {
+        // Offline or timed out: the local sign-out goes ahead; the session expires on its own.
+      }
+    },
   }
 }
 

@@ -15,8 +15,8 @@ export interface AuthState {
   profile: UserProfile | null
   /** Stores the tokens, fetches and stores the profile (behind the blocking overlay). */
   signIn(tokens: TokenResponse): Promise<UserProfile>
-  /** Clears the stored sign-in data, then reloads the app on the home page. */
-  signOut(): void
+  /** Ends the session on the server, clears the stored sign-in data, then reloads the app on the home page. */
+  signOut(): Promise<void>
 }
 
 export const ADMIN_MEMBER_TYPE = MEMBER_TYPE.Admin

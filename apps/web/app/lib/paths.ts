@@ -37,6 +37,9 @@ export const paths = {
   logout: '/logout/',
   forgotPassword: '/forgot-password/',
   resetPassword: '/reset-password/',
+  /** The emailed links of an email change (issue 14): confirm (to the new address), cancel (to the old). */
+  confirmEmail: '/confirm-email/',
+  cancelEmailChange: '/cancel-email-change/',
   updateProfile: '/update-profile/',
   applicationForCredit: {
     index: '/application-for-credit/',
@@ -85,6 +88,8 @@ export const routePatterns = {
   logout: pattern(paths.logout),
   forgotPassword: pattern(paths.forgotPassword),
   resetPassword: pattern(paths.resetPassword),
+  confirmEmail: pattern(paths.confirmEmail),
+  cancelEmailChange: pattern(paths.cancelEmailChange),
   updateProfile: pattern(paths.updateProfile),
   applicationForCredit: pattern(paths.applicationForCredit.index),
   applicationForCreditTerms: pattern(paths.applicationForCredit.terms),

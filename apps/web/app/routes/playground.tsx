@@ -23,6 +23,7 @@ import { EQUIPMENT_BREAKPOINTS, PARTNER_BREAKPOINTS } from '../components/ui/car
 import { useNotify } from '../components/ui/notifications/index.ts'
 import { PageHeader } from '../components/ui/page-header.tsx'
 import { StatusPage } from '../components/ui/status-page.tsx'
+import { PartnerLogo } from '../features/home/partners-carousel.tsx'
 import { routeMeta } from '../lib/meta.ts'
 import { paths } from '../lib/paths.ts'
 import { partners } from '../site-content/home.ts'
@@ -154,17 +155,7 @@ function CarouselDemo() {
         breakpoints={PARTNER_BREAKPOINTS}
         itemKey={(partner) => partner.name}
         focusableSlides
-        renderItem={(partner) => (
-          <figure className="partner-logo">
-            <img
-              src={partner.logo.src}
-              width={partner.logo.width}
-              height={partner.logo.height}
-              alt={partner.name}
-              loading="lazy"
-            />
-          </figure>
-        )}
+        renderItem={(partner) => <PartnerLogo partner={partner} linked={false} />}
       />
     </>
   )

@@ -1,5 +1,6 @@
 import { PageHeader } from '../components/ui/page-header.tsx'
 import { AuthPanel } from '../features/auth/components/auth-panel.tsx'
+import { SecuritySection } from '../features/auth/components/security-section.tsx'
 import { UpdateProfile } from '../features/auth/components/update-profile.tsx'
 import { routeMeta } from '../lib/meta.ts'
 import { paths } from '../lib/paths.ts'
@@ -18,11 +19,12 @@ export default function UpdateProfilePage() {
     <>
       <PageHeader
         title="Update Profile"
-        lead="Keep your name, email address, mobile and company details up to date."
+        lead="Keep your name, email address, mobile and company details up to date, and your account secure."
       />
       <AuthPanel wide>
         <UpdateProfile />
       </AuthPanel>
+      <SecuritySection />
     </>
   )
 }

@@ -55,7 +55,10 @@ function smtpTransport(url: string): MailTransport {
   }
 }
 
-/** Without an SMTP relay (development, demo, e2e) mail lands on disk, and its links in the log. */
+/**
+ * Without an SMTP relay (development, demo, e2e) mail lands on disk. The log says only where: a message
+ * may hold a reset, confirmation or signing link, and an address is personal data (ASVS 16.2.5).
+ */
 function emlTransport(mailDir: string, log: FastifyBaseLogger): MailTransport {
   const transporter = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'windows' })
   return {
@@ -66,18 +69,10 @@ function emlTransport(mailDir: string, log: FastifyBaseLogger): MailTransport {
       const stamp = new Date().toISOString().replace(/[:.]/g, '-')
       const file = join(mailDir, `${stamp}-${randomBytes(4).toString('hex')}.eml`)
       await writeFile(file, info.message)
-      log.info(
-        { file, to: message.to, subject: message.subject, links: findLinks(message) },
-        'mail written to file',
-      )
+      log.info({ file }, 'mail written to file')
     },
     close() {
       transporter.close()
     },
   }
-}
-
-export function findLinks(message: Pick<MailMessage, 'text' | 'html'>): string[] {
-  const found = `${message.text}\n${message.html ?? ''}`.match(/https?:\/\/[^\s<>"')]+/g) ?? []
-  return [...new Set(found)]
 }

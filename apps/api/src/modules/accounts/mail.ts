@@ -79,3 +79,51 @@ export function emailChangedMail(
     ].join('\n'),
   }
 }
+
+export function confirmEmailMail(
+  to: { newEmail: string; firstName: string },
+  link: string,
+  hours: number,
+): OutgoingMail {
+  return {
+    to: to.newEmail,
+    subject: `Confirm your new ${SITE.name} email address`,
+    text: [
+      `Hello ${to.firstName},`,
+      '',
+      `You asked to use this address for your ${SITE.name} account. To confirm it, open the link below`,
+      `within ${hours} hours. It can be used once.`,
+      '',
+      link,
+      '',
+      'If you did not ask for this, ignore this email: nothing changes until the link is opened.',
+      '',
+      signature,
+      '',
+    ].join('\n'),
+  }
+}
+
+export function emailChangeRequestedMail(
+  to: { email: string; firstName: string },
+  newEmail: string,
+  cancelLink: string,
+): OutgoingMail {
+  return {
+    to: to.email,
+    subject: `A change of your ${SITE.name} email address was requested`,
+    text: [
+      `Hello ${to.firstName},`,
+      '',
+      `Someone signed in to your ${SITE.name} account asked to change its email address to ${newEmail}.`,
+      'Nothing changes until that address confirms it; until then you sign in with this one.',
+      '',
+      'If this was not you, cancel the change with the link below and change your password:',
+      '',
+      cancelLink,
+      '',
+      signature,
+      '',
+    ].join('\n'),
+  }
+}

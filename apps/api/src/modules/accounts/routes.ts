@@ -1,9 +1,13 @@
 import {
+  changePasswordSchema,
+  emailChangedSchema,
+  emailChangeTokenSchema,
   forgotPasswordSchema,
   registerSchema,
   resetPasswordSchema,
   resetRequestedSchema,
   resetTokenValidSchema,
+  revokedSessionsSchema,
   tokenResponseSchema,
   validateResetTokenSchema,
 } from '@signalway/shared/auth'
@@ -13,7 +17,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { ForbiddenError } from '../../lib/errors.ts'
 import { errorResponses } from '../../lib/http-schemas.ts'
-import { userOf } from '../auth/plugin.ts'
+import { logAuthEvent, sessionClientOf, userOf } from '../auth/plugin.ts'
 import { createAccountsService, RESET_REQUESTED } from './service.ts'
 
 /**
@@ -55,7 +59,9 @@ export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       reply.header('cache-control', 'no-store')
-      return service.register(request.body, request.ip)
+      const { userId, tokens } = await service.register(request.body, sessionClientOf(request))
+      logAuthEvent(request, 'registered', { userId })
+      return tokens
     },
   )
 
@@ -86,13 +92,19 @@ export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: "Update the signed-in user's own profile; answers the profile settings.",
         description:
           'Company fields are stored for member type 2 only. The member type in the body is ignored; ' +
-          'the email may change only to one no other account has (else 409). A body whose id or userId is ' +
+          'the email may change only to one no other account has (else 409), needs currentPassword, and takes effect ' +
+          'only when the new address opens the link sent to it (pendingEmail in the answer). A body whose id or userId is ' +
           'not the signed-in user gets 403.',
         body: updateOwnProfileSchema,
         response: { 200: profileSettingsSchema, ...errorResponses(400, 401, 403, 404, 409) },
       },
     },
-    async (request) => service.updateOwnProfile(userOf(request), request.body),
+    async (request) => {
+      const me = userOf(request)
+      const settings = await service.updateOwnProfile(me, request.body)
+      if (settings.pendingEmail) logAuthEvent(request, 'email-change-requested', { userId: me.id })
+      return settings
+    },
   )
 
   app.patch(
@@ -109,7 +121,10 @@ export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      await service.requestPasswordReset(request.params.email, request.ip)
+      const knownDevice = app.deviceCookies.read(request, request.params.email) !== undefined
+      await service.requestPasswordReset(request.params.email, request.ip, knownDevice)
+      // Whether the account exists is not logged either: the log must not become an account oracle.
+      logAuthEvent(request, 'reset-requested')
       return { Message: RESET_REQUESTED }
     },
   )
@@ -144,7 +159,80 @@ export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       reply.header('cache-control', 'no-store')
-      return service.resetPassword(request.body)
+      const { userId, tokens } = await service.resetPassword(request.body, sessionClientOf(request))
+      logAuthEvent(request, 'reset-done', { userId })
+      return tokens
+    },
+  )
+
+  app.post(
+    '/v1/core/accounts/email/confirm',
+    {
+      config: { rateLimit: RESET_TOKEN_RATE_LIMIT },
+      schema: {
+        tags: ['accounts'],
+        summary:
+          'Confirm a new email address with the token of the link sent to it; the old address is told.',
+        description:
+          'Public: the token is the credential (24 hours, single use). 400 when it is unknown, used, cancelled, ' +
+          'replaced or expired; 409 when another account took the address meanwhile.',
+        body: emailChangeTokenSchema,
+        response: { 200: emailChangedSchema, ...errorResponses(400, 409, 429) },
+      },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store')
+      const { userId, email } = await service.confirmEmailChange(request.body.token)
+      logAuthEvent(request, 'email-changed', { userId })
+      return { email }
+    },
+  )
+
+  app.post(
+    '/v1/core/accounts/email/cancel',
+    {
+      config: { rateLimit: RESET_TOKEN_RATE_LIMIT },
+      schema: {
+        tags: ['accounts'],
+        summary: 'Cancel a pending email change with the token of the link sent to the old address.',
+        description: 'Public: the token is the credential. 400 when the change is not pending any more.',
+        body: emailChangeTokenSchema,
+        response: { 200: z.object({}), ...errorResponses(400, 429) },
+      },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store')
+      const { userId } = await service.cancelEmailChange(request.body.token)
+      logAuthEvent(request, 'email-change-cancelled', { userId })
+      return {}
+    },
+  )
+
+  app.post(
+    '/v1/core/accounts/password/change',
+    {
+      onRequest: [app.authenticate],
+      schema: {
+        tags: ['accounts'],
+        security: [{ bearer: [] }],
+        summary: "Change the signed-in user's password; ends every other session and emails a notice.",
+        description:
+          'A wrong current password answers 400 on currentPassword and counts towards the sign-in lock-out ' +
+          '(429 once locked). The new password follows the registration rules. Answers how many other sessions ended.',
+        body: changePasswordSchema,
+        response: { 200: revokedSessionsSchema, ...errorResponses(400, 401, 429) },
+      },
+    },
+    async (request) => {
+      const me = userOf(request)
+      try {
+        const result = await service.changePassword(me, request.body)
+        logAuthEvent(request, 'password-changed', { userId: me.id })
+        return result
+      } catch (error) {
+        logAuthEvent(request, 'password-change-failed', { userId: me.id })
+        throw error
+      }
     },
   )
 }

@@ -1,6 +1,6 @@
 import { setTimeout as sleep } from 'node:timers/promises'
-import type { Register, ResetPassword, TokenResponse } from '@signalway/shared/auth'
-import { resetPasswordPath } from '@signalway/shared/auth'
+import type { ChangePassword, Register, ResetPassword, TokenResponse } from '@signalway/shared/auth'
+import { CANCEL_EMAIL_CHANGE_PATH, CONFIRM_EMAIL_PATH, resetPasswordPath } from '@signalway/shared/auth'
 import { MEMBER_TYPE } from '@signalway/shared/constants'
 import { MESSAGES } from '@signalway/shared/messages'
 import { companyDetailsSchema, type ProfileSettings, type UpdateOwnProfile } from '@signalway/shared/profile'
@@ -16,24 +16,36 @@ import {
 } from '../../lib/errors.ts'
 import { hashPassword } from '../../lib/password.ts'
 import type { Clock } from '../../lib/time.ts'
+import { requireCurrentPassword } from '../auth/current-password.ts'
 import type { AuthUser } from '../auth/plugin.ts'
 import { findActiveUserByEmail, findActiveUserById, normalizeEmail } from '../auth/repository.ts'
 import { accountThrottleKey } from '../auth/service.ts'
 import { THROTTLE_POLICIES, type Throttle } from '../auth/throttle.ts'
-import { hashToken, newOpaqueToken, type TokenService } from '../auth/tokens.ts'
+import { hashToken, newOpaqueToken, type SessionClient, type TokenService } from '../auth/tokens.ts'
 import { enqueueMail } from '../outbox/service.ts'
 import {
   insertUser,
   isEmailTakenByAnother,
   newUserRow,
+  updateEmail,
   updateOwnProfile,
   updatePasswordHash,
 } from '../users/repository.ts'
-import { emailChangedMail, passwordChangedMail, passwordResetMail } from './mail.ts'
+import {
+  confirmEmailMail,
+  emailChangedMail,
+  emailChangeRequestedMail,
+  passwordChangedMail,
+  passwordResetMail,
+} from './mail.ts'
 import {
   deleteDeadResetTokens,
+  endEmailChange,
+  endOpenEmailChanges,
   expireResetTokensOfUser,
+  findOpenEmailChange,
   findUsableResetToken,
+  insertEmailChange,
   insertResetToken,
   markResetTokenUsed,
 } from './repository.ts'
@@ -43,15 +55,33 @@ export const RESET_REQUESTED =
 export const RESET_TOKEN_INVALID = 'Your password reset request is invalid, please reset your password again.'
 
 export const RESET_TOKEN_TTL_MS = 30 * 60 * 1000
+/** How long the link that confirms a new email address works. */
+export const EMAIL_CHANGE_TTL_MS = 24 * 60 * 60 * 1000
 
 export interface AccountsService {
-  register(payload: Register, ip: string): Promise<TokenResponse>
+  register(payload: Register, client: SessionClient): Promise<{ userId: number; tokens: TokenResponse }>
   profileSettings(viewer: AuthUser, userId: string): Promise<ProfileSettings>
   updateOwnProfile(viewer: AuthUser, payload: UpdateOwnProfile): Promise<ProfileSettings>
-  /** Same answer, and about the same time, whether or not the account exists. */
-  requestPasswordReset(email: string, ip: string): Promise<void>
+  /**
+   * Same answer, and about the same time, whether or not the account exists. `knownDevice`: the request
+   * comes from a browser that signed in to this account before (a device cookie), which the per-email
+   * limit does not hold back, so that a stranger's requests cannot block the owner's (ADR 017).
+   */
+  requestPasswordReset(email: string, ip: string, knownDevice?: boolean): Promise<void>
   validateResetToken(token: string): Promise<void>
-  resetPassword(payload: ResetPassword): Promise<TokenResponse>
+  resetPassword(
+    payload: ResetPassword,
+    client: SessionClient,
+  ): Promise<{ userId: number; tokens: TokenResponse }>
+  /**
+   * Changes the signed-in user's password (ASVS 6.2.2): the current one must be right (a wrong one counts
+   * towards the sign-in lock-out), every other session ends, and the account's address is told.
+   */
+  changePassword(viewer: AuthUser, payload: ChangePassword): Promise<{ revoked: number }>
+  /** The new address opened its link: the email changes, and the old address is told. */
+  confirmEmailChange(token: string): Promise<{ userId: number; email: string }>
+  /** The old address cancelled a pending change. */
+  cancelEmailChange(token: string): Promise<{ userId: number }>
 }
 
 export interface AccountsServiceDeps {
@@ -75,8 +105,8 @@ export function createAccountsService(deps: AccountsServiceDeps): AccountsServic
   }
 
   return {
-    async register(payload, ip) {
-      const addressKey = `register:address:${ip}`
+    async register(payload, client) {
+      const addressKey = `register:address:${client.ip}`
       await throttle.check([addressKey])
       await throttle.record(addressKey, THROTTLE_POLICIES.registerAddress)
       refuseCommon(payload.password)
@@ -88,7 +118,7 @@ export function createAccountsService(deps: AccountsServiceDeps): AccountsServic
         if (id === undefined) throw new ConflictError(MESSAGES.emailTaken)
         const user = await findActiveUserById(trx, id)
         if (!user) throw new Error(`User ${id} vanished`)
-        return tokens.startSession(trx, user, clientId)
+        return { userId: id, tokens: await tokens.startSession(trx, user, clientId, client) }
       })
     },
 
@@ -128,18 +158,26 @@ export function createAccountsService(deps: AccountsServiceDeps): AccountsServic
       }
 
       const emailChanged = normalizeEmail(payload.email) !== current.email_normalized
+      if (emailChanged)
+        await requireCurrentPassword(
+          throttle,
+          current,
+          payload.currentPassword,
+          MESSAGES.currentPasswordForEmail,
+        )
       return db.transaction().execute(async (trx) => {
         if (emailChanged && (await isEmailTakenByAnother(trx, payload.email, id))) {
           throw new ConflictError(MESSAGES.emailTaken)
         }
         const now = clock()
+        // The email itself changes only when the new address confirms it (confirmEmailChange).
         const updated = await updateOwnProfile(
           trx,
           id,
           {
             firstName: payload.firstName,
             lastName: payload.lastName,
-            email: payload.email,
+            email: current.email,
             mobile: payload.mobile,
             company,
           },
@@ -147,26 +185,51 @@ export function createAccountsService(deps: AccountsServiceDeps): AccountsServic
         )
         if (!updated) throw new ConflictError(MESSAGES.emailTaken)
         if (emailChanged) {
-          // The old address hears of it, in case the change was not the owner's doing.
+          await endOpenEmailChanges(trx, id, 'replaced', now)
+          const token = newOpaqueToken()
+          const cancelToken = newOpaqueToken()
+          await insertEmailChange(trx, {
+            hash: hashToken(token),
+            cancelHash: hashToken(cancelToken),
+            userId: id,
+            newEmail: payload.email,
+            createdAt: now,
+            expiresAt: new Date(now.getTime() + EMAIL_CHANGE_TTL_MS),
+          })
+          const link = (path: string, value: string) => `${siteUrl}${path}?t=${value}`
           await enqueueMail(
             trx,
-            emailChangedMail({ email: current.email, firstName: current.first_name }, payload.email, siteUrl),
+            confirmEmailMail(
+              { newEmail: payload.email, firstName: current.first_name },
+              link(CONFIRM_EMAIL_PATH, token),
+              EMAIL_CHANGE_TTL_MS / 3_600_000,
+            ),
+            now,
+          )
+          // The old address hears of it at once, and can stop it.
+          await enqueueMail(
+            trx,
+            emailChangeRequestedMail(
+              { email: current.email, firstName: current.first_name },
+              payload.email,
+              link(CANCEL_EMAIL_CHANGE_PATH, cancelToken),
+            ),
             now,
           )
         }
         const user = await findActiveUserById(trx, id)
         if (!user) throw new NotFoundError('User not found.')
-        return toProfileSettings(user)
+        return { ...toProfileSettings(user), ...(emailChanged ? { pendingEmail: payload.email } : {}) }
       })
     },
 
-    async requestPasswordReset(email, ip) {
+    async requestPasswordReset(email, ip, knownDevice = false) {
       const started = performance.now()
       try {
         const emailKey = `reset:email:${normalizeEmail(email)}`
         const addressKey = `reset:address:${ip}`
-        await throttle.check([emailKey, addressKey])
-        await throttle.record(emailKey, THROTTLE_POLICIES.resetEmail)
+        await throttle.check(knownDevice ? [addressKey] : [emailKey, addressKey])
+        if (!knownDevice) await throttle.record(emailKey, THROTTLE_POLICIES.resetEmail)
         await throttle.record(addressKey, THROTTLE_POLICIES.resetAddress)
 
         const at = clock()
@@ -207,7 +270,7 @@ export function createAccountsService(deps: AccountsServiceDeps): AccountsServic
         throw new BadRequestError(RESET_TOKEN_INVALID)
     },
 
-    async resetPassword(payload) {
+    async resetPassword(payload, client) {
       const hash = hashToken(payload.resetToken)
       if (!(await findUsableResetToken(db, hash, clock()))) throw new BadRequestError(RESET_TOKEN_INVALID)
       refuseCommon(payload.password)
@@ -227,12 +290,62 @@ export function createAccountsService(deps: AccountsServiceDeps): AccountsServic
           passwordChangedMail({ email: user.email, firstName: user.first_name }, siteUrl),
           now,
         )
-        return { user, answer: await tokens.startSession(trx, user, clientId) }
+        return { user, answer: await tokens.startSession(trx, user, clientId, client) }
       })
       if (!result) throw new BadRequestError(RESET_TOKEN_INVALID)
       // Whoever holds the mailbox may sign in again at once, even if the account was locked.
       await throttle.clear(accountThrottleKey(result.user.email))
-      return result.answer
+      return { userId: result.user.id, tokens: result.answer }
+    },
+
+    async changePassword(viewer, payload) {
+      const user = viewer.record
+      await requireCurrentPassword(throttle, user, payload.currentPassword)
+      refuseCommon(payload.password)
+      const passwordHash = await hashPassword(payload.password)
+      return db.transaction().execute(async (trx) => {
+        const now = clock()
+        await updatePasswordHash(trx, user.id, passwordHash, now)
+        // A reset link asked for before the change must not undo it.
+        await expireResetTokensOfUser(trx, user.id, now)
+        const revoked = await tokens.revokeAllSessions(trx, user.id, 'password-changed', viewer.sessionId)
+        await enqueueMail(
+          trx,
+          passwordChangedMail({ email: user.email, firstName: user.first_name }, siteUrl),
+          now,
+        )
+        return { revoked }
+      })
+    },
+
+    async confirmEmailChange(token) {
+      const hash = hashToken(token)
+      return db.transaction().execute(async (trx) => {
+        const now = clock()
+        const change = await findOpenEmailChange(trx, 'token_hash', hash, now)
+        if (!change || !(await endEmailChange(trx, hash, 'confirmed', now)))
+          throw new BadRequestError(MESSAGES.emailChangeLinkInvalid)
+        const { user } = change
+        // Someone may have registered the address meanwhile.
+        if (!(await updateEmail(trx, user.id, change.new_email, now)))
+          throw new ConflictError(MESSAGES.emailTaken)
+        // A reset link sent to the old address stops working.
+        await expireResetTokensOfUser(trx, user.id, now)
+        await enqueueMail(
+          trx,
+          emailChangedMail({ email: user.email, firstName: user.first_name }, change.new_email, siteUrl),
+          now,
+        )
+        return { userId: user.id, email: change.new_email }
+      })
+    },
+
+    async cancelEmailChange(token) {
+      const now = clock()
+      const change = await findOpenEmailChange(db, 'cancel_token_hash', hashToken(token), now)
+      if (!change || !(await endEmailChange(db, change.token_hash, 'cancelled', now)))
+        throw new BadRequestError(MESSAGES.emailChangeLinkInvalid)
+      return { userId: change.user.id }
     },
   }
 }

@@ -23,15 +23,18 @@
  * (the sign-in and reset lock-outs, throttle.ts). Everything measures time on `app.clock`.
  */
 import { MEMBER_TYPE, type MemberType } from '@signalway/shared/constants'
+import { SITE } from '@signalway/shared/site'
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import fp from 'fastify-plugin'
 import type { Config } from '../../config.ts'
 import type { UserRow } from '../../db/schema.ts'
 import { ForbiddenError, UnauthorizedError } from '../../lib/errors.ts'
 import { type AccessTokens, createAccessTokens } from './access-tokens.ts'
+import { createDeviceCookies, type DeviceCookies } from './device-cookie.ts'
 import { findSessionUser } from './repository.ts'
+import { createSecondFactors, type SecondFactors } from './second-factor.ts'
 import { createThrottle, type Throttle } from './throttle.ts'
-import { createTokenService, type TokenService } from './tokens.ts'
+import { createTokenService, type SessionClient, type TokenService } from './tokens.ts'
 
 export type { AccessTokenPayload, AccessTokenSubject, AccessTokens } from './access-tokens.ts'
 
@@ -42,6 +45,8 @@ export interface AuthUser {
   memberType: MemberType
   givenName: string
   familyName: string
+  /** The session (refresh-token family) the access token was issued to. */
+  sessionId: string
   /**
    * The user's row as the guard read it during this request: current, so routes need not read it
    * again. Not enumerable.
@@ -58,6 +63,10 @@ declare module 'fastify' {
     tokens: TokenService
     /** The lock-outs of the sign-in, registration and reset endpoints (shared by every instance). */
     throttle: Throttle
+    /** The signed cookies that let a browser that signed in before keep its own lock-out budget. */
+    deviceCookies: DeviceCookies
+    /** TOTP, recovery codes and the sign-in's second step. */
+    secondFactors: SecondFactors
     /** Route guard: a valid access token of an active user. */
     authenticate: Guard
     /** Route guard: as authenticate, then member type 3 (Admin), else 403. */
@@ -73,11 +82,54 @@ export interface AuthPluginOptions {
   config: Pick<Config, 'jwtSecret' | 'siteUrl' | 'authClientId' | 'accessTokenTtlSeconds' | 'rateLimitFactor'>
 }
 
+/** What a request tells about the client a session belongs to. */
+export function sessionClientOf(request: FastifyRequest): SessionClient {
+  return { ip: request.ip, userAgent: request.headers['user-agent'] ?? '' }
+}
+
+export type AuthEvent =
+  | 'sign-in'
+  | 'sign-in-failed'
+  | 'sign-in-locked'
+  | 'refresh-reused'
+  | 'logout'
+  | 'session-revoked'
+  | 'sessions-revoked'
+  | 'registered'
+  | 'reset-requested'
+  | 'reset-done'
+  | 'password-changed'
+  | 'password-change-failed'
+  | 'email-change-requested'
+  | 'email-changed'
+  | 'email-change-cancelled'
+  | 'second-factor-required'
+  | 'second-factor-used'
+  | 'second-factor-enrolled'
+  | 'second-factor-removed'
+
+/**
+ * Logs an authentication event (ASVS 16.3.1) on the request's logger, so it carries the request id:
+ * the event and the account id where one is known, never a password, token or email address.
+ */
+export function logAuthEvent(
+  request: FastifyRequest,
+  event: AuthEvent,
+  details: { userId?: number | string; sessionId?: string; reason?: string } = {},
+): void {
+  const level =
+    event.endsWith('failed') || event.endsWith('reused') || event.endsWith('locked') ? 'warn' : 'info'
+  request.log[level]({ authEvent: event, ...details, userId: details.userId?.toString() }, `auth: ${event}`)
+}
+
 /** The signed-in user of a guarded route; 401 if the route has no guard. */
 export function userOf(request: FastifyRequest): AuthUser {
   if (!request.user) throw new UnauthorizedError()
   return request.user
 }
+
+/** The name authenticator apps show beside the account. */
+const PRODUCT_ISSUER = SITE.name
 
 const BEARER = /^Bearer[ ]+([A-Za-z0-9._~+/-]+=*)[ ]*$/i
 
@@ -86,8 +138,10 @@ export const authPlugin = fp<AuthPluginOptions>(
     const clock = app.clock
     const accessTokens = createAccessTokens(config, clock)
 
-    const authenticate: Guard = async (request) => {
+    const authenticate: Guard = async (request, reply) => {
       if (request.user) return
+      // Whatever a signed-in person is answered is theirs alone: no cache keeps it (ASVS 14.3.2).
+      reply.header('cache-control', 'no-store')
       const match = BEARER.exec(request.headers.authorization ?? '')
       if (!match?.[1]) throw new UnauthorizedError()
       const claims = await accessTokens.verify(match[1])
@@ -99,6 +153,7 @@ export const authPlugin = fp<AuthPluginOptions>(
         memberType: user.member_type,
         givenName: user.first_name,
         familyName: user.last_name,
+        sessionId: claims.sid,
       }
       // Not enumerable: a log line or audit entry that serialises the user never carries the row
       // (and its password hash).
@@ -120,6 +175,17 @@ export const authPlugin = fp<AuthPluginOptions>(
         clock,
         addressFactor: config.rateLimitFactor,
       }),
+    )
+    app.decorate(
+      'deviceCookies',
+      await createDeviceCookies(app, {
+        secret: config.jwtSecret,
+        secure: config.siteUrl.startsWith('https:'),
+      }),
+    )
+    app.decorate(
+      'secondFactors',
+      createSecondFactors({ db: app.db, clock, secret: config.jwtSecret, issuer: PRODUCT_ISSUER }),
     )
     app.decorate('authenticate', authenticate)
     app.decorate('requireAdmin', requireAdmin)

@@ -72,7 +72,17 @@ export interface NewFamily {
   clientId: string
   createdAt: Date
   expiresAt: Date
+  /** Who started it: the address and the browser (for the Security section's list). */
+  client: SessionClient
 }
+
+export interface SessionClient {
+  ip: string
+  userAgent: string
+}
+
+/** Bound of the stored User-Agent. */
+const USER_AGENT_MAX = 512
 
 export async function insertFamily(db: Executor, family: NewFamily): Promise<void> {
   await db
@@ -83,6 +93,9 @@ export async function insertFamily(db: Executor, family: NewFamily): Promise<voi
       client_id: family.clientId,
       created_at: family.createdAt.toISOString(),
       expires_at: family.expiresAt.toISOString(),
+      user_agent: family.client.userAgent.slice(0, USER_AGENT_MAX),
+      ip: family.client.ip,
+      last_used_at: family.createdAt.toISOString(),
     })
     .execute()
 }
@@ -110,19 +123,17 @@ export interface PresentedRefreshToken {
   client_id: string
   family_expires_at: string
   revoked_at: string | null
-  user: UserRow
+  user_id: number
 }
 
-/** A refresh token with its family and user, or undefined when the hash is unknown. */
+/** A refresh token with its family, or undefined when the hash is unknown. */
 export async function findRefreshToken(
   db: Executor,
   hash: string,
 ): Promise<PresentedRefreshToken | undefined> {
-  const row = await db
+  return db
     .selectFrom('refresh_tokens as token')
     .innerJoin('refresh_token_families as family', 'family.id', 'token.family_id')
-    .innerJoin('users', 'users.id', 'family.user_id')
-    .selectAll('users')
     .select([
       'token.token_hash',
       'token.expires_at as token_expires_at',
@@ -131,30 +142,40 @@ export async function findRefreshToken(
       'family.client_id',
       'family.expires_at as family_expires_at',
       'family.revoked_at',
+      'family.user_id',
     ])
     .where('token.token_hash', '=', hash)
     .executeTakeFirst()
-  if (!row) return undefined
-  const {
-    token_hash,
-    token_expires_at,
-    used_at,
-    family_id,
-    client_id,
-    family_expires_at,
-    revoked_at,
-    ...user
-  } = row
-  return {
-    token_hash,
-    token_expires_at,
-    used_at,
-    family_id,
-    client_id,
-    family_expires_at,
-    revoked_at,
-    user: user as UserRow,
-  }
+}
+
+/** A session was used (a refresh): when, and from which address. */
+export async function touchFamily(db: Executor, familyId: string, now: Date, ip: string): Promise<void> {
+  await db
+    .updateTable('refresh_token_families')
+    .set({ last_used_at: now.toISOString(), ip })
+    .where('id', '=', familyId)
+    .execute()
+}
+
+export interface LiveSessionRow {
+  id: string
+  created_at: string
+  last_used_at: string | null
+  user_agent: string | null
+  ip: string | null
+}
+
+/** A user's live sessions (not revoked, not past their absolute expiry), the most recently used first. */
+export async function listLiveFamilies(db: Executor, userId: number, now: Date): Promise<LiveSessionRow[]> {
+  return db
+    .selectFrom('refresh_token_families')
+    .select(['id', 'created_at', 'last_used_at', 'user_agent', 'ip'])
+    .where('user_id', '=', userId)
+    .where('revoked_at', 'is', null)
+    .where('expires_at', '>', now.toISOString())
+    .orderBy((eb) => eb.fn.coalesce('last_used_at', 'created_at'), 'desc')
+    .orderBy('id')
+    .execute()
 }
 
 /** Marks a token spent; false when it already was (a concurrent use: treat as reuse). */
@@ -168,28 +189,39 @@ export async function markRefreshTokenUsed(db: Executor, hash: string, now: Date
   return Number(result.numUpdatedRows) === 1
 }
 
-export async function revokeFamily(db: Executor, familyId: string, reason: string, now: Date): Promise<void> {
-  await db
+/** Revokes one session; with `userId`, only if it is that user's. True when it was live. */
+export async function revokeFamily(
+  db: Executor,
+  familyId: string,
+  reason: string,
+  now: Date,
+  userId?: number,
+): Promise<boolean> {
+  let query = db
     .updateTable('refresh_token_families')
     .set({ revoked_at: now.toISOString(), revoked_reason: reason })
     .where('id', '=', familyId)
     .where('revoked_at', 'is', null)
-    .execute()
+  if (userId !== undefined) query = query.where('user_id', '=', userId)
+  const result = await query.executeTakeFirst()
+  return Number(result.numUpdatedRows) === 1
 }
 
-/** Revokes every live session of a user; returns how many. */
+/** Revokes every live session of a user, but the one `except` names; returns how many. */
 export async function revokeUserFamilies(
   db: Executor,
   userId: number,
   reason: string,
   now: Date,
+  except?: string,
 ): Promise<number> {
-  const result = await db
+  let query = db
     .updateTable('refresh_token_families')
     .set({ revoked_at: now.toISOString(), revoked_reason: reason })
     .where('user_id', '=', userId)
     .where('revoked_at', 'is', null)
-    .executeTakeFirst()
+  if (except !== undefined) query = query.where('id', '!=', except)
+  const result = await query.executeTakeFirst()
   return Number(result.numUpdatedRows)
 }
 

@@ -1,6 +1,25 @@
-import { loginTokenRequestSchema, tokenErrorSchema, tokenResponseSchema } from '@signalway/shared/auth'
+import {
+  loginTokenRequestSchema,
+  recoveryCodesSchema,
+  removeSecondFactorSchema,
+  revokedSessionsSchema,
+  revokeTokenSchema,
+  secondFactorStatusSchema,
+  sessionListSchema,
+  type TokenResponse,
+  tokenErrorSchema,
+  tokenResponseSchema,
+  totpConfirmSchema,
+  totpSetupSchema,
+} from '@signalway/shared/auth'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
+import { z } from 'zod'
+import { NotFoundError } from '../../lib/errors.ts'
 import { errorResponses } from '../../lib/http-schemas.ts'
+import { describeUserAgent } from '../../lib/user-agent.ts'
+import { requireCurrentPassword } from './current-password.ts'
+import { logAuthEvent, sessionClientOf, userOf } from './plugin.ts'
+import { SecondFactorRequiredError } from './second-factor.ts'
 import { createAuthService } from './service.ts'
 import { InvalidGrantError } from './tokens.ts'
 
@@ -10,6 +29,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     clientId: app.accessTokens.audience,
     tokens: app.tokens,
     throttle: app.throttle,
+    secondFactors: app.secondFactors,
   })
 
   app.post(
@@ -20,26 +40,236 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Sign in (GrantType password) or renew the tokens (GrantType refresh_token).',
         description:
           'Public. A failed sign-in or refresh answers 400 with error invalid_grant (a failed refresh says ' +
-          "'Invalid refresh token.'); an unknown ClientId 400 invalid_client; a locked account or address 429.",
+          "'Invalid refresh token.'); an unknown ClientId 400 invalid_client; a locked account or address 429. " +
+          'Ours (issue 14): for an account with a second factor the right password answers 403 mfa_required with ' +
+          'an mfa_token, and GrantType mfa_otp (otp) or mfa_recovery (recovery_code) with that token completes it.',
         body: loginTokenRequestSchema,
-        response: { 200: tokenResponseSchema, 400: tokenErrorSchema, ...errorResponses(429) },
+        response: {
+          200: tokenResponseSchema,
+          400: tokenErrorSchema,
+          403: tokenErrorSchema,
+          ...errorResponses(429),
+        },
       },
     },
     async (request, reply) => {
       // Token responses are never cached (RFC 6749 section 5.1).
       reply.header('cache-control', 'no-store')
+      const body = request.body
       try {
-        const body = request.body
-        return body.GrantType === 'password'
-          ? await service.signIn(body, request.ip)
-          : await service.refresh(body)
+        if (body.GrantType === 'refresh_token') return await service.refresh(body, sessionClientOf(request))
+        let signedIn: { userId: number; email: string; tokens: TokenResponse }
+        if (body.GrantType === 'password') {
+          const device = app.deviceCookies.read(request, body.UserName)
+          signedIn = await service.signIn(body, sessionClientOf(request), device)
+          logAuthEvent(request, 'sign-in', {
+            userId: signedIn.userId,
+            ...(device ? { reason: 'known-device' } : {}),
+          })
+        } else {
+          signedIn = await service.completeSignIn(body, sessionClientOf(request))
+          logAuthEvent(request, 'second-factor-used', { userId: signedIn.userId, reason: body.GrantType })
+        }
+        // A new device cookie on each sign-in: this browser keeps its own budget next time (ADR 017).
+        app.deviceCookies.issue(reply, signedIn.email)
+        return signedIn.tokens
       } catch (error) {
-        if (!(error instanceof InvalidGrantError)) throw error
-        request.log.info({ reason: error.message }, 'token request refused')
+        if (error instanceof SecondFactorRequiredError) {
+          logAuthEvent(request, 'second-factor-required')
+          return reply.code(403).send({
+            Message: error.message,
+            error: 'mfa_required' as const,
+            mfa_token: error.challenge,
+            requestId: request.id,
+          })
+        }
+        if (!(error instanceof InvalidGrantError)) {
+          if (body.GrantType === 'password' && (error as { statusCode?: number }).statusCode === 429)
+            logAuthEvent(request, 'sign-in-locked')
+          throw error
+        }
+        if (body.GrantType === 'refresh_token')
+          request.log.info({ reason: error.message }, 'token request refused')
+        else logAuthEvent(request, 'sign-in-failed', { userId: error.userId, reason: body.GrantType })
         return reply
           .code(400)
           .send({ Message: error.message, error: error.oauthError, requestId: request.id })
       }
+    },
+  )
+
+  app.post(
+    '/v1/core/auth/revoke',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Log out: ends the session of a refresh token (RFC 7009).',
+        description:
+          'Public: the refresh token is the credential. Its whole session ends (its refresh tokens and the ' +
+          'access tokens issued to it). Answers 200 whether or not the token was live (RFC 7009 section 2.2); ' +
+          'an unknown ClientId 400 invalid_client.',
+        body: revokeTokenSchema,
+        response: { 200: z.object({}), 400: tokenErrorSchema, ...errorResponses(429) },
+      },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store')
+      try {
+        const ended = await service.revoke(request.body)
+        if (ended) logAuthEvent(request, 'logout', ended)
+        return {}
+      } catch (error) {
+        if (!(error instanceof InvalidGrantError)) throw error
+        return reply
+          .code(400)
+          .send({ Message: error.message, error: error.oauthError, requestId: request.id })
+      }
+    },
+  )
+
+  app.get(
+    '/v1/core/auth/sessions',
+    {
+      onRequest: [app.authenticate],
+      schema: {
+        tags: ['auth'],
+        security: [{ bearer: [] }],
+        summary: "The signed-in user's live sessions, the most recently used first.",
+        response: { 200: sessionListSchema, ...errorResponses(401) },
+      },
+    },
+    async (request) => {
+      const me = userOf(request)
+      const rows = await app.tokens.listSessions(Number(me.id))
+      return {
+        items: rows.map((row) => ({
+          id: row.id,
+          ...describeUserAgent(row.user_agent),
+          ip: row.ip,
+          startedAt: row.created_at,
+          lastUsedAt: row.last_used_at ?? row.created_at,
+          current: row.id === me.sessionId,
+        })),
+      }
+    },
+  )
+
+  app.delete(
+    '/v1/core/auth/sessions/:id',
+    {
+      onRequest: [app.authenticate],
+      schema: {
+        tags: ['auth'],
+        security: [{ bearer: [] }],
+        summary: "Signs out one of the signed-in user's sessions (this one too, when named).",
+        description: "404 when the user has no such live session (another user's sessions are not theirs).",
+        params: z.object({ id: z.string().max(64) }),
+        response: { 200: z.object({}), ...errorResponses(400, 401, 404) },
+      },
+    },
+    async (request) => {
+      const me = userOf(request)
+      if (!(await app.tokens.revokeSession(Number(me.id), request.params.id, 'signed-out-by-owner')))
+        throw new NotFoundError('Session not found.')
+      logAuthEvent(request, 'session-revoked', { userId: me.id, sessionId: request.params.id })
+      return {}
+    },
+  )
+
+  app.post(
+    '/v1/core/auth/sessions/revoke-others',
+    {
+      onRequest: [app.authenticate],
+      schema: {
+        tags: ['auth'],
+        security: [{ bearer: [] }],
+        summary: 'Sign out everywhere else: ends every session of the signed-in user but this one.',
+        response: { 200: revokedSessionsSchema, ...errorResponses(401) },
+      },
+    },
+    async (request) => {
+      const me = userOf(request)
+      const revoked = await app.tokens.revokeAllSessions(
+        app.db,
+        Number(me.id),
+        'signed-out-by-owner',
+        me.sessionId,
+      )
+      logAuthEvent(request, 'sessions-revoked', { userId: me.id })
+      return { revoked }
+    },
+  )
+
+  app.get(
+    '/v1/core/auth/second-factor',
+    {
+      onRequest: [app.authenticate],
+      schema: {
+        tags: ['auth'],
+        security: [{ bearer: [] }],
+        summary: "The signed-in user's second factors: whether TOTP is set up, and unused recovery codes.",
+        response: { 200: secondFactorStatusSchema, ...errorResponses(401) },
+      },
+    },
+    async (request) => app.secondFactors.status(Number(userOf(request).id)),
+  )
+
+  app.post(
+    '/v1/core/auth/second-factor/totp',
+    {
+      onRequest: [app.authenticate],
+      schema: {
+        tags: ['auth'],
+        security: [{ bearer: [] }],
+        summary: 'Start setting up an authenticator app: a new secret, its otpauth URI and QR code.',
+        description:
+          '409 when one is set up already. Nothing changes at sign-in until a first code confirms it.',
+        response: { 200: totpSetupSchema, ...errorResponses(401, 409) },
+      },
+    },
+    async (request) => app.secondFactors.startTotp(userOf(request).record),
+  )
+
+  app.post(
+    '/v1/core/auth/second-factor/totp/confirm',
+    {
+      onRequest: [app.authenticate],
+      schema: {
+        tags: ['auth'],
+        security: [{ bearer: [] }],
+        summary: 'Confirm the authenticator app with a first code; answers ten recovery codes, shown once.',
+        body: totpConfirmSchema,
+        response: { 200: recoveryCodesSchema, ...errorResponses(400, 401, 409) },
+      },
+    },
+    async (request) => {
+      const me = userOf(request)
+      const answer = await app.secondFactors.confirmTotp(me.record, request.body.code)
+      logAuthEvent(request, 'second-factor-enrolled', { userId: me.id })
+      return answer
+    },
+  )
+
+  app.post(
+    '/v1/core/auth/second-factor/remove',
+    {
+      onRequest: [app.authenticate],
+      schema: {
+        tags: ['auth'],
+        security: [{ bearer: [] }],
+        summary: 'Remove the authenticator app and the recovery codes; needs the current password.',
+        description:
+          'A wrong password answers 400 on currentPassword and counts towards the sign-in lock-out.',
+        body: removeSecondFactorSchema,
+        response: { 200: z.object({}), ...errorResponses(400, 401, 429) },
+      },
+    },
+    async (request) => {
+      const me = userOf(request)
+      await requireCurrentPassword(app.throttle, me.record, request.body.currentPassword)
+      await app.secondFactors.remove(Number(me.id))
+      logAuthEvent(request, 'second-factor-removed', { userId: me.id })
+      return {}
     },
   )
 }

@@ -1,9 +1,17 @@
-import type { PasswordGrant, RefreshGrant, TokenResponse } from '@signalway/shared/auth'
+import type {
+  OtpGrant,
+  PasswordGrant,
+  RecoveryGrant,
+  RefreshGrant,
+  RevokeToken,
+  TokenResponse,
+} from '@signalway/shared/auth'
 import type { Executor } from '../../db/database.ts'
 import { hashPassword, verifyPassword } from '../../lib/password.ts'
-import { findActiveUserByEmail, normalizeEmail } from './repository.ts'
+import { findActiveUserByEmail, findActiveUserById, normalizeEmail } from './repository.ts'
+import { SecondFactorRequiredError, type SecondFactors } from './second-factor.ts'
 import { THROTTLE_POLICIES, type Throttle } from './throttle.ts'
-import { InvalidGrantError, type TokenService } from './tokens.ts'
+import { InvalidGrantError, type SessionClient, type TokenService } from './tokens.ts'
 
 /** Deliberately vague: it must not tell whether the account exists. */
 export const SIGN_IN_FAILED = 'The user name or password is incorrect.'
@@ -11,9 +19,24 @@ export const INVALID_CLIENT = 'Invalid client.'
 
 export interface AuthService {
   /** POST /v1/core/auth/token, grant password. */
-  signIn(grant: PasswordGrant, ip: string): Promise<TokenResponse>
+  /**
+   * `device`: the id of a valid device cookie for this account. Its attempts count against that cookie,
+   * not the account, so that guessing from elsewhere cannot lock the owner out (ADR 017).
+   */
+  signIn(
+    grant: PasswordGrant,
+    client: SessionClient,
+    device?: string,
+  ): Promise<{ userId: number; email: string; tokens: TokenResponse }>
+  /** POST /v1/core/auth/token, grants mfa_otp and mfa_recovery: the second step of a sign-in. */
+  completeSignIn(
+    grant: OtpGrant | RecoveryGrant,
+    client: SessionClient,
+  ): Promise<{ userId: number; email: string; tokens: TokenResponse }>
   /** POST /v1/core/auth/token, grant refresh_token. */
-  refresh(grant: RefreshGrant): Promise<TokenResponse>
+  refresh(grant: RefreshGrant, client: SessionClient): Promise<TokenResponse>
+  /** POST /v1/core/auth/revoke (logout): the ended session, if the token named a live one. */
+  revoke(request: RevokeToken): Promise<{ userId: number; sessionId: string } | undefined>
 }
 
 export interface AuthServiceDeps {
@@ -21,12 +44,20 @@ export interface AuthServiceDeps {
   clientId: string
   tokens: TokenService
   throttle: Throttle
+  secondFactors: SecondFactors
 }
 
 export const accountThrottleKey = (email: string) => `sign-in:account:${normalizeEmail(email)}`
 export const addressThrottleKey = (ip: string) => `sign-in:address:${ip}`
+export const deviceThrottleKey = (device: string) => `sign-in:device:${device}`
 
-export function createAuthService({ db, clientId, tokens, throttle }: AuthServiceDeps): AuthService {
+export function createAuthService({
+  db,
+  clientId,
+  tokens,
+  throttle,
+  secondFactors,
+}: AuthServiceDeps): AuthService {
   // Verified against when there is no such user, so that both answers take as long. Made up front,
   // so that not even the first unknown user's answer is slower.
   const dummyHash = hashPassword("unknown-user's-password-0")
@@ -37,28 +68,59 @@ export function createAuthService({ db, clientId, tokens, throttle }: AuthServic
   }
 
   return {
-    async signIn(grant, ip) {
+    async signIn(grant, client, device) {
       checkClient(grant.ClientId)
       const accountKey = accountThrottleKey(grant.UserName)
-      const addressKey = addressThrottleKey(ip)
-      // A locked account refuses even the right password, so that guessing gains nothing.
-      await throttle.check([accountKey, addressKey])
+      const addressKey = addressThrottleKey(client.ip)
+      const deviceKey = device ? deviceThrottleKey(device) : undefined
+      // A locked account (or device) refuses even the right password, so that guessing gains nothing.
+      await throttle.check([deviceKey ?? accountKey, addressKey])
 
       const user = await findActiveUserByEmail(db, grant.UserName)
       const ok = await verifyPassword(user?.password_hash ?? (await dummyHash), grant.Password)
       if (!user || !ok) {
         // Unknown accounts count too: the lock-out must not reveal which accounts exist.
-        await throttle.record(accountKey, THROTTLE_POLICIES.signInAccount)
+        if (deviceKey) await throttle.record(deviceKey, THROTTLE_POLICIES.signInDevice)
+        else await throttle.record(accountKey, THROTTLE_POLICIES.signInAccount)
         await throttle.record(addressKey, THROTTLE_POLICIES.signInAddress)
-        throw new InvalidGrantError(SIGN_IN_FAILED)
+        const refused = new InvalidGrantError(SIGN_IN_FAILED)
+        refused.userId = user?.id
+        throw refused
       }
       await throttle.clear(accountKey)
-      return tokens.startSession(db, user, grant.ClientId)
+      if (deviceKey) await throttle.clear(deviceKey)
+      // With a second factor the password is only the first step (issue 14).
+      if (await secondFactors.isEnrolled(user.id))
+        throw new SecondFactorRequiredError(await secondFactors.challenge(db, user.id, grant.ClientId))
+      return {
+        userId: user.id,
+        email: user.email,
+        tokens: await tokens.startSession(db, user, grant.ClientId, client),
+      }
     },
 
-    async refresh(grant) {
+    async completeSignIn(grant, client) {
       checkClient(grant.ClientId)
-      return tokens.refresh(grant.ClientId, grant.RefreshToken)
+      const proof = grant.GrantType === 'mfa_otp' ? { otp: grant.otp } : { recoveryCode: grant.recovery_code }
+      const userId = await secondFactors.complete(grant.ClientId, grant.mfa_token, proof)
+      const user = await findActiveUserById(db, userId)
+      if (!user) throw new InvalidGrantError(SIGN_IN_FAILED)
+      return {
+        userId,
+        email: user.email,
+        tokens: await tokens.startSession(db, user, grant.ClientId, client),
+      }
+    },
+
+    async refresh(grant, client) {
+      checkClient(grant.ClientId)
+      return tokens.refresh(grant.ClientId, grant.RefreshToken, client)
+    },
+
+    async revoke({ ClientId, token }) {
+      // RFC 7009 section 2.1 authenticates the client; a public client is named by its id.
+      checkClient(ClientId)
+      return tokens.revoke(ClientId, token)
     },
   }
 }

@@ -39,6 +39,14 @@ export const THROTTLE_POLICIES = {
     maxLockMs: HOUR_MS,
     forgetMs: DAY_MS,
   },
+  /** A browser that signed in before (a device cookie) has a budget of its own, like an account's. */
+  signInDevice: {
+    max: 5,
+    windowMs: 15 * MINUTE_MS,
+    lockMs: 5 * MINUTE_MS,
+    maxLockMs: HOUR_MS,
+    forgetMs: DAY_MS,
+  },
   /** 30 failed sign-ins from one address in 15 minutes lock it for 15 minutes, doubling up to a day. */
   signInAddress: {
     max: 30,

@@ -7,13 +7,20 @@ import type { Clock } from '../../lib/time.ts'
 import type { AccessTokens } from './access-tokens.ts'
 import {
   deleteDeadFamilies,
+  findActiveUserById,
   findRefreshToken,
   insertFamily,
   insertRefreshToken,
+  type LiveSessionRow,
+  listLiveFamilies,
   markRefreshTokenUsed,
   revokeFamily,
   revokeUserFamilies,
+  type SessionClient,
+  touchFamily,
 } from './repository.ts'
+
+export type { SessionClient } from './repository.ts'
 
 const DAY_MS = 24 * 60 * 60 * 1000
 
@@ -32,6 +39,8 @@ export const DEFAULT_SESSION_POLICY: SessionPolicy = {
 /** A refresh token failed: 400 with `error: 'invalid_grant'`, which the web client signs out on. */
 export class InvalidGrantError extends AppError {
   readonly oauthError: 'invalid_grant' | 'invalid_client'
+  /** The account a refused sign-in named, when it exists (for the log only, never the answer). */
+  userId: number | undefined
 
   constructor(
     message = 'Invalid refresh token.',
@@ -54,11 +63,21 @@ export function hashToken(token: string): string {
 
 export interface TokenService {
   /** Starts a session for a user who has just proved who they are (password, registration, reset). */
-  startSession(db: Executor, user: UserRow, clientId: string): Promise<TokenResponse>
+  startSession(db: Executor, user: UserRow, clientId: string, client: SessionClient): Promise<TokenResponse>
   /** Rotates a refresh token. Reuse of a spent one revokes its session; every failure is InvalidGrantError. */
-  refresh(clientId: string, refreshToken: string): Promise<TokenResponse>
-  /** Revokes every session of a user (password reset, archive); their access tokens stop at once. */
-  revokeAllSessions(db: Executor, userId: number, reason: string): Promise<number>
+  refresh(clientId: string, refreshToken: string, client: SessionClient): Promise<TokenResponse>
+  /**
+   * Ends the session a refresh token belongs to (logout, RFC 7009): its refresh tokens and its access
+   * tokens stop at once. The session's owner, or undefined when the token is unknown, spent or another
+   * client's (a revocation answers the same either way).
+   */
+  revoke(clientId: string, refreshToken: string): Promise<{ userId: number; sessionId: string } | undefined>
+  /** Ends one of a user's own sessions; false when they have no such live session. */
+  revokeSession(userId: number, sessionId: string, reason: string): Promise<boolean>
+  /** Revokes every session of a user, but `except` (password change: the current one); their access tokens stop at once. */
+  revokeAllSessions(db: Executor, userId: number, reason: string, except?: string): Promise<number>
+  /** A user's live sessions, the most recently used first. */
+  listSessions(userId: number): Promise<LiveSessionRow[]>
 }
 
 export interface TokenServiceDeps {
@@ -104,7 +123,7 @@ export function createTokenService({
   let nextSweep = 0
 
   return {
-    async startSession(executor, user, clientId) {
+    async startSession(executor, user, clientId, client) {
       const at = now()
       // Dead sessions are swept now and then rather than by a scheduler.
       if (at.getTime() >= nextSweep) {
@@ -113,12 +132,19 @@ export function createTokenService({
       }
       const familyId = randomUUID()
       const expiresAt = new Date(at.getTime() + policy.refreshAbsoluteMs)
-      await insertFamily(executor, { id: familyId, userId: user.id, clientId, createdAt: at, expiresAt })
+      await insertFamily(executor, {
+        id: familyId,
+        userId: user.id,
+        clientId,
+        createdAt: at,
+        expiresAt,
+        client,
+      })
       const refreshToken = await newRefreshToken(executor, familyId, at, expiresAt)
       return answer(user, familyId, refreshToken)
     },
 
-    async refresh(clientId, refreshToken) {
+    async refresh(clientId, refreshToken, client) {
       const hash = hashToken(refreshToken)
       // The transaction commits a revocation even when the answer is a refusal.
       const outcome = await db.transaction().execute(async (trx) => {
@@ -132,7 +158,7 @@ export function createTokenService({
             ok: false as const,
             reason: 'reuse' as const,
             familyId: presented.family_id,
-            userId: presented.user.id,
+            userId: presented.user_id,
           }
         }
         if (presented.used_at !== null) return reuse()
@@ -141,11 +167,11 @@ export function createTokenService({
         if (Date.parse(presented.token_expires_at) <= at.getTime() || familyExpiresAt <= at) {
           return { ok: false as const, reason: 'expired' as const }
         }
-        const { user } = presented
-        if (user.is_active !== 1 || user.archived_at !== null)
-          return { ok: false as const, reason: 'inactive' as const }
+        const user = await findActiveUserById(trx, presented.user_id)
+        if (!user) return { ok: false as const, reason: 'inactive' as const }
         // Conditional on used_at being null: of two concurrent uses, one wins and the other is reuse.
         if (!(await markRefreshTokenUsed(trx, hash, at))) return reuse()
+        await touchFamily(trx, presented.family_id, at, client.ip)
         const next = await newRefreshToken(trx, presented.family_id, at, familyExpiresAt)
         return { ok: true as const, tokens: await answer(user, presented.family_id, next) }
       })
@@ -159,8 +185,24 @@ export function createTokenService({
       throw new InvalidGrantError()
     },
 
-    revokeAllSessions(executor, userId, reason) {
-      return revokeUserFamilies(executor, userId, reason, now())
+    async revoke(clientId, refreshToken) {
+      const presented = await findRefreshToken(db, hashToken(refreshToken))
+      // A spent token may be a stolen copy: it ends nothing (the owner's current token does).
+      if (!presented || presented.client_id !== clientId || presented.used_at !== null) return undefined
+      await revokeFamily(db, presented.family_id, 'logout', now())
+      return { userId: presented.user_id, sessionId: presented.family_id }
+    },
+
+    revokeSession(userId, sessionId, reason) {
+      return revokeFamily(db, sessionId, reason, now(), userId)
+    },
+
+    revokeAllSessions(executor, userId, reason, except) {
+      return revokeUserFamilies(executor, userId, reason, now(), except)
+    },
+
+    listSessions(userId) {
+      return listLiveFamilies(db, userId, now())
     },
   }
 }

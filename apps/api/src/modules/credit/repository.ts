@@ -1,8 +1,47 @@
+import type { CreditApplicationData } from '@signalway/shared/credit'
+import type { CreditApplicationSummary } from '@signalway/shared/credit-admin'
+import { formatAbn } from '@signalway/shared/fields'
 import { type ExpressionBuilder, sql } from 'kysely'
 import type { Executor } from '../../db/database.ts'
 import type { CreditApplicationRow, DB, FileRow, NewCreditApplicationRow } from '../../db/schema.ts'
+import { toTimestamp } from '../../lib/time.ts'
 
-export async function insertCreditApplication(db: Executor, row: NewCreditApplicationRow): Promise<number> {
+export interface NewCreditApplication {
+  reference: string
+  /** The customer section: the list's columns (business, ABN, type, applicant, email) come from it. */
+  section1: CreditApplicationData['section1']
+  /** The structured application as stored, with file ids where the blobs were. */
+  stored: unknown
+  payloadSha256: string
+  submittedAt: Date
+  /** The signing record's client. */
+  record: { ip: string; userAgent: string }
+  /** Ids of the stored files (files.id). */
+  pdfFileId: string
+  deedFileId: string | null
+}
+
+export async function insertCreditApplication(
+  db: Executor,
+  application: NewCreditApplication,
+): Promise<number> {
+  const s1 = application.section1
+  const row: NewCreditApplicationRow = {
+    reference: application.reference,
+    business_name: s1.businessName,
+    abn: formatAbn(s1.abn),
+    abn_digits: s1.abn.replace(/\D+/gu, ''),
+    customer_type: s1.customerType,
+    applicant_name: s1.personCompletingTheApplication,
+    email: s1.email,
+    payload: JSON.stringify(application.stored),
+    payload_sha256: application.payloadSha256,
+    submitted_at: toTimestamp(application.submittedAt),
+    ip: application.record.ip,
+    user_agent: application.record.userAgent,
+    pdf_file_id: application.pdfFileId,
+    trust_deed_file_id: application.deedFileId,
+  }
   const inserted = await db
     .insertInto('credit_applications')
     .values(row)
@@ -11,11 +50,6 @@ export async function insertCreditApplication(db: Executor, row: NewCreditApplic
   return inserted.id
 }
 
-export type CreditApplicationListRow = Pick<
-  CreditApplicationRow,
-  'id' | 'reference' | 'business_name' | 'abn' | 'customer_type' | 'applicant_name' | 'email' | 'submitted_at'
->
-
 export interface ListQuery {
   /** Matches the business name (case-insensitive, anywhere) or the ABN's digits (spaces ignored). */
   search: string
@@ -23,11 +57,11 @@ export interface ListQuery {
   offset: number
 }
 
-/** A page of applications, newest first, and how many match in all. */
+/** A page of applications (the admin list's shape), newest first, and how many match in all. */
 export async function listCreditApplications(
   db: Executor,
   query: ListQuery,
-): Promise<{ rows: CreditApplicationListRow[]; total: number }> {
+): Promise<{ items: CreditApplicationSummary[]; total: number }> {
   const where = searchCondition(query.search)
   const [rows, count] = await Promise.all([
     db
@@ -55,7 +89,19 @@ export async function listCreditApplications(
       .executeTakeFirstOrThrow(),
   ])
   // PostgreSQL returns count(*) as a string (bigint).
-  return { rows, total: Number(count.count) }
+  return {
+    items: rows.map((row) => ({
+      id: row.id,
+      reference: row.reference,
+      businessName: row.business_name,
+      abn: row.abn,
+      customerType: row.customer_type,
+      applicantName: row.applicant_name,
+      email: row.email,
+      submittedAt: row.submitted_at,
+    })),
+    total: Number(count.count),
+  }
 }
 
 function searchCondition(search: string) {

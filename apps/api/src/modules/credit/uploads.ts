@@ -1,6 +1,8 @@
 import { inflateSync } from 'node:zlib'
 import { LIMITS } from '@signalway/shared/constants'
+import { type CreditApplicationData, showsGuarantee, showsTrustDeed } from '@signalway/shared/credit'
 import { EncryptedPDFError, PDFDocument } from 'pdf-lib'
+import { type ModelState, ValidationError } from '../../lib/errors.ts'
 import { rawImageSize, readPng } from './png.ts'
 
 /*
@@ -117,4 +119,66 @@ export async function checkTrustDeedPdf(dataUrl: string): Promise<Checked<Checke
   }
   if (pages === 0) return { ok: false, message: UPLOAD_MESSAGES.pdfUnreadable }
   return { ok: true, value: { bytes, document } }
+}
+
+/** A person's drawn signature, decoded. */
+export interface SignedFile {
+  id: string
+  name: string
+  bytes: Buffer
+}
+
+export interface CheckedUploads {
+  signatures: SignedFile[]
+  guarantors: SignedFile[]
+  trustDeed: (CheckedPdf & { name: string }) | undefined
+}
+
+/**
+ * The server-only checks of the uploads: each signature the persons need is a real PNG within
+ * bounds, and a trust's deed is a real, readable PDF. Signatures are matched to persons by id,
+ * else by position (as the shared submit checks do). Every failure is reported at once.
+ */
+export async function checkUploads(data: CreditApplicationData): Promise<CheckedUploads> {
+  const modelState: ModelState = {}
+  const fail = (path: string, message: string) => {
+    const messages = modelState[path] ?? []
+    if (!messages.includes(message)) messages.push(message)
+    modelState[path] = messages
+  }
+
+  const persons = data.section2.persons
+  const signed = (list: CreditApplicationData['section4']['signatures'], key: string): SignedFile[] => {
+    const files: SignedFile[] = []
+    persons.forEach((person, index) => {
+      const byId = list.findIndex((entry) => entry.id === person.id)
+      const listIndex = byId >= 0 ? byId : index
+      const entry = list[listIndex]
+      const path = `section4.${key}.${listIndex}.specimen`
+      if (!entry?.specimen) {
+        fail(`section4.${key}`, UPLOAD_MESSAGES.invalidSignature)
+        return
+      }
+      const checked = checkSignaturePng(entry.specimen)
+      if (!checked.ok) fail(path, checked.message)
+      else files.push({ id: person.id, name: person.name, bytes: checked.value.bytes })
+    })
+    return files
+  }
+
+  const signatures = signed(data.section4.signatures, 'signatures')
+  const guarantors = showsGuarantee(data.section1.customerType)
+    ? signed(data.section4.guarantors, 'guarantors')
+    : []
+
+  let trustDeed: CheckedUploads['trustDeed']
+  const deed = data.section1.trustDeed
+  if (showsTrustDeed(data.section1.customerType) && deed) {
+    const checked = await checkTrustDeedPdf(deed.data)
+    if (!checked.ok) fail('section1.trustDeed', checked.message)
+    else trustDeed = { ...checked.value, name: deed.name }
+  }
+
+  if (Object.keys(modelState).length > 0) throw new ValidationError(modelState)
+  return { signatures, guarantors, trustDeed }
 }

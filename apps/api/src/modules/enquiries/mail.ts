@@ -1,5 +1,6 @@
 import { formatDateTime } from '@signalway/shared/business-time'
-import { escapeHtml } from '../../lib/html.ts'
+import { countWords } from '@signalway/shared/constants'
+import { escapeHtml, oneLine } from '../../lib/html.ts'
 import type { OutgoingMail } from '../outbox/service.ts'
 
 /*
@@ -29,9 +30,6 @@ export interface MailContext {
 }
 
 type Field = { label: string; value: string; multiline?: boolean }
-
-/** One line: a name with a newline in it must not break a subject or a heading. */
-const oneLine = (text: string) => text.replace(/\s+/g, ' ').trim()
 
 const what = (kind: EnquiryMailData['kind']) => (kind === 'quote' ? 'quote request' : 'contact message')
 
@@ -106,17 +104,30 @@ export function businessNotification(enquiry: EnquiryMailData, context: MailCont
   return { to: context.enquiriesEmail, replyTo: enquiry.email, subject, text, html }
 }
 
-/** To the sender: thanks, how to reach us at any hour, and a copy of what they sent. */
+/**
+ * To the sender: thanks, how to reach us at any hour, and a short summary in the business's words. The
+ * address has not shown that it is the sender's, so nothing typed on the form comes back in it (no name,
+ * no message): the form cannot be used to send someone else a text of one's choosing (issue 14, ASVS
+ * 2.4.1). Services come from the form's fixed list.
+ */
 export function acknowledgement(enquiry: EnquiryMailData, context: MailContext): OutgoingMail {
   const subject = `Thanks for contacting ${context.siteName}`
-  const greeting = `Hi ${oneLine(enquiry.name)},`
+  const greeting = 'Hello,'
   const thanks =
     `Thanks for contacting ${context.siteName}. We have received your ${what(enquiry.kind)} ` +
     'and will get back to you shortly.'
   const urgent =
     `If it is urgent, call us on ${context.phone}: we are available 24 hours a day, ` +
     `7 days a week (${context.openingHours}).`
-  const fields = fieldsOf(enquiry)
+  const words = countWords(enquiry.message)
+  const summary: Field[] = [
+    { label: 'Received', value: formatDateTime(enquiry.createdAt) },
+    { label: 'Reference', value: enquiry.id },
+    ...(enquiry.kind === 'quote' ? [{ label: 'Services', value: enquiry.services.join(', ') }] : []),
+    { label: 'Your message', value: `${words} ${words === 1 ? 'word' : 'words'}` },
+    { label: 'Phone number', value: enquiry.phone ? 'given' : 'not given' },
+  ]
+  const notYou = 'If you did not send this, you can ignore this email.'
   const signature = [context.siteName, `${context.phone} · ${context.enquiriesEmail}`, context.siteUrl]
   const text = [
     greeting,
@@ -125,9 +136,11 @@ export function acknowledgement(enquiry: EnquiryMailData, context: MailContext):
     '',
     urgent,
     '',
-    'A copy of what you sent us:',
+    'What we received:',
     '',
-    fieldsText(fields),
+    fieldsText(summary),
+    '',
+    notYou,
     '',
     ...signature,
     '',
@@ -138,8 +151,9 @@ export function acknowledgement(enquiry: EnquiryMailData, context: MailContext):
       `<p>${escapeHtml(greeting)}</p>`,
       `<p>${escapeHtml(thanks)}</p>`,
       `<p>${escapeHtml(urgent)}</p>`,
-      '<p>A copy of what you sent us:</p>',
-      fieldsHtml(fields),
+      '<p>What we received:</p>',
+      fieldsHtml(summary),
+      `<p>${escapeHtml(notYou)}</p>`,
       `<p>${signature.map(escapeHtml).join('<br>')}</p>`,
     ].join('\n'),
   )

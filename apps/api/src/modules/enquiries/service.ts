@@ -15,7 +15,7 @@ import type { Executor } from '../../db/database.ts'
 import type { EnquiryRow, EnquiryStatus } from '../../db/schema.ts'
 import { NotFoundError } from '../../lib/errors.ts'
 import { type Clock, systemClock } from '../../lib/time.ts'
-import { enqueueMail } from '../outbox/service.ts'
+import { enqueueAutomatedMail, enqueueMail } from '../outbox/service.ts'
 import { toCsv } from './csv.ts'
 import { acknowledgement, businessNotification, type MailContext } from './mail.ts'
 import {
@@ -111,7 +111,7 @@ export function createEnquiryService({
         const mail = { id, kind, name: data.name, email: data.email, phone, message: data.message }
         const enquiry = { ...mail, services, sources, createdAt: now }
         await enqueueMail(trx, businessNotification(enquiry, mailContext), now)
-        await enqueueMail(trx, acknowledgement(enquiry, mailContext), now)
+        await enqueueAutomatedMail(trx, acknowledgement(enquiry, mailContext), now)
       })
       return id
     },

@@ -117,6 +117,17 @@ export async function markAttemptFailed(
     .execute()
 }
 
+/** How many messages were queued for an address (case-insensitive) since a time. */
+export async function countMailToSince(db: Executor, address: string, since: Date): Promise<number> {
+  const row = await db
+    .selectFrom('outbox')
+    .select((eb) => eb.fn.countAll<number | string>().as('count'))
+    .where((eb) => eb(eb.fn('lower', ['to_address']), '=', address.trim().toLowerCase()))
+    .where('created_at', '>=', since.toISOString())
+    .executeTakeFirstOrThrow()
+  return Number(row.count)
+}
+
 export async function findOutboxMessages(db: Executor): Promise<OutboxRow[]> {
   return db.selectFrom('outbox').selectAll().orderBy('id').execute()
 }

@@ -1,5 +1,5 @@
 import type { Executor } from '../../db/database.ts'
-import { insertOutboxMessage } from './repository.ts'
+import { countMailToSince, insertOutboxMessage } from './repository.ts'
 
 export interface OutgoingAttachment {
   /** A row of the files table. */
@@ -35,4 +35,24 @@ export function enqueueMail(db: Executor, mail: OutgoingMail, now: Date = new Da
     },
     now,
   )
+}
+
+/** How many automated emails one address may be sent in an hour (issue 14, ASVS 2.4.1). */
+export const AUTOMATED_MAIL_PER_HOUR = 3
+const HOUR_MS = 60 * 60 * 1000
+
+/**
+ * Queues an email that an anonymous visitor's action sends to an address nobody has shown is theirs (an
+ * enquiry's acknowledgement): unless that address has already been sent AUTOMATED_MAIL_PER_HOUR messages
+ * in the last hour, so the site cannot be used to flood someone's mailbox. False when it was skipped.
+ */
+export async function enqueueAutomatedMail(
+  db: Executor,
+  mail: OutgoingMail,
+  now: Date = new Date(),
+): Promise<boolean> {
+  if ((await countMailToSince(db, mail.to, new Date(now.getTime() - HOUR_MS))) >= AUTOMATED_MAIL_PER_HOUR)
+    return false
+  await enqueueMail(db, mail, now)
+  return true
 }

@@ -1,7 +1,7 @@
 import { type RawBuilder, sql } from 'kysely'
 import type { Executor } from '../../db/database.ts'
 import { dialectOf } from '../../db/dialect.ts'
-import type { NewUserRow, UserRow } from '../../db/schema.ts'
+import type { NewUserRow, UserRow, UserUpdate } from '../../db/schema.ts'
 import { normalizeEmail } from '../auth/repository.ts'
 import { type SearchCondition, userSearchTerms } from './search-terms.ts'
 
@@ -134,30 +134,41 @@ export async function updateOwnProfile(
   now: Date,
 ): Promise<boolean> {
   const company = update.company
+  return updatePersonRow(db, userId, {
+    ...personColumns(update),
+    ...(company
+      ? {
+          company_name: company.companyName,
+          abn: company.abn,
+          employment_service_provider: company.employmentServiceProvider ? 1 : 0,
+          full_address: company.fullAddress,
+          unit_number: company.unitNumber,
+          street_number: company.streetNumber,
+          street_name: company.streetName,
+          city: company.city,
+          state: company.state,
+          postcode: company.postcode,
+        }
+      : {}),
+    updated_at: now.toISOString(),
+  })
+}
+
+/**
+ * Writes a user's person columns and renews their search terms, in one transaction; false when the
+ * new email is taken. `listedOnly` leaves archived users alone (the admin's edit).
+ */
+async function updatePersonRow(
+  db: Executor,
+  userId: number,
+  columns: UserUpdate,
+  { listedOnly = false }: { listedOnly?: boolean } = {},
+): Promise<boolean> {
   try {
     await inTransaction(db, async (trx) => {
-      await trx
-        .updateTable('users')
-        .set({
-          ...personColumns(update),
-          ...(company
-            ? {
-                company_name: company.companyName,
-                abn: company.abn,
-                employment_service_provider: company.employmentServiceProvider ? 1 : 0,
-                full_address: company.fullAddress,
-                unit_number: company.unitNumber,
-                street_number: company.streetNumber,
-                street_name: company.streetName,
-                city: company.city,
-                state: company.state,
-                postcode: company.postcode,
-              }
-            : {}),
-          updated_at: now.toISOString(),
-        })
-        .where('id', '=', userId)
-        .execute()
+      let update = trx.updateTable('users').set(columns).where('id', '=', userId)
+      if (listedOnly) update = update.where('archived_at', 'is', null)
+      await update.execute()
       await replaceSearchTerms(trx, userId)
     })
     return true
@@ -165,6 +176,15 @@ export async function updateOwnProfile(
     if (isUniqueViolation(error)) return false
     throw error
   }
+}
+
+/** Sets a user's email (a confirmed change) and renews their search terms; false when it is taken. */
+export function updateEmail(db: Executor, userId: number, email: string, now: Date): Promise<boolean> {
+  return updatePersonRow(db, userId, {
+    email,
+    email_normalized: normalizeEmail(email),
+    updated_at: now.toISOString(),
+  })
 }
 
 export async function updatePasswordHash(db: Executor, userId: number, passwordHash: string, now: Date) {
@@ -421,25 +441,12 @@ export async function updateUserByAdmin(
   update: AdminUserUpdate,
   now: Date,
 ): Promise<boolean> {
-  try {
-    await inTransaction(db, async (trx) => {
-      await trx
-        .updateTable('users')
-        .set({
-          ...personColumns(update),
-          member_type: update.memberType,
-          updated_at: now.toISOString(),
-        })
-        .where('id', '=', userId)
-        .where('archived_at', 'is', null)
-        .execute()
-      await replaceSearchTerms(trx, userId)
-    })
-    return true
-  } catch (error) {
-    if (isUniqueViolation(error)) return false
-    throw error
-  }
+  return updatePersonRow(
+    db,
+    userId,
+    { ...personColumns(update), member_type: update.memberType, updated_at: now.toISOString() },
+    { listedOnly: true },
+  )
 }
 
 /** Archives (soft-deletes) a listed user, who leaves the search index; false when there is none. */

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto'
 import { CUSTOMER_TYPES, type CustomerType } from '@signalway/shared/constants'
 import { describe, expect, it } from 'vitest'
 import { canonicalJson } from '../../../src/modules/credit/digest.ts'
+import { findOutboxMessages } from '../../../src/modules/outbox/repository.ts'
 import { buildTestApp, DIALECTS } from '../../helpers/build.ts'
 import { creditApplicationFixture, trustDeedPdf } from '../../helpers/credit.ts'
 import { apply, copy, pdfPages, pdfText, signaturesOf, storedCounts } from './helpers.ts'
@@ -131,6 +132,32 @@ describe.each(DIALECTS)('POST /api/apply-for-credit on %s', (dialect) => {
       .executeTakeFirstOrThrow()
     expect(Buffer.compare(Buffer.from(file.data), Buffer.from(deed))).toBe(0)
     expect(file).toMatchObject({ name: 'trust-deed.pdf', content_type: 'application/pdf' })
+  })
+
+  it("emails the applicant a copy without the trust deed's pages; the business's copy has them", async () => {
+    const { app } = await buildTestApp({ dialect })
+    const payload = await creditApplicationFixture(4, { trustDeed: await trustDeedPdf(3) })
+    expect((await apply(app, payload)).statusCode).toBe(200)
+    const mail = await findOutboxMessages(app.db)
+    const pdfOf = async (to: string) => {
+      const message = mail.find((item) => item.to_address === to)
+      const [attachment] = JSON.parse(message?.attachments ?? '[]') as { fileId: string }[]
+      const file = await app.db
+        .selectFrom('files')
+        .select('data')
+        .where('id', '=', attachment?.fileId ?? '')
+        .executeTakeFirstOrThrow()
+      return pdfPages(Buffer.from(file.data))
+    }
+    const business = await pdfOf(
+      mail.find((item) => item.subject.startsWith('Application for credit'))?.to_address ?? '',
+    )
+    const applicant = await pdfOf(payload.section1.email)
+    expect(business.filter((page) => page.includes('TRUST DEED PAGE'))).toHaveLength(3)
+    expect(applicant.filter((page) => page.includes('TRUST DEED PAGE'))).toHaveLength(0)
+    expect(applicant.length).toBe(business.length - 3)
+    expect(applicant.join('\n')).toContain('its pages are not included in your copy')
+    expect(applicant.at(-1)).toContain('Signing record')
   })
 
   it('records the submission: time, IP address, browser and the SHA-256 of the canonical payload', async () => {

@@ -1,9 +1,9 @@
-import { Writable } from 'node:stream'
 import { HONEYPOT_FIELD } from '@signalway/shared/enquiry'
 import { describe, expect, it } from 'vitest'
 import { ENQUIRY_BODY_LIMIT } from '../../../src/modules/enquiries/routes.ts'
 import { findOutboxMessages } from '../../../src/modules/outbox/repository.ts'
 import { buildTestApp, DIALECTS } from '../../helpers/build.ts'
+import { logCollector } from '../../helpers/logs.ts'
 import { contact, nextIp, post, quote } from './helpers.ts'
 
 type Url = '/api/contact' | '/api/get-a-quote'
@@ -208,19 +208,42 @@ describe.each(DIALECTS)('submitting an enquiry on %s', (dialect) => {
       status: 'pending',
     })
     for (const part of [
-      "Hi Jo <b>O'Neil</b>,",
+      'Hello,',
       '1300 975 707',
       '24/7',
       '24 hours a day, 7 days a week',
-      typed.message,
+      `Reference: ${id}`,
+      'Services: Arrow Boards, VMS Boards',
+      'Phone number: given',
     ]) {
       expect(acknowledgement?.text_body).toContain(part)
     }
+    expect(acknowledgement?.text_body).toMatch(/Your message: \d+ words/)
     expect(acknowledgement?.html_body).toContain('1300 975 707')
-    expect(acknowledgement?.html_body).toContain('&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt;')
+    // The address has not shown it is the sender's: nothing typed on the form is sent back to it (issue 14).
+    for (const body of [acknowledgement?.text_body, acknowledgement?.html_body]) {
+      expect(body).not.toContain("O'Neil")
+      expect(body).not.toContain('O&#39;Neil')
+      expect(body).not.toContain('boards')
+      expect(body).not.toContain('Friday')
+    }
     for (const message of mail) {
       expect(message?.html_body).not.toMatch(/<script|<b>/)
     }
+  })
+
+  it('acknowledges at most three enquiries an hour to one address; the business hears of every one', async () => {
+    const { app } = await buildTestApp({ dialect, env: { RATE_LIMIT_FACTOR: '100' } })
+    for (let n = 0; n < 5; n++) {
+      const email = n % 2 === 0 ? 'victim@example.com' : 'VICTIM@example.com'
+      expect((await post(app, '/api/contact', { ...contact, email })).statusCode).toBe(201)
+    }
+    const mail = await findOutboxMessages(app.db)
+    expect(mail.filter((message) => message.to_address.toLowerCase() === 'victim@example.com')).toHaveLength(
+      3,
+    )
+    expect(mail.filter((message) => message.subject.startsWith('New contact message'))).toHaveLength(5)
+    expect(await app.db.selectFrom('enquiries').selectAll().execute()).toHaveLength(5)
   })
 
   it('stores a contact message without services or sources', async () => {
@@ -251,13 +274,7 @@ describe.each(DIALECTS)('submitting an enquiry on %s', (dialect) => {
   })
 
   it('answers a filled honeypot as if accepted, but stores and sends nothing, and logs it', async () => {
-    const lines: Record<string, unknown>[] = []
-    const logStream = new Writable({
-      write(chunk, _encoding, done) {
-        lines.push(JSON.parse(String(chunk)))
-        done()
-      },
-    })
+    const { lines, stream: logStream } = logCollector()
     const { app } = await buildTestApp({ dialect, env: { LOG_LEVEL: 'warn' }, build: { logStream } })
     const bot = await post(app, '/api/get-a-quote', { ...quote, [HONEYPOT_FIELD]: 'http://spam.example' })
     expect(bot.statusCode).toBe(201)

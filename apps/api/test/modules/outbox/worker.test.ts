@@ -1,6 +1,5 @@
 import { readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { Writable } from 'node:stream'
 import { describe, expect, it, onTestFinished } from 'vitest'
 import type { MailMessage, MailTransport } from '../../../src/lib/mail/transport.ts'
 import { insertFile } from '../../../src/modules/files/repository.ts'
@@ -8,6 +7,7 @@ import { claimDueMessages, findOutboxMessages } from '../../../src/modules/outbo
 import { enqueueMail } from '../../../src/modules/outbox/service.ts'
 import { retryDelayMs } from '../../../src/modules/outbox/worker.ts'
 import { buildTestApp, DIALECTS, useTestDatabase } from '../../helpers/build.ts'
+import { logCollector } from '../../helpers/logs.ts'
 import { freePort, startSmtpServer } from '../../helpers/smtp.ts'
 
 /** A clock the test moves by hand. */
@@ -217,14 +217,8 @@ describe.each(DIALECTS)('the outbox on %s', (dialect) => {
 })
 
 describe('the .eml fallback', () => {
-  it('writes each message to DATA_DIR/mail and logs the file and its links', async () => {
-    const lines: Record<string, unknown>[] = []
-    const logStream = new Writable({
-      write(chunk, _encoding, done) {
-        lines.push(JSON.parse(String(chunk)))
-        done()
-      },
-    })
+  it('writes each message to DATA_DIR/mail and logs only the file: never its links or its address', async () => {
+    const { lines, stream: logStream } = logCollector()
     const { app, config } = await buildTestApp({ env: { LOG_LEVEL: 'info' }, build: { logStream } })
     await enqueueMail(app.db, mail(7))
     expect(await app.outbox.runOnce()).toEqual({ sent: 1, retried: 0, failed: 0 })
@@ -236,10 +230,9 @@ describe('the .eml fallback', () => {
     expect(raw).toContain('\r\n')
 
     const logged = lines.find((line) => line.msg === 'mail written to file')
-    expect(logged).toMatchObject({
-      level: 30,
-      file: join(config.mailDir, files[0] ?? ''),
-      links: ['https://hire.example.com/quotes/7'],
-    })
+    expect(logged).toMatchObject({ level: 30, file: join(config.mailDir, files[0] ?? '') })
+    const everything = JSON.stringify(lines)
+    expect(everything).not.toContain('https://hire.example.com/quotes/7')
+    expect(everything).not.toContain(String(mail(7).to))
   })
 })

@@ -1,16 +1,6 @@
 import type { InputHTMLAttributes, ReactNode } from 'react'
-import { useFormContext } from 'react-hook-form'
-import {
-  cx,
-  describedBy,
-  type FieldBaseProps,
-  FieldErrorText,
-  FieldHint,
-  RequiredMark,
-  useFieldError,
-  useFieldIds,
-} from './field.tsx'
-import { whenPointerReleased } from './pointer-release.ts'
+import { useRegisteredControl } from './control.ts'
+import { cx, type FieldBaseProps, FieldErrorText, FieldHint, RequiredMark } from './field.tsx'
 
 type NativeCheckboxProps = Omit<
   InputHTMLAttributes<HTMLInputElement>,
@@ -33,34 +23,18 @@ export function Checkbox({
   onChange,
   ...input
 }: CheckboxProps) {
-  const { register, trigger } = useFormContext()
-  const ids = useFieldIds()
-  const error = useFieldError(name)
-  const registration = register(name)
+  // A fixed choice clears its error at once.
+  const { ids, error, control } = useRegisteredControl(name, {
+    required,
+    hint,
+    onBlur,
+    onChange,
+    revalidateWhileInvalid: true,
+  })
   return (
     <div className={cx('field field--checkbox', error && 'field--invalid', className)}>
       <div className="check">
-        <input
-          {...input}
-          {...registration}
-          onBlur={(event) => {
-            onBlur?.(event)
-            whenPointerReleased(() => void registration.onBlur(event))
-          }}
-          onChange={async (event) => {
-            onChange?.(event)
-            await registration.onChange(event)
-            // A fixed choice clears its error at once.
-            if (error) await trigger(name)
-          }}
-          id={ids.inputId}
-          type="checkbox"
-          className="check__input"
-          data-field={name}
-          aria-required={required || undefined}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={describedBy(hint && ids.hintId, error && ids.errorId)}
-        />
+        <input {...input} {...control} type="checkbox" className="check__input" />
         <label htmlFor={ids.inputId} className="check__label">
           {label}
           {required ? <RequiredMark /> : null}

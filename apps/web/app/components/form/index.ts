@@ -27,6 +27,7 @@
  *   `required` shows '*' and sets aria-required. Styles: app/styles/forms.css.
  */
 export { Checkbox, type CheckboxProps } from './checkbox.tsx'
+export { type ControlOptions, fieldAria, useInitialText, useRegisteredControl } from './control.ts'
 export {
   cx,
   describedBy,
@@ -49,11 +50,17 @@ export { MaskedInput, type MaskedInputProps } from './masked-input.tsx'
 export { MultiSelect, type MultiSelectProps, selectionSummary } from './multi-select.tsx'
 export { normaliseOptions, type Option, type OptionInput } from './options.ts'
 export { PersonFields } from './person-fields.tsx'
-export { whenPointerReleased, withDeferredBlur } from './pointer-release.ts'
+export { whenPointerReleased } from './pointer-release.ts'
 export { PrivacyNotice } from './privacy-notice.tsx'
 export { RadioGroup, type RadioGroupProps } from './radio-group.tsx'
 export { Select, type SelectProps } from './select.tsx'
 export { applyServerErrors, modelStateKeyToPath, type ServerErrorsResult } from './server-errors.ts'
 export { TextArea, type TextAreaProps, wordCountText } from './text-area.tsx'
 export { TextField, type TextFieldProps } from './text-field.tsx'
-export { type FormSchema, useZodForm, type ZodForm, type ZodFormOptions } from './use-zod-form.ts'
+export {
+  type FormSchema,
+  type SchemaSource,
+  useZodForm,
+  type ZodForm,
+  type ZodFormOptions,
+} from './use-zod-form.ts'

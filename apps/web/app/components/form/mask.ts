@@ -1,22 +1,31 @@
+import { LIMITS } from '@signalway/shared/constants'
+
 /**
  * Pattern masks for <MaskedInput>. In a pattern, '0' is a digit slot and every other character
  * is a literal that is written for the user: '0000 000 000' (mobile), '00 000 000 000' (ABN).
  * Pure functions, so the caret arithmetic is unit-tested without a DOM.
- * (LIMITS.mobileMask/abnMask in packages/shared use another notation, '9' = digit: use MASKS here.)
+ * The spec writes its masks with '9' for a digit and fixed digits as they are (LIMITS.mobileMask
+ * '0499 999 999', LIMITS.abnMask '99 999 999 999'); here every digit of those is a slot, and the fixed
+ * ones are enforced by DIGIT_RULES.
  */
+
+/** A spec mask in this notation: each digit, fixed or free, a slot. */
+function slotsOf(specMask: string): string {
+  return specMask.replace(/\d/gu, SLOT)
+}
+
+const SLOT = '0'
 
 export const MASKS = {
   /** Australian mobile, '04' followed by 8 digits: '0412 345 678'. */
-  mobile: '0000 000 000',
+  mobile: slotsOf(LIMITS.mobileMask),
   /** Australian business number: '51 824 753 556'. */
-  abn: '00 000 000 000',
+  abn: slotsOf(LIMITS.abnMask),
   /** Australian company number: '123 456 789'. */
   acn: '000 000 000',
   /** Post code: '3000'. */
   postcode: '0000',
 } as const
-
-const SLOT = '0'
 const isDigit = (char: string) => char >= '0' && char <= '9'
 
 /** Number of digit slots of a pattern. */
@@ -32,7 +41,7 @@ export function slotCount(pattern: string): number {
  * into it stops at its first wrong digit, and the field's message says what is expected).
  */
 const DIGIT_RULES: Partial<Record<string, (digits: string) => boolean>> = {
-  [MASKS.mobile]: (digits) => '04'.startsWith(digits.slice(0, 2)),
+  [MASKS.mobile]: (digits) => LIMITS.mobilePrefix.startsWith(digits.slice(0, LIMITS.mobilePrefix.length)),
 }
 
 /** '+61 412 345 678' or '61412345678' as the national number '0412345678'. */

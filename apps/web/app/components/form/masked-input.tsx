@@ -1,6 +1,7 @@
 import type { InputHTMLAttributes } from 'react'
 import { useController, useFormContext } from 'react-hook-form'
-import { cx, describedBy, errorMessage, type FieldBaseProps, FieldShell, useFieldIds } from './field.tsx'
+import { fieldAria } from './control.ts'
+import { cx, errorMessage, type FieldBaseProps, FieldShell, useFieldIds } from './field.tsx'
 import { applyMask, maskEdit } from './mask.ts'
 import { whenPointerReleased } from './pointer-release.ts'
 
@@ -80,9 +81,7 @@ export function MaskedInput({
         placeholder={placeholder}
         className={cx('input', inputClassName)}
         data-field={name}
-        aria-required={required || undefined}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy(hint && ids.hintId, error && ids.errorId)}
+        {...fieldAria(ids, { required, hint, error })}
       />
     </FieldShell>
   )

@@ -1,8 +1,8 @@
 import { type FocusEvent, useEffect, useRef } from 'react'
 import { useController, useFormContext } from 'react-hook-form'
+import { fieldAria } from './control.ts'
 import {
   cx,
-  describedBy,
   errorMessage,
   type FieldBaseProps,
   FieldErrorText,
@@ -94,7 +94,7 @@ export function MultiSelect({
   return (
     <fieldset
       className={cx('field field--group multi-select', error && 'field--invalid', className)}
-      aria-describedby={describedBy(hint && ids.hintId, ids.extraId, error && ids.errorId)}
+      aria-describedby={fieldAria(ids, { hint, error, extra: true })['aria-describedby']}
       disabled={disabled}
       onBlur={onBlur}
     >

@@ -58,16 +58,3 @@ export function whenPointerReleased(task: () => void): void {
 
 // Watching starts when the form kit loads, so that the first press is seen too.
 listen()
-
-/** A react-hook-form registration whose blur waits for a pointer's release (see above). */
-export function withDeferredBlur<
-  R extends { onBlur: (event: { target: unknown; type?: unknown }) => unknown },
->(registration: R): R {
-  return {
-    ...registration,
-    onBlur: (event: { target: unknown; type?: unknown }) => {
-      whenPointerReleased(() => void registration.onBlur(event))
-      return Promise.resolve()
-    },
-  }
-}

@@ -1,16 +1,6 @@
-import { useFormContext } from 'react-hook-form'
-import {
-  cx,
-  describedBy,
-  type FieldBaseProps,
-  FieldErrorText,
-  FieldHint,
-  RequiredMark,
-  useFieldError,
-  useFieldIds,
-} from './field.tsx'
+import { fieldAria, useRegisteredControl } from './control.ts'
+import { cx, type FieldBaseProps, FieldErrorText, FieldHint, RequiredMark } from './field.tsx'
 import { normaliseOptions, type OptionInput } from './options.ts'
-import { whenPointerReleased } from './pointer-release.ts'
 
 export interface RadioGroupProps extends FieldBaseProps {
   options: ReadonlyArray<OptionInput>
@@ -33,19 +23,16 @@ export function RadioGroup({
   inline,
   disabled,
 }: RadioGroupProps) {
-  const { register, trigger } = useFormContext()
-  const ids = useFieldIds()
-  const error = useFieldError(name)
-  const registration = register(name)
+  const { ids, error, handlers } = useRegisteredControl<HTMLInputElement>(name, {
+    revalidateWhileInvalid: true,
+  })
   return (
     <fieldset
       // biome-ignore lint/a11y/noNoninteractiveElementToInteractiveRole: a fieldset may be a radiogroup (HTML-ARIA); that role carries aria-required/aria-invalid
       role="radiogroup"
       className={cx('field field--group', error && 'field--invalid', className)}
       aria-labelledby={ids.labelId}
-      aria-required={required || undefined}
-      aria-invalid={error ? true : undefined}
-      aria-describedby={describedBy(hint && ids.hintId, error && ids.errorId)}
+      {...fieldAria(ids, { required, hint, error })}
       disabled={disabled}
     >
       <legend id={ids.labelId} className="field__label">
@@ -59,12 +46,7 @@ export function RadioGroup({
           return (
             <div className="check check--radio" key={option.value}>
               <input
-                {...registration}
-                onBlur={(event) => whenPointerReleased(() => void registration.onBlur(event))}
-                onChange={async (event) => {
-                  await registration.onChange(event)
-                  if (error) await trigger(name)
-                }}
+                {...handlers}
                 id={id}
                 type="radio"
                 value={option.value}

@@ -1,8 +1,7 @@
 import type { SelectHTMLAttributes } from 'react'
-import { useFormContext } from 'react-hook-form'
-import { describedBy, type FieldBaseProps, FieldShell, useFieldError, useFieldIds } from './field.tsx'
+import { useRegisteredControl } from './control.ts'
+import { type FieldBaseProps, FieldShell } from './field.tsx'
 import { normaliseOptions, type OptionInput } from './options.ts'
-import { whenPointerReleased } from './pointer-release.ts'
 
 type NativeSelectProps = Omit<
   SelectHTMLAttributes<HTMLSelectElement>,
@@ -28,32 +27,17 @@ export function Select({
   onChange,
   ...select
 }: SelectProps) {
-  const { register, trigger } = useFormContext()
-  const ids = useFieldIds()
-  const error = useFieldError(name)
-  const registration = register(name)
+  const { ids, error, control } = useRegisteredControl(name, {
+    required,
+    hint,
+    onBlur,
+    onChange,
+    revalidateWhileInvalid: true,
+  })
   return (
     <FieldShell ids={ids} label={label} hint={hint} required={required} error={error} className={className}>
       <div className="select">
-        <select
-          {...select}
-          {...registration}
-          onBlur={(event) => {
-            onBlur?.(event)
-            whenPointerReleased(() => void registration.onBlur(event))
-          }}
-          onChange={async (event) => {
-            onChange?.(event)
-            await registration.onChange(event)
-            if (error) await trigger(name)
-          }}
-          id={ids.inputId}
-          className="input input--select"
-          data-field={name}
-          aria-required={required || undefined}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={describedBy(hint && ids.hintId, error && ids.errorId)}
-        >
+        <select {...select} {...control} className="input input--select">
           {placeholder !== false ? <option value="">{placeholder}</option> : null}
           {normaliseOptions(options).map((option) => (
             <option key={option.value} value={option.value} disabled={option.disabled}>

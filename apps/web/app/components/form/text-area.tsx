@@ -1,8 +1,8 @@
 import { countWords } from '@signalway/shared'
-import { type TextareaHTMLAttributes, useState } from 'react'
-import { useFormContext, useWatch } from 'react-hook-form'
-import { cx, describedBy, type FieldBaseProps, FieldShell, useFieldError, useFieldIds } from './field.tsx'
-import { whenPointerReleased } from './pointer-release.ts'
+import type { TextareaHTMLAttributes } from 'react'
+import { useWatch } from 'react-hook-form'
+import { useInitialText, useRegisteredControl } from './control.ts'
+import { cx, type FieldBaseProps, FieldShell } from './field.tsx'
 
 type NativeTextAreaProps = Omit<
   TextareaHTMLAttributes<HTMLTextAreaElement>,
@@ -42,12 +42,14 @@ export function TextArea({
   onChange,
   ...textarea
 }: TextAreaProps) {
-  const { register, getValues } = useFormContext()
-  // In the server's HTML too (a form posted without JavaScript comes back with what was typed).
-  const [initialValue] = useState<unknown>(() => getValues(name))
-  const ids = useFieldIds()
-  const error = useFieldError(name)
-  const registration = register(name)
+  const initialValue = useInitialText(name)
+  const { ids, error, control } = useRegisteredControl(name, {
+    required,
+    hint,
+    onBlur,
+    onChange,
+    extra: Boolean(wordLimit),
+  })
   return (
     <FieldShell
       ids={ids}
@@ -60,23 +62,10 @@ export function TextArea({
     >
       <textarea
         {...textarea}
-        {...registration}
-        defaultValue={typeof initialValue === 'string' ? initialValue : undefined}
-        onBlur={(event) => {
-          onBlur?.(event)
-          whenPointerReleased(() => void registration.onBlur(event))
-        }}
-        onChange={(event) => {
-          onChange?.(event)
-          return registration.onChange(event)
-        }}
-        id={ids.inputId}
+        {...control}
+        defaultValue={initialValue}
         rows={rows}
         className="input input--textarea"
-        data-field={name}
-        aria-required={required || undefined}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy(hint && ids.hintId, wordLimit && ids.extraId, error && ids.errorId)}
       />
     </FieldShell>
   )

@@ -1,7 +1,6 @@
-import { type FocusEvent, type InputHTMLAttributes, useState } from 'react'
-import { useFormContext } from 'react-hook-form'
-import { cx, describedBy, type FieldBaseProps, FieldShell, useFieldError, useFieldIds } from './field.tsx'
-import { whenPointerReleased } from './pointer-release.ts'
+import type { InputHTMLAttributes } from 'react'
+import { useInitialText, useRegisteredControl } from './control.ts'
+import { cx, type FieldBaseProps, FieldShell } from './field.tsx'
 
 type NativeInputProps = Omit<
   InputHTMLAttributes<HTMLInputElement>,
@@ -28,33 +27,16 @@ export function TextField({
   onChange,
   ...input
 }: TextFieldProps) {
-  const { register, getValues } = useFormContext()
-  // In the server's HTML too (a form posted without JavaScript comes back with what was typed).
-  const [initialValue] = useState<unknown>(() => getValues(name))
-  const ids = useFieldIds()
-  const error = useFieldError(name)
-  const registration = register(name)
+  const initialValue = useInitialText(name)
+  const { ids, error, control } = useRegisteredControl(name, { required, hint, onBlur, onChange })
   return (
     <FieldShell ids={ids} label={label} hint={hint} required={required} error={error} className={className}>
       <input
         {...input}
-        {...registration}
-        defaultValue={typeof initialValue === 'string' ? initialValue : undefined}
-        onBlur={(event: FocusEvent<HTMLInputElement>) => {
-          onBlur?.(event)
-          whenPointerReleased(() => void registration.onBlur(event))
-        }}
-        onChange={(event) => {
-          onChange?.(event)
-          return registration.onChange(event)
-        }}
-        id={ids.inputId}
+        {...control}
+        defaultValue={initialValue}
         type={type}
         className={cx('input', inputClassName)}
-        data-field={name}
-        aria-required={required || undefined}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy(hint && ids.hintId, error && ids.errorId)}
       />
     </FieldShell>
   )

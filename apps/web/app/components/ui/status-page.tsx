@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react'
+import { paths } from '../../lib/paths.ts'
 
 /** Maintenance and error screens: a status badge, one h1, an explanation and actions. */
 export function StatusPage({
@@ -33,5 +34,28 @@ export function StatusPage({
         {actions ? <div className="status-page__actions">{actions}</div> : null}
       </div>
     </section>
+  )
+}
+
+/**
+ * The server-error screen (our fault): a link that reloads the site from its home page, and any
+ * further actions (the last-resort boundary adds Contact Us).
+ */
+export function ServerErrorPage({ moreActions }: { moreActions?: ReactNode }) {
+  return (
+    <StatusPage
+      code="500"
+      title="Something went wrong"
+      actions={
+        <>
+          <a className="button button--primary" href={paths.home}>
+            Reload the site
+          </a>
+          {moreActions}
+        </>
+      }
+    >
+      <p>This one is our fault, not yours. Please reload the site and try again.</p>
+    </StatusPage>
   )
 }

@@ -98,13 +98,15 @@ export function AuthProvider({
     [fetchProfile, storage],
   )
 
-  const signOut = useCallback(() => {
+  const signOut = useCallback(async () => {
     setBusy('logout')
+    // The session ends on the server first (issue 14): a copy of the tokens is worthless afterwards.
+    await client.revokeStoredSession()
     storage().clear()
     setProfile(null)
     setStatus('signedOut')
     reload(paths.home)
-  }, [reload, storage])
+  }, [client, reload, storage])
 
   const value = useMemo<AuthState>(
     () => ({ status, profile, signIn, signOut }),

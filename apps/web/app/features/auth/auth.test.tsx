@@ -13,8 +13,11 @@ function jwt(payload: object): string {
   return `${encode({ alg: 'HS256' })}.${encode(payload)}.sig`
 }
 
-function fakeClient(get: (path: string) => Promise<unknown>): ApiClient {
-  return { get } as unknown as ApiClient
+function fakeClient(
+  get: (path: string) => Promise<unknown>,
+  revokeStoredSession: () => Promise<void> = async () => {},
+): ApiClient {
+  return { get, revokeStoredSession } as unknown as ApiClient
 }
 
 function deferred<T>() {
@@ -25,7 +28,7 @@ function deferred<T>() {
   return { promise, resolve }
 }
 
-const captured = { signOut: () => {} }
+const captured: { signOut: () => Promise<void> } = { signOut: async () => {} }
 function Grab() {
   captured.signOut = useAuth().signOut
   return null
@@ -76,21 +79,35 @@ describe('AuthProvider', () => {
     expect(storage.getProfile()).toEqual(adminProfile)
   })
 
-  it('signOut clears the stored data and reloads on the home page', async () => {
+  it('signOut ends the session on the server first, then clears the stored data and reloads home', async () => {
     const storage = createAuthStorage(createMemoryStorage())
     storage.setTokens({ access_token: jwt({ id: 7, sub: 'a@b.c' }), refresh_token: 'r', expires_in: 60 })
     const reload = vi.fn()
+    const revoked = deferred<void>()
+    const revoke = vi.fn(() => revoked.promise)
     render(
-      <AuthProvider storage={storage} client={fakeClient(async () => regularProfile)} reload={reload}>
+      <AuthProvider storage={storage} client={fakeClient(async () => regularProfile, revoke)} reload={reload}>
         <Grab />
         <Probe />
       </AuthProvider>,
     )
     await act(async () => {})
-    act(() => captured.signOut())
+    let done: Promise<void> = Promise.resolve()
+    act(() => {
+      done = captured.signOut()
+    })
+    // While the server ends the session, the page is blocked and the tokens are still there to revoke.
+    expect(revoke).toHaveBeenCalledTimes(1)
+    expect(screen.getByText('Logging out…')).toBeTruthy()
+    expect(storage.getTokens()).not.toBeNull()
+    expect(reload).not.toHaveBeenCalled()
+
+    await act(async () => {
+      revoked.resolve()
+      await done
+    })
     expect(storage.getTokens()).toBeNull()
     expect(reload).toHaveBeenCalledWith('/')
-    expect(screen.getByText('Logging out…')).toBeTruthy()
   })
 
   it('becomes signed out when the tokens are cleared elsewhere (failed refresh)', async () => {

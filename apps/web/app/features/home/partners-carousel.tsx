@@ -3,7 +3,8 @@ import { PARTNER_BREAKPOINTS } from '../../components/ui/carousel/carousel-logic
 import { partners } from '../../site-content/home.ts'
 import type { Partner } from '../../site-content/types.ts'
 
-function PartnerLogo({ partner }: { partner: Partner }) {
+/** A partner's logo, linking to their website unless `linked` is false (the playground's focusable slides). */
+export function PartnerLogo({ partner, linked = true }: { partner: Partner; linked?: boolean }) {
   const logo = (
     <img
       src={partner.logo.src}
@@ -16,7 +17,7 @@ function PartnerLogo({ partner }: { partner: Partner }) {
   )
   return (
     <figure className="partner-logo">
-      {partner.href ? (
+      {partner.href && linked ? (
         <a href={partner.href} target="_blank" rel="noopener noreferrer" className="partner-logo__link">
           {logo}
           <span className="visually-hidden"> (opens in a new tab)</span>

@@ -66,6 +66,8 @@ export function buildRobots(siteUrl: string): string {
     `Disallow: ${paths.admin.index}`,
     `Disallow: ${paths.updateProfile}`,
     `Disallow: ${paths.resetPassword}`,
+    `Disallow: ${paths.confirmEmail}`,
+    `Disallow: ${paths.cancelEmailChange}`,
     `Disallow: ${paths.logout}`,
     '',
     `Sitemap: ${origin}${paths.sitemap}`,

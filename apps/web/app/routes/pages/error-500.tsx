@@ -1,4 +1,4 @@
-import { StatusPage } from '../../components/ui/status-page.tsx'
+import { ServerErrorPage } from '../../components/ui/status-page.tsx'
 import { routeMeta } from '../../lib/meta.ts'
 import { paths } from '../../lib/paths.ts'
 import type { Route } from './+types/error-500'
@@ -13,17 +13,5 @@ export const meta: Route.MetaFunction = (args) =>
 
 /** Shown after a server error: our fault, with a link that reloads the site. */
 export default function Error500Page() {
-  return (
-    <StatusPage
-      code="500"
-      title="Something went wrong"
-      actions={
-        <a className="button button--primary" href={paths.home}>
-          Reload the site
-        </a>
-      }
-    >
-      <p>This one is our fault, not yours. Please reload the site and try again.</p>
-    </StatusPage>
-  )
+  return <ServerErrorPage />
 }

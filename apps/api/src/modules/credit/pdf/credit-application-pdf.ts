@@ -39,7 +39,14 @@ export interface CreditPdfInput {
   trustDeed?: { name: string; size: number; sha256: string; document: PDFDocument } | undefined
   /** What the signing record page states about the submission. */
   record: { ip: string; userAgent: string; payloadSha256: string }
+  /**
+   * The applicant's copy goes to an address nobody has shown is theirs: it names the trust deed and its
+   * digest but leaves its pages out (issue 14). Default: the business's copy, pages appended.
+   */
+  copy?: 'business' | 'applicant'
 }
+
+const DEED_LEFT_OUT = 'kept by us; its pages are not included in your copy'
 
 /**
  * The signed credit application: letterhead, the four sections with every value, the terms of
@@ -71,7 +78,7 @@ export async function generateCreditApplicationPdf(input: CreditPdfInput): Promi
   if (showsGuarantee(section1.customerType)) await guaranteeSection(writer, input)
   const ownPages = doc.getPageCount()
 
-  if (input.trustDeed) {
+  if (input.trustDeed && input.copy !== 'applicant') {
     const deed = input.trustDeed.document
     let pages: PDFPage[]
     try {
@@ -305,7 +312,8 @@ function paragraph(w: PdfWriter, text: string, options: { size?: number; indent?
 
 /* ---------- Sections ---------- */
 
-function customerSection(w: PdfWriter, { application }: CreditPdfInput): void {
+function customerSection(w: PdfWriter, input: CreditPdfInput): void {
+  const { application } = input
   const s = application.section1
   sectionHeading(w, '1', 'Customer Information')
   row(w, 'Person completing this application', s.personCompletingTheApplication)
@@ -327,7 +335,7 @@ function customerSection(w: PdfWriter, { application }: CreditPdfInput): void {
     row(
       w,
       'Trust deed',
-      `${s.trustDeed.name} (${formatBytes(Math.round(s.trustDeed.size * 1024))}), attached at the end of this document`,
+      `${s.trustDeed.name} (${formatBytes(Math.round(s.trustDeed.size * 1024))}), ${input.copy === 'applicant' ? DEED_LEFT_OUT : 'attached at the end of this document'}`,
     )
   }
 }
@@ -546,7 +554,7 @@ function signingRecord(w: PdfWriter, input: CreditPdfInput): void {
     row(
       w,
       'Trust deed',
-      `${deed.name}: ${deed.size.toLocaleString('en-AU')} bytes, ${pages} ${pages === 1 ? 'page' : 'pages'}, attached before this page`,
+      `${deed.name}: ${deed.size.toLocaleString('en-AU')} bytes, ${pages} ${pages === 1 ? 'page' : 'pages'}, ${input.copy === 'applicant' ? DEED_LEFT_OUT : 'attached before this page'}`,
     )
     row(w, 'Trust deed SHA-256', deed.sha256, { mono: true })
   }

@@ -1,3 +1,9 @@
+import {
+  EQUIPMENT_CAROUSEL_BREAKPOINTS,
+  LIMITS,
+  PARTNER_CAROUSEL_BREAKPOINTS,
+} from '@signalway/shared/constants'
+
 /**
  * The pure part of the carousel: how many items show at a viewport width, where the previous
  * and next buttons go (looping), and when autoplay runs. No DOM here, so it is unit-tested.
@@ -14,19 +20,13 @@ export interface Breakpoint {
  * the equipment carousel 1, 2, 3 or 4. `styles/carousel.css` mirrors these in its media queries
  * (a unit test keeps the two in step).
  */
-export const PARTNER_BREAKPOINTS: readonly Breakpoint[] = [
-  { minWidth: 0, items: 1 },
-  { minWidth: 500, items: 2 },
-  { minWidth: 768, items: 3 },
-  { minWidth: 1200, items: 5 },
-]
+export const PARTNER_BREAKPOINTS: readonly Breakpoint[] = toBreakpoints(PARTNER_CAROUSEL_BREAKPOINTS)
 
-export const EQUIPMENT_BREAKPOINTS: readonly Breakpoint[] = [
-  { minWidth: 0, items: 1 },
-  { minWidth: 500, items: 2 },
-  { minWidth: 768, items: 3 },
-  { minWidth: 1200, items: 4 },
-]
+export const EQUIPMENT_BREAKPOINTS: readonly Breakpoint[] = toBreakpoints(EQUIPMENT_CAROUSEL_BREAKPOINTS)
+
+function toBreakpoints(pairs: ReadonlyArray<readonly [number, number]>): readonly Breakpoint[] {
+  return pairs.map(([minWidth, items]) => ({ minWidth, items }))
+}
 
 export type CarouselVariant = 'equipment' | 'partners'
 
@@ -37,7 +37,7 @@ export const VARIANT_BREAKPOINTS: Readonly<Record<CarouselVariant, readonly Brea
 }
 
 /** SPEC.md §9: carousels advance every 5000 ms. */
-export const AUTOPLAY_INTERVAL_MS = 5000
+export const AUTOPLAY_INTERVAL_MS = LIMITS.carouselIntervalMs
 
 /** Items visible at a viewport width: the largest breakpoint whose minWidth is reached (at least 1). */
 export function itemsPerView(width: number, breakpoints: readonly Breakpoint[]): number {

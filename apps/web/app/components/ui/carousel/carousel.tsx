@@ -1,6 +1,13 @@
 import { type ReactNode, useEffect, useId, useRef } from 'react'
+import { SvgIcon } from '../svg-icon.tsx'
 import { attachCarousel, ROTATION_CONTROL } from './carousel-controller.ts'
 import { AUTOPLAY_INTERVAL_MS, type Breakpoint, type CarouselVariant } from './carousel-logic.ts'
+
+/** The previous and next buttons, in that order (the controller finds them by their labels). */
+const STEP_CONTROLS = [
+  { direction: 'left', label: 'Previous slide', title: 'Previous' },
+  { direction: 'right', label: 'Next slide', title: 'Next' },
+] as const
 
 export interface CarouselProps<T> {
   items: readonly T[]
@@ -64,35 +71,22 @@ export function Carousel<T>({
           aria-label={ROTATION_CONTROL.pause.label}
           title={ROTATION_CONTROL.pause.title}
         >
-          <svg
-            className="carousel__icon"
-            viewBox="0 0 24 24"
-            width="20"
-            height="20"
-            aria-hidden="true"
-            focusable="false"
-          >
+          <SvgIcon className="carousel__icon" size={20}>
             <path d={ROTATION_CONTROL.pause.iconPath} fill="currentColor" />
-          </svg>
+          </SvgIcon>
         </button>
-        <button
-          type="button"
-          className="carousel__control"
-          aria-controls={trackId}
-          aria-label="Previous slide"
-          title="Previous"
-        >
-          <ChevronIcon direction="left" />
-        </button>
-        <button
-          type="button"
-          className="carousel__control"
-          aria-controls={trackId}
-          aria-label="Next slide"
-          title="Next"
-        >
-          <ChevronIcon direction="right" />
-        </button>
+        {STEP_CONTROLS.map((control) => (
+          <button
+            key={control.title}
+            type="button"
+            className="carousel__control"
+            aria-controls={trackId}
+            aria-label={control.label}
+            title={control.title}
+          >
+            <ChevronIcon direction={control.direction} />
+          </button>
+        ))}
       </div>
       <div className="carousel__viewport" aria-live="polite">
         <div id={trackId} className="carousel__track">
@@ -118,14 +112,7 @@ export function Carousel<T>({
 
 function ChevronIcon({ direction }: { direction: 'left' | 'right' }) {
   return (
-    <svg
-      className="carousel__icon"
-      viewBox="0 0 24 24"
-      width="20"
-      height="20"
-      aria-hidden="true"
-      focusable="false"
-    >
+    <SvgIcon className="carousel__icon" size={20}>
       <path
         d={direction === 'left' ? 'M15 5l-7 7 7 7' : 'M9 5l7 7-7 7'}
         fill="none"
@@ -134,6 +121,6 @@ function ChevronIcon({ direction }: { direction: 'left' | 'right' }) {
         strokeLinecap="round"
         strokeLinejoin="round"
       />
-    </svg>
+    </SvgIcon>
   )
 }

@@ -10,6 +10,8 @@
  * Leave out `total` to have the table search, sort and page the rows itself (client-side mode).
  * Styles: app/styles/data-table.css.
  */
+
+export { type AdminColumn, AdminTable, PersonCell } from './admin-table.tsx'
 export {
   DataTable,
   type DataTableColumn,

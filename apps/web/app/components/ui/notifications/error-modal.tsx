@@ -1,6 +1,7 @@
 import { MESSAGES } from '@signalway/shared'
-import { useEffect, useId, useRef } from 'react'
+import { useId } from 'react'
 import type { ModelState } from '../../../lib/api-client.ts'
+import { ModalDialog } from '../modal-dialog.tsx'
 
 export interface ErrorModalContent {
   message: string
@@ -17,35 +18,17 @@ export const ERROR_MODAL_TITLE = MESSAGES.errorModalTitle
  * inside, Escape closes it, and focus returns to where it was.
  */
 export function ErrorModal({ content, onClose }: { content: ErrorModalContent | null; onClose: () => void }) {
-  const ref = useRef<HTMLDialogElement>(null)
   const titleId = useId()
-  const open = content !== null
-
-  useEffect(() => {
-    const dialog = ref.current
-    if (!dialog) return
-    if (open && !dialog.open) {
-      const previous = document.activeElement as HTMLElement | null
-      dialog.showModal()
-      return () => {
-        if (dialog.open) dialog.close()
-        previous?.focus?.()
-      }
-    }
-  }, [open])
 
   const entries = content?.modelState ? Object.entries(content.modelState) : []
 
   return (
-    <dialog
-      ref={ref}
-      className="error-modal"
-      aria-labelledby={titleId}
+    <ModalDialog
+      open={content !== null}
       onClose={onClose}
-      onCancel={(event) => {
-        event.preventDefault()
-        onClose()
-      }}
+      className="error-modal"
+      danger
+      labelledBy={titleId}
     >
       {content ? (
         <div className="error-modal__body">
@@ -79,6 +62,6 @@ export function ErrorModal({ content, onClose }: { content: ErrorModalContent | 
           </div>
         </div>
       ) : null}
-    </dialog>
+    </ModalDialog>
   )
 }

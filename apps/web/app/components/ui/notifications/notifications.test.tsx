@@ -1,4 +1,7 @@
 // @vitest-environment happy-dom
+import { readFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { LIMITS } from '@signalway/shared/constants'
 import { act, render, screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, describe, expect, it, vi } from 'vitest'
@@ -24,6 +27,11 @@ afterEach(() => {
 })
 
 describe('notifications', () => {
+  it('are as wide as the spec says (styles/tokens.css keeps LIMITS.notificationWidth)', () => {
+    const css = readFileSync(join(import.meta.dirname, '../../../styles/tokens.css'), 'utf8')
+    expect(css).toContain(`--notification-width: ${LIMITS.notificationWidth}px;`)
+  })
+
   it('shows a success as a polite status and an error as an alert', () => {
     setup()
     act(() => {

@@ -1,4 +1,4 @@
-import { REGISTER_MEMBER_TYPE, type Register } from '@signalway/shared'
+import { newAccountFields, REGISTER_MEMBER_TYPE, type Register } from '@signalway/shared'
 import { type ApiClient, apiClient } from '../../../lib/api-client.ts'
 import type { TokenResponse } from '../../../lib/auth-storage.ts'
 
@@ -7,12 +7,7 @@ export const REGISTER_PATH = '/v1/core/accounts'
 /** POST /v1/core/accounts (SPEC.md §7): the registration payload, memberType fixed to '1'; answers tokens. */
 export function registerAccount(values: Register, client: ApiClient = apiClient): Promise<TokenResponse> {
   const payload = {
-    firstName: values.firstName,
-    lastName: values.lastName,
-    email: values.email,
-    mobile: values.mobile,
-    password: values.password,
-    confirmPassword: values.confirmPassword,
+    ...newAccountFields(values),
     acceptedTheTerms: values.acceptedTheTerms,
     memberType: REGISTER_MEMBER_TYPE,
   }

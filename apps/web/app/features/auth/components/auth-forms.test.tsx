@@ -195,6 +195,24 @@ describe('Reset Password', () => {
     await waitFor(() => expect(passwordInput(/^New Password/)).toBeTruthy())
   })
 
+  it('takes the token out of the address as soon as it has read it, and still uses it', async () => {
+    const user = userEvent.setup()
+    const validate = vi.fn().mockResolvedValue({ valid: true })
+    const reset = vi.fn().mockResolvedValue(TOKENS)
+    renderWithProviders(<ResetPasswordFlow validate={validate} reset={reset} />, {
+      route: '/reset-password/?t=secret-token-1',
+      auth: { signIn: vi.fn().mockResolvedValue(regularProfile) },
+    })
+    await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/reset-password/'))
+    expect(validate).toHaveBeenCalledWith('secret-token-1', expect.any(AbortSignal))
+    await user.type(await waitFor(() => passwordInput(/^New Password/)), PASSWORD)
+    await user.type(passwordInput(/^Confirm Password/), PASSWORD)
+    await user.click(screen.getByRole('button', { name: 'Reset Password' }))
+    await waitFor(() =>
+      expect(reset).toHaveBeenCalledWith(expect.objectContaining({ resetToken: 'secret-token-1' })),
+    )
+  })
+
   it('shows the invalid-request text with a link to start again, for a refused or missing token', async () => {
     const validate = vi.fn().mockRejectedValue(new ApiError({ status: 400, message: 'x' }))
     renderWithProviders(<ResetPasswordFlow validate={validate} reset={vi.fn()} />, {

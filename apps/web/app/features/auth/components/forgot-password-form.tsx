@@ -1,16 +1,10 @@
 import { type ForgotPassword, forgotPasswordSchema, MESSAGES } from '@signalway/shared'
-import { useId, useState } from 'react'
-import {
-  Form,
-  FormActions,
-  RequiredFieldsNote,
-  SubmitButton,
-  TextField,
-  useZodForm,
-} from '../../../components/form/index.ts'
+import { useState } from 'react'
+import { FormActions, SubmitButton, TextField, useZodForm } from '../../../components/form/index.ts'
 import { useNotify } from '../../../components/ui/notifications/index.ts'
 import { paths } from '../../../lib/paths.ts'
 import { requestPasswordReset } from '../api/password-reset.ts'
+import { AuthForm } from './auth-form.tsx'
 import { GuestLink } from './auth-panel.tsx'
 
 export interface ForgotPasswordFormProps {
@@ -24,7 +18,6 @@ export interface ForgotPasswordFormProps {
  */
 export function ForgotPasswordForm({ requestReset = requestPasswordReset }: ForgotPasswordFormProps) {
   const notify = useNotify()
-  const headingId = useId()
   const [sentTo, setSentTo] = useState<string | null>(null)
   const form = useZodForm(forgotPasswordSchema, { defaultValues: { email: '' } })
 
@@ -59,19 +52,19 @@ export function ForgotPasswordForm({ requestReset = requestPasswordReset }: Forg
   }
 
   return (
-    <>
-      <h2 id={headingId} className="auth-panel__title">
-        Reset your password
-      </h2>
-      <Form form={form} onSubmit={onSubmit} aria-labelledby={headingId} className="auth-form">
-        <RequiredFieldsNote />
-        <TextField name="email" type="email" label="Email Address" autoComplete="email" required />
+    <AuthForm
+      title="Reset your password"
+      form={form}
+      onSubmit={onSubmit}
+      actions={
         <FormActions>
           <SubmitButton busyLabel="Sending the reset link…" variant="primary">
             Submit
           </SubmitButton>
         </FormActions>
-      </Form>
-    </>
+      }
+    >
+      <TextField name="email" type="email" label="Email Address" autoComplete="email" required />
+    </AuthForm>
   )
 }

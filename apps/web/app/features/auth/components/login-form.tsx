@@ -1,19 +1,11 @@
 import { type LoginForm as LoginValues, loginFormSchema, MESSAGES } from '@signalway/shared'
-import { useId } from 'react'
-import {
-  Form,
-  FormActions,
-  RequiredFieldsNote,
-  SubmitButton,
-  TextField,
-  useZodForm,
-} from '../../../components/form/index.ts'
+import { FormActions, SubmitButton, TextField, useZodForm } from '../../../components/form/index.ts'
 import { useNotify } from '../../../components/ui/notifications/index.ts'
 import { isApiError, serverMessage } from '../../../lib/api-client.ts'
-import { useAuth } from '../../../lib/auth-context.ts'
 import type { TokenResponse } from '../../../lib/auth-storage.ts'
 import { paths } from '../../../lib/paths.ts'
 import { signInWithPassword } from '../api/sign-in.ts'
+import { AuthForm, useSignInWithTokens } from './auth-form.tsx'
 import { GuestLink } from './auth-panel.tsx'
 import { PasswordField } from './password-field.tsx'
 
@@ -28,8 +20,7 @@ export interface LoginFormProps {
  */
 export function LoginForm({ signInWith = signInWithPassword }: LoginFormProps) {
   const notify = useNotify()
-  const { signIn } = useAuth()
-  const headingId = useId()
+  const signIn = useSignInWithTokens()
   const form = useZodForm(loginFormSchema, { defaultValues: { username: '', password: '' } })
 
   const onSubmit = async (values: LoginValues) => {
@@ -42,31 +33,15 @@ export function LoginForm({ signInWith = signInWithPassword }: LoginFormProps) {
       form.setValue('password', '')
       return
     }
-    try {
-      await signIn(tokens)
-    } catch {
-      notify.error(MESSAGES.profileFetchFailed)
-    }
+    await signIn(tokens)
   }
 
   return (
-    <>
-      <h2 id={headingId} className="auth-panel__title">
-        Log in to your account
-      </h2>
-      <Form form={form} onSubmit={onSubmit} aria-labelledby={headingId} className="auth-form">
-        <RequiredFieldsNote />
-        <TextField
-          name="username"
-          label="Username"
-          inputMode="email"
-          autoCapitalize="none"
-          spellCheck={false}
-          hint="The email address you registered with."
-          autoComplete="username"
-          required
-        />
-        <PasswordField name="password" label="Password" autoComplete="current-password" required />
+    <AuthForm
+      title="Log in to your account"
+      form={form}
+      onSubmit={onSubmit}
+      actions={
         <FormActions className="auth-form__actions">
           <SubmitButton busyLabel="Logging in…" variant="primary">
             Login
@@ -75,7 +50,19 @@ export function LoginForm({ signInWith = signInWithPassword }: LoginFormProps) {
             Forgot Password
           </GuestLink>
         </FormActions>
-      </Form>
-    </>
+      }
+    >
+      <TextField
+        name="username"
+        label="Username"
+        inputMode="email"
+        autoCapitalize="none"
+        spellCheck={false}
+        hint="The email address you registered with."
+        autoComplete="username"
+        required
+      />
+      <PasswordField name="password" label="Password" autoComplete="current-password" required />
+    </AuthForm>
   )
 }

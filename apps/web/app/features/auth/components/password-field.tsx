@@ -1,15 +1,7 @@
 import { checkPassword } from '@signalway/shared'
-import { useEffect, useId, useRef, useState } from 'react'
+import { useEffect, useRef, useState } from 'react'
 import { useFormContext, useWatch } from 'react-hook-form'
-import {
-  cx,
-  describedBy,
-  type FieldBaseProps,
-  FieldShell,
-  useFieldError,
-  useFieldIds,
-  withDeferredBlur,
-} from '../../../components/form/index.ts'
+import { cx, type FieldBaseProps, FieldShell, useRegisteredControl } from '../../../components/form/index.ts'
 
 export interface PasswordFieldProps extends FieldBaseProps {
   autoComplete: 'current-password' | 'new-password'
@@ -30,10 +22,7 @@ export function PasswordField({
   autoComplete,
   checklist = false,
 }: PasswordFieldProps) {
-  const { register } = useFormContext()
-  const ids = useFieldIds()
-  const checklistId = useId()
-  const error = useFieldError(name)
+  const { ids, error, control } = useRegisteredControl(name, { required, hint, extra: checklist })
   const [visible, setVisible] = useState(false)
   return (
     <FieldShell
@@ -43,21 +32,16 @@ export function PasswordField({
       required={required}
       error={error}
       className={cx('password-field', className)}
-      extra={checklist ? <PasswordChecklist id={checklistId} name={name} /> : null}
+      extra={checklist ? <PasswordChecklist id={ids.extraId} name={name} /> : null}
     >
       <div className="password-field__control">
         <input
-          {...withDeferredBlur(register(name))}
-          id={ids.inputId}
+          {...control}
           type={visible ? 'text' : 'password'}
           className="input password-field__input"
           autoComplete={autoComplete}
           spellCheck={false}
           autoCapitalize="off"
-          data-field={name}
-          aria-required={required || undefined}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={describedBy(hint && ids.hintId, checklist && checklistId, error && ids.errorId)}
         />
         <button
           type="button"

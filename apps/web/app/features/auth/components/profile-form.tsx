@@ -9,29 +9,29 @@ import {
   profileSettingsToForm,
 } from '@signalway/shared'
 import { useId, useState } from 'react'
+import { useWatch } from 'react-hook-form'
 import { AddressBlock } from '../../../components/address/index.ts'
 import {
   applyMask,
-  applyServerErrors,
   Checkbox,
-  Form,
   FormActions,
   MASKS,
   MaskedInput,
   PersonFields,
-  RequiredFieldsNote,
   SubmitButton,
   TextField,
   useZodForm,
 } from '../../../components/form/index.ts'
 import { useNotify } from '../../../components/ui/notifications/index.ts'
-import { isApiError, serverMessage } from '../../../lib/api-client.ts'
+import { AuthForm, useAccountErrors } from './auth-form.tsx'
+import { PasswordField } from './password-field.tsx'
 
 /** Profile settings -> form values, with the mobile and ABN in their masks (stored without spaces, the ABN fails its length rule). */
-export function toFormValues(settings: ProfileSettings): ProfileFormValues {
+export function toFormValues(settings: ProfileSettings): ProfileFormValues & { currentPassword: string } {
   const values = profileSettingsToForm(settings)
   return {
     ...values,
+    currentPassword: '',
     mobile: formatMobile(values.mobile),
     abn: values.abn === '' ? '' : applyMask(values.abn, MASKS.abn),
   }
@@ -53,61 +53,79 @@ export interface ProfileFormProps {
 export function ProfileForm({ settings, save, onSaved }: ProfileFormProps) {
   const notify = useNotify()
   const headingId = useId()
-  const [alert, setAlert] = useState<string | null>(null)
   const form = useZodForm(profileSchema, { defaultValues: toFormValues(settings) })
+  const errors = useAccountErrors(form)
   const company = settings.memberType === MEMBER_TYPE.CompanyMember
+  // A new email waiting for its confirmation link (issue 14).
+  const [pending, setPending] = useState<{ to: string; from: string } | null>(null)
 
   const onSubmit = async (values: Profile) => {
-    setAlert(null)
+    errors.clear()
     try {
       const saved = await save(values)
       form.reset(toFormValues(saved))
+      setPending(saved.pendingEmail ? { to: saved.pendingEmail, from: saved.email } : null)
       notify.success(MESSAGES.profileUpdated)
       onSaved?.(saved)
     } catch (error) {
-      if (isApiError(error)) {
-        const message = serverMessage(error)
-        if (error.status === 409 && message)
-          form.setError('email', { type: 'server', message }, { shouldFocus: true })
-        else if (error.status === 429 && message) setAlert(message)
-        else applyServerErrors(form, error)
-      }
+      errors.show(error)
       notify.error(MESSAGES.profileUpdateFailed)
     }
   }
 
   return (
-    <>
-      <h2 id={headingId} className="auth-panel__title">
-        Your details
-      </h2>
-      <Form form={form} onSubmit={onSubmit} aria-labelledby={headingId} className="auth-form">
-        <RequiredFieldsNote />
-        <PersonFields />
-        {company ? (
-          <section className="profile-company" aria-labelledby={`${headingId}company`}>
-            <h3 id={`${headingId}company`} className="profile-company__title">
-              Company details
-            </h3>
-            <div className="form-row">
-              <TextField name="companyName" label="Company Name" autoComplete="organization" required />
-              <MaskedInput name="abn" label="ABN" mask={MASKS.abn} placeholder="99 999 999 999" required />
-            </div>
-            <Checkbox name="employmentServiceProvider" label="Employment Service Provider" />
-            <AddressBlock legend="Address" />
-          </section>
-        ) : null}
-        {alert ? (
-          <p className="form-alert" role="alert">
-            {alert}
-          </p>
-        ) : null}
+    <AuthForm
+      title="Your details"
+      form={form}
+      onSubmit={onSubmit}
+      alert={errors.alert}
+      actions={
         <FormActions>
           <SubmitButton busyLabel="Saving your profile…" variant="primary">
             Update Profile
           </SubmitButton>
         </FormActions>
-      </Form>
-    </>
+      }
+    >
+      <PersonFields />
+      <EmailChangePassword savedEmail={settings.email} />
+      {pending ? (
+        <p className="form-alert form-alert--success" role="status">
+          {MESSAGES.emailChangePending(pending.to, pending.from)}
+        </p>
+      ) : null}
+      {company ? (
+        <section className="profile-company" aria-labelledby={`${headingId}company`}>
+          <h3 id={`${headingId}company`} className="profile-company__title">
+            Company details
+          </h3>
+          <div className="form-row">
+            <TextField name="companyName" label="Company Name" autoComplete="organization" required />
+            <MaskedInput name="abn" label="ABN" mask={MASKS.abn} placeholder="99 999 999 999" required />
+          </div>
+          <Checkbox name="employmentServiceProvider" label="Employment Service Provider" />
+          <AddressBlock legend="Address" />
+        </section>
+      ) : null}
+    </AuthForm>
+  )
+}
+
+/**
+ * The current password, asked for only while the email differs from the saved one: a changed email
+ * must be confirmed by its new address, and a stolen session alone cannot start that (issue 14).
+ */
+function EmailChangePassword({ savedEmail }: { savedEmail: string }) {
+  const email = useWatch({ name: 'email' }) as unknown
+  const changed = typeof email === 'string' && email.trim().toLowerCase() !== savedEmail.trim().toLowerCase()
+  if (!changed) return null
+  return (
+    <PasswordField
+      name="currentPassword"
+      label="Current Password"
+      autoComplete="current-password"
+      hint="Needed to change your email address. We will email the new address a link to confirm it."
+      required
+    />
   )
 }

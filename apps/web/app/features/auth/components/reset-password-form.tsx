@@ -5,16 +5,16 @@ import {
   resetPasswordFormSchema,
   resetTokenFromSearch,
 } from '@signalway/shared'
-import { useEffect, useId, useState } from 'react'
+import { useEffect, useState } from 'react'
 import { useLocation, useNavigate } from 'react-router'
-import { Form, FormActions, SubmitButton, useZodForm } from '../../../components/form/index.ts'
+import { FormActions, SubmitButton, useZodForm } from '../../../components/form/index.ts'
 import { BlockingOverlay } from '../../../components/ui/blocking-overlay.tsx'
 import { useNotify } from '../../../components/ui/notifications/index.ts'
 import { isApiError } from '../../../lib/api-client.ts'
-import { useAuth } from '../../../lib/auth-context.ts'
 import type { TokenResponse } from '../../../lib/auth-storage.ts'
 import { paths } from '../../../lib/paths.ts'
 import { resetPassword, validateResetToken } from '../api/password-reset.ts'
+import { AuthForm, useSignInWithTokens } from './auth-form.tsx'
 import { GuestLink } from './auth-panel.tsx'
 import { PasswordField } from './password-field.tsx'
 
@@ -39,8 +39,20 @@ export function ResetPasswordFlow({
   reset = resetPassword,
 }: ResetPasswordFlowProps) {
   const location = useLocation()
-  const token = resetTokenFromSearch(location.search)
+  const navigate = useNavigate()
+  // Read once: the token then leaves the address bar (and so history, bookmarks and shared screens).
+  const [token] = useState(() => resetTokenFromSearch(location.search))
   const [check, setCheck] = useState<TokenCheck>('checking')
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, when the page opens with a token
+  useEffect(() => {
+    if (location.search !== '') {
+      void navigate(
+        { pathname: location.pathname, hash: location.hash },
+        { replace: true, state: location.state },
+      )
+    }
+  }, [])
   const [attempt, setAttempt] = useState(0)
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: `attempt` checks again (Try again)
@@ -117,8 +129,7 @@ function ResetPasswordForm({
 }) {
   const notify = useNotify()
   const navigate = useNavigate()
-  const { signIn } = useAuth()
-  const headingId = useId()
+  const signIn = useSignInWithTokens()
   const form = useZodForm(resetPasswordFormSchema, { defaultValues: { password: '', confirmPassword: '' } })
 
   const onSubmit = async (values: ResetPasswordValues) => {
@@ -129,30 +140,27 @@ function ResetPasswordForm({
       notify.error(MESSAGES.resetPasswordFailed)
       return
     }
-    try {
-      await signIn(tokens)
-    } catch {
-      notify.error(MESSAGES.profileFetchFailed)
-      return
-    }
+    if (!(await signIn(tokens))) return
     notify.success(MESSAGES.passwordChangedSignedIn)
     navigate(paths.home, { replace: true })
   }
 
   return (
-    <>
-      <h2 id={headingId} className="auth-panel__title">
-        Choose a new password
-      </h2>
-      <Form form={form} onSubmit={onSubmit} aria-labelledby={headingId} className="auth-form">
-        <PasswordField name="password" label="New Password" autoComplete="new-password" checklist required />
-        <PasswordField name="confirmPassword" label="Confirm Password" autoComplete="new-password" required />
+    <AuthForm
+      title="Choose a new password"
+      form={form}
+      onSubmit={onSubmit}
+      requiredNote={false}
+      actions={
         <FormActions>
           <SubmitButton busyLabel="Saving your new password…" variant="primary">
             Reset Password
           </SubmitButton>
         </FormActions>
-      </Form>
-    </>
+      }
+    >
+      <PasswordField name="password" label="New Password" autoComplete="new-password" checklist required />
+      <PasswordField name="confirmPassword" label="Confirm Password" autoComplete="new-password" required />
+    </AuthForm>
   )
 }

@@ -2,17 +2,27 @@ import { customerTypeLabel, formatAbn, formatDateTime } from '@signalway/shared'
 import type { CreditApplicationPage, CreditApplicationSummary } from '@signalway/shared/credit-admin'
 import { type FormEvent, useEffect, useId, useMemo, useState } from 'react'
 import { useSearchParams } from 'react-router'
-import { TableScroll } from '../../../components/ui/data-table/index.ts'
+import { AdminTable, PersonCell } from '../../../components/ui/data-table/index.ts'
 import { useNotify } from '../../../components/ui/notifications/index.ts'
 import { Pager } from '../../../components/ui/pager.tsx'
 import { failureMessage } from '../../../lib/api-client.ts'
+import { saveBlob } from '../../../lib/save-blob.ts'
 import { adminPdfFilename, getCreditApplicationPdf } from '../api/get-credit-application-pdf.ts'
 import { CREDIT_APPLICATIONS_PAGE_SIZE, listCreditApplications } from '../api/list-credit-applications.ts'
-import { saveBlob } from '../download.ts'
 
 export const CREDIT_LIST_FAILED = 'Unable to load the credit applications.'
 export const CREDIT_PDF_FAILED = 'Unable to download the PDF.'
 export const NO_CREDIT_APPLICATIONS = 'No credit applications.'
+
+const COLUMNS = [
+  { label: 'Submitted' },
+  { label: 'Reference' },
+  { label: 'Business' },
+  { label: 'ABN' },
+  { label: 'Type' },
+  { label: 'Applicant' },
+  { label: 'PDF', hidden: true },
+]
 
 function readQuery(params: URLSearchParams): { search: string; page: number } {
   const page = Number.parseInt(params.get('page') ?? '1', 10)
@@ -126,62 +136,44 @@ export function CreditApplicationsList() {
       ) : null}
       {data && data.items.length > 0 ? (
         <>
-          <TableScroll label="Credit applications">
-            <table className="admin-table credit-table">
-              <caption className="visually-hidden">Credit applications, newest first</caption>
-              <thead>
-                <tr>
-                  <th scope="col">Submitted</th>
-                  <th scope="col">Reference</th>
-                  <th scope="col">Business</th>
-                  <th scope="col">ABN</th>
-                  <th scope="col">Type</th>
-                  <th scope="col">Applicant</th>
-                  <th scope="col">
-                    <span className="visually-hidden">PDF</span>
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {data.items.map((item) => (
-                  <tr key={item.id}>
-                    <td data-label="Submitted">
-                      <time dateTime={item.submittedAt} className="credit-table__date">
-                        {formatDateTime(item.submittedAt)}
-                      </time>
-                    </td>
-                    <td data-label="Reference">
-                      <span className="credit-table__code">{item.reference}</span>
-                    </td>
-                    <td data-label="Business" className="credit-table__business">
-                      {item.businessName}
-                    </td>
-                    <td data-label="ABN">
-                      <span className="credit-table__code">{formatAbn(item.abn)}</span>
-                    </td>
-                    <td data-label="Type">{customerTypeLabel(item.customerType)}</td>
-                    <td data-label="Applicant">
-                      <div>
-                        <span className="inbox-table__name">{item.applicantName}</span>
-                        <span className="inbox-table__email">{item.email}</span>
-                      </div>
-                    </td>
-                    <td className="credit-table__actions">
-                      <button
-                        type="button"
-                        className="button button--outline button--sm"
-                        onClick={() => void download(item)}
-                        disabled={downloading === item.id}
-                        aria-busy={downloading === item.id || undefined}
-                      >
-                        Download PDF<span className="visually-hidden"> of {item.businessName}</span>
-                      </button>
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </TableScroll>
+          <AdminTable
+            label="Credit applications"
+            caption="Credit applications, newest first"
+            className="credit-table"
+            columns={COLUMNS}
+          >
+            {data.items.map((item) => (
+              <tr key={item.id}>
+                <td data-label="Submitted">
+                  <time dateTime={item.submittedAt} className="credit-table__date">
+                    {formatDateTime(item.submittedAt)}
+                  </time>
+                </td>
+                <td data-label="Reference">
+                  <span className="credit-table__code">{item.reference}</span>
+                </td>
+                <td data-label="Business" className="credit-table__business">
+                  {item.businessName}
+                </td>
+                <td data-label="ABN">
+                  <span className="credit-table__code">{formatAbn(item.abn)}</span>
+                </td>
+                <td data-label="Type">{customerTypeLabel(item.customerType)}</td>
+                <PersonCell label="Applicant" name={item.applicantName} email={item.email} />
+                <td className="credit-table__actions">
+                  <button
+                    type="button"
+                    className="button button--outline button--sm"
+                    onClick={() => void download(item)}
+                    disabled={downloading === item.id}
+                    aria-busy={downloading === item.id || undefined}
+                  >
+                    Download PDF<span className="visually-hidden"> of {item.businessName}</span>
+                  </button>
+                </td>
+              </tr>
+            ))}
+          </AdminTable>
           <Pager
             page={data.page}
             pages={pages}

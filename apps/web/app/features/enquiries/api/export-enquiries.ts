@@ -15,16 +15,3 @@ export function exportEnquiries(filter: EnquiryFilter, client: ApiClient = apiCl
 export function csvFilename(now: Date = new Date()): string {
   return `enquiries-${formatIsoDay(businessDay(now))}.csv`
 }
-
-/** Saves a blob through a temporary download link. */
-export function downloadBlob(blob: Blob, filename: string): void {
-  const url = URL.createObjectURL(blob)
-  const link = document.createElement('a')
-  link.href = url
-  link.download = filename
-  link.hidden = true
-  document.body.append(link)
-  link.click()
-  link.remove()
-  setTimeout(() => URL.revokeObjectURL(url), 1000)
-}

@@ -1,7 +1,8 @@
 import { formatDateTime } from '@signalway/shared'
 import { ENQUIRY_STATUSES, isEnquiryStatus } from '@signalway/shared/constants'
 import type { Enquiry, EnquiryDetail } from '@signalway/shared/enquiry-inbox'
-import { type ChangeEvent, useEffect, useId, useRef, useState } from 'react'
+import { type ChangeEvent, useEffect, useId, useState } from 'react'
+import { ModalDialog } from '../../../components/ui/modal-dialog.tsx'
 import { useNotify } from '../../../components/ui/notifications/index.ts'
 import { failureMessage } from '../../../lib/api-client.ts'
 import { getEnquiry } from '../api/get-enquiry.ts'
@@ -27,25 +28,12 @@ export function EnquiryDialog({
   onClose: () => void
   onChanged: (enquiry: EnquiryDetail) => void
 }) {
-  const ref = useRef<HTMLDialogElement>(null)
   const titleId = useId()
   const statusId = useId()
   const notify = useNotify()
   const [detail, setDetail] = useState<EnquiryDetail | null>(null)
   const [saving, setSaving] = useState(false)
-  const open = enquiry !== null
   const id = enquiry?.id
-
-  useEffect(() => {
-    const dialog = ref.current
-    if (!dialog || !open) return
-    const previous = document.activeElement as HTMLElement | null
-    if (!dialog.open) dialog.showModal()
-    return () => {
-      if (dialog.open) dialog.close()
-      previous?.focus?.()
-    }
-  }, [open])
 
   useEffect(() => {
     setDetail(null)
@@ -83,16 +71,7 @@ export function EnquiryDialog({
   }
 
   return (
-    <dialog
-      ref={ref}
-      className="enquiry-dialog"
-      aria-labelledby={titleId}
-      onClose={onClose}
-      onCancel={(event) => {
-        event.preventDefault()
-        onClose()
-      }}
-    >
+    <ModalDialog open={enquiry !== null} onClose={onClose} className="enquiry-dialog" labelledBy={titleId}>
       {shown ? (
         <div className="enquiry-dialog__body">
           <div className="enquiry-dialog__header">
@@ -179,6 +158,6 @@ export function EnquiryDialog({
           </div>
         </div>
       ) : null}
-    </dialog>
+    </ModalDialog>
   )
 }

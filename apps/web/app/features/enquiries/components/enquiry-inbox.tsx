@@ -6,7 +6,8 @@ import { useSearchParams } from 'react-router'
 import { useNotify } from '../../../components/ui/notifications/index.ts'
 import { Pager } from '../../../components/ui/pager.tsx'
 import { failureMessage } from '../../../lib/api-client.ts'
-import { csvFilename, downloadBlob, exportEnquiries } from '../api/export-enquiries.ts'
+import { saveBlob } from '../../../lib/save-blob.ts'
+import { csvFilename, exportEnquiries } from '../api/export-enquiries.ts'
 import { ENQUIRY_PAGE_SIZE, listEnquiries } from '../api/list-enquiries.ts'
 import { EnquiryDialog } from './enquiry-dialog.tsx'
 import { EnquiryFilters } from './enquiry-filters.tsx'
@@ -99,7 +100,7 @@ export function EnquiryInbox() {
   const exportCsv = async () => {
     setExporting(true)
     try {
-      downloadBlob(await exportEnquiries(filter), csvFilename())
+      saveBlob(await exportEnquiries(filter), csvFilename())
     } catch (error) {
       notify.error(failureMessage(error, EXPORT_FAILED))
     } finally {

@@ -1,6 +1,6 @@
 import { formatDateTime } from '@signalway/shared'
 import type { Enquiry } from '@signalway/shared/enquiry-inbox'
-import { TableScroll } from '../../../components/ui/data-table/index.ts'
+import { AdminTable, PersonCell } from '../../../components/ui/data-table/index.ts'
 import { KIND_LABELS } from '../types.ts'
 import { StatusBadge } from './status-badge.tsx'
 
@@ -11,65 +11,52 @@ export function excerpt(text: string, length: number = EXCERPT_LENGTH): string {
   return flat.length > length ? `${flat.slice(0, length - 1).trimEnd()}…` : flat
 }
 
+const COLUMNS = [
+  { label: 'Received' },
+  { label: 'Type' },
+  { label: 'From' },
+  { label: 'Status' },
+  { label: 'Message' },
+  { label: 'Actions', hidden: true },
+]
+
 /** The inbox rows: received, type, sender, status, the start of the message, and a View button. */
 export function EnquiryTable({ items, onOpen }: { items: Enquiry[]; onOpen: (enquiry: Enquiry) => void }) {
   return (
-    <TableScroll label="Enquiries">
-      <table className="admin-table inbox-table">
-        <caption className="visually-hidden">Enquiries, newest first</caption>
-        <thead>
-          <tr>
-            <th scope="col">Received</th>
-            <th scope="col">Type</th>
-            <th scope="col">From</th>
-            <th scope="col">Status</th>
-            <th scope="col">Message</th>
-            <th scope="col">
-              <span className="visually-hidden">Actions</span>
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {items.map((enquiry) => (
-            <tr key={enquiry.id} className={enquiry.status === 'new' ? 'is-new' : undefined}>
-              <td data-label="Received">
-                <time dateTime={enquiry.createdAt}>{formatDateTime(enquiry.createdAt)}</time>
-              </td>
-              <td data-label="Type">{KIND_LABELS[enquiry.kind]}</td>
-              <td data-label="From">
-                <div>
-                  <span className="inbox-table__name">{enquiry.name}</span>
-                  <span className="inbox-table__email">{enquiry.email}</span>
-                </div>
-              </td>
-              <td data-label="Status">
-                <StatusBadge status={enquiry.status} />
-              </td>
-              <td data-label="Message" className="inbox-table__message">
-                <div>
-                  {enquiry.kind === 'quote' && enquiry.services.length > 0 ? (
-                    <span className="inbox-table__services">{enquiry.services.join(', ')}</span>
-                  ) : null}
-                  {excerpt(enquiry.message)}
-                </div>
-              </td>
-              <td className="inbox-table__actions">
-                <button
-                  type="button"
-                  className="button button--outline button--sm"
-                  onClick={() => onOpen(enquiry)}
-                >
-                  View
-                  <span className="visually-hidden">
-                    {' '}
-                    the {KIND_LABELS[enquiry.kind].toLowerCase()} from {enquiry.name}
-                  </span>
-                </button>
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </TableScroll>
+    <AdminTable label="Enquiries" caption="Enquiries, newest first" className="inbox-table" columns={COLUMNS}>
+      {items.map((enquiry) => (
+        <tr key={enquiry.id} className={enquiry.status === 'new' ? 'is-new' : undefined}>
+          <td data-label="Received">
+            <time dateTime={enquiry.createdAt}>{formatDateTime(enquiry.createdAt)}</time>
+          </td>
+          <td data-label="Type">{KIND_LABELS[enquiry.kind]}</td>
+          <PersonCell label="From" name={enquiry.name} email={enquiry.email} />
+          <td data-label="Status">
+            <StatusBadge status={enquiry.status} />
+          </td>
+          <td data-label="Message" className="inbox-table__message">
+            <div>
+              {enquiry.kind === 'quote' && enquiry.services.length > 0 ? (
+                <span className="inbox-table__services">{enquiry.services.join(', ')}</span>
+              ) : null}
+              {excerpt(enquiry.message)}
+            </div>
+          </td>
+          <td className="inbox-table__actions">
+            <button
+              type="button"
+              className="button button--outline button--sm"
+              onClick={() => onOpen(enquiry)}
+            >
+              View
+              <span className="visually-hidden">
+                {' '}
+                the {KIND_LABELS[enquiry.kind].toLowerCase()} from {enquiry.name}
+              </span>
+            </button>
+          </td>
+        </tr>
+      ))}
+    </AdminTable>
   )
 }

@@ -1,4 +1,4 @@
-import type { CreateUser, UserDetail } from '@signalway/shared'
+import { type CreateUser, newAccountFields, type UserDetail } from '@signalway/shared'
 import { type ApiClient, apiClient } from '../../../lib/api-client.ts'
 
 export const CREATE_USER_PATH = '/v1/core/accounts/admin'
@@ -6,12 +6,7 @@ export const CREATE_USER_PATH = '/v1/core/accounts/admin'
 /** POST /v1/core/accounts/admin (SPEC.md §7): firstName, lastName, email, mobile, password, confirmPassword, memberType. */
 export function createUser(values: CreateUser, client: ApiClient = apiClient): Promise<UserDetail> {
   const payload: CreateUser = {
-    firstName: values.firstName,
-    lastName: values.lastName,
-    email: values.email,
-    mobile: values.mobile,
-    password: values.password,
-    confirmPassword: values.confirmPassword,
+    ...newAccountFields(values),
     memberType: values.memberType,
   }
   return client.post<UserDetail>(CREATE_USER_PATH, payload, { redirect: false })

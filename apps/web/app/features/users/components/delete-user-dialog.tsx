@@ -1,5 +1,6 @@
 import { MESSAGES, type UserRow, userDisplayName } from '@signalway/shared'
-import { useEffect, useId, useRef, useState } from 'react'
+import { useId, useRef, useState } from 'react'
+import { ModalDialog } from '../../../components/ui/modal-dialog.tsx'
 
 /**
  * 'Delete User' (SPEC.md §2): 'Are you sure you want to delete {name}? This cannot be undone.'
@@ -16,23 +17,10 @@ export function DeleteUserDialog({
   onConfirm: (user: UserRow) => Promise<void>
   onCancel: () => void
 }) {
-  const ref = useRef<HTMLDialogElement>(null)
   const cancelRef = useRef<HTMLButtonElement>(null)
   const titleId = useId()
   const textId = useId()
   const [busy, setBusy] = useState(false)
-  const open = user !== null
-
-  useEffect(() => {
-    const dialog = ref.current
-    if (!dialog) return
-    if (open && !dialog.open) {
-      dialog.showModal()
-      cancelRef.current?.focus()
-    } else if (!open && dialog.open) {
-      dialog.close()
-    }
-  }, [open])
 
   const confirm = async () => {
     if (!user || busy) return
@@ -45,15 +33,16 @@ export function DeleteUserDialog({
   }
 
   return (
-    <dialog
-      ref={ref}
+    <ModalDialog
+      open={user !== null}
+      onClose={onCancel}
       className="confirm-dialog"
-      aria-labelledby={titleId}
-      aria-describedby={textId}
-      onCancel={(event) => {
-        event.preventDefault()
-        if (!busy) onCancel()
-      }}
+      danger
+      labelledBy={titleId}
+      describedBy={textId}
+      initialFocus={cancelRef}
+      restoreFocus={false}
+      busy={busy}
     >
       <h2 id={titleId} className="confirm-dialog__title">
         {MESSAGES.deleteUserTitle}
@@ -81,6 +70,6 @@ export function DeleteUserDialog({
           Cancel
         </button>
       </div>
-    </dialog>
+    </ModalDialog>
   )
 }

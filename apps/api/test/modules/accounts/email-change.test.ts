@@ -1,0 +1,115 @@
+import type { FastifyInstance } from 'fastify'
+import { describe, expect, it } from 'vitest'
+import { findOutboxMessages } from '../../../src/modules/outbox/repository.ts'
+import { bearer, createUser, type TestUser, tokenFor } from '../../helpers/auth.ts'
+import { buildTestApp, DIALECTS, type Dialect } from '../../helpers/build.ts'
+import { requestEmailChange } from '../../helpers/email-change.ts'
+
+/*
+ * Issue 14 (ASVS 6.2.3, 7.5.1): a stolen access token alone can no longer take the account over by
+ * changing its email. The change needs the current password and happens only when the new address opens
+ * its link; the old address is told at once and can cancel; until then sign-in uses the old email.
+ */
+
+const signIn = (app: FastifyInstance, email: string, password: string) =>
+  app.inject({
+    method: 'POST',
+    url: '/api/v1/core/auth/token',
+    payload: { UserName: email, Password: password, ClientId: 'web', GrantType: 'password' },
+  })
+
+const confirm = (app: FastifyInstance, token: string) =>
+  app.inject({ method: 'POST', url: '/api/v1/core/accounts/email/confirm', payload: { token } })
+const cancel = (app: FastifyInstance, token: string) =>
+  app.inject({ method: 'POST', url: '/api/v1/core/accounts/email/cancel', payload: { token } })
+
+async function setUp(dialect: Dialect, clock?: { now: Date }) {
+  const { app } = await buildTestApp({ dialect, ...(clock ? { build: { clock: () => clock.now } } : {}) })
+  const user: TestUser = await createUser(app, { email: 'old@example.com', firstName: 'Olive' })
+  return { app, user }
+}
+
+describe.each(DIALECTS)('changing the email on %s', (dialect) => {
+  it('needs the current password: none, or a wrong one, changes nothing and sends nothing', async () => {
+    const { app, user } = await setUp(dialect)
+    const none = await requestEmailChange(app, user, 'thief@example.com', null)
+    expect(none.response.statusCode).toBe(400)
+    expect(none.response.json()).toMatchObject({
+      ModelState: { currentPassword: ['Enter your current password to change your email address.'] },
+    })
+    const wrong = await requestEmailChange(app, user, 'thief@example.com', 'guess-1234')
+    expect(wrong.response.json()).toMatchObject({
+      ModelState: { currentPassword: ['The current password is incorrect.'] },
+    })
+    expect(await findOutboxMessages(app.db)).toEqual([])
+    expect((await signIn(app, 'old@example.com', user.password)).statusCode).toBe(200)
+  })
+
+  it('takes effect when the new address opens its link, once; the old address is told twice', async () => {
+    const { app, user } = await setUp(dialect)
+    const { response, confirm: token } = await requestEmailChange(app, user, 'new@example.com')
+    expect(response.json()).toMatchObject({ email: 'old@example.com', pendingEmail: 'new@example.com' })
+    // Until then: the old email signs in, the new one does not.
+    expect((await signIn(app, 'old@example.com', user.password)).statusCode).toBe(200)
+    expect((await signIn(app, 'new@example.com', user.password)).statusCode).toBe(400)
+    const mail = await findOutboxMessages(app.db)
+    expect(mail.find((message) => message.to_address === 'new@example.com')?.subject).toBe(
+      'Confirm your new Signalway Traffic Hire email address',
+    )
+    expect(mail.find((message) => message.to_address === 'old@example.com')?.text_body).toContain(
+      'new@example.com',
+    )
+
+    const confirmed = await confirm(app, token ?? '')
+    expect(confirmed.statusCode).toBe(200)
+    expect(confirmed.json()).toEqual({ email: 'new@example.com' })
+    expect((await signIn(app, 'new@example.com', user.password)).statusCode).toBe(200)
+    expect((await signIn(app, 'old@example.com', user.password)).statusCode).toBe(400)
+    const told = (await findOutboxMessages(app.db)).filter(
+      (message) => message.to_address === 'old@example.com',
+    )
+    expect(told.map((message) => message.subject)).toEqual([
+      'A change of your Signalway Traffic Hire email address was requested',
+      'Your Signalway Traffic Hire email address has been changed',
+    ])
+
+    const again = await confirm(app, token ?? '')
+    expect(again.statusCode).toBe(400)
+    expect(again.json()).toMatchObject({
+      Message: 'This link is not valid any more. Please change your email address again from your profile.',
+    })
+  })
+
+  it('the old address cancels it: the confirmation link then does nothing', async () => {
+    const { app, user } = await setUp(dialect)
+    const { confirm: token, cancel: cancelToken } = await requestEmailChange(app, user, 'new@example.com')
+    expect((await cancel(app, cancelToken ?? '')).statusCode).toBe(200)
+    expect((await confirm(app, token ?? '')).statusCode).toBe(400)
+    expect((await cancel(app, cancelToken ?? '')).statusCode).toBe(400)
+    expect((await signIn(app, 'old@example.com', user.password)).statusCode).toBe(200)
+  })
+
+  it('a newer request replaces the older one, and a link older than 24 hours has expired', async () => {
+    const clock = { now: new Date('2026-11-25T00:00:00.000Z') }
+    const { app, user } = await setUp(dialect, clock)
+    const first = await requestEmailChange(app, user, 'first@example.com')
+    const second = await requestEmailChange(app, user, 'second@example.com')
+    expect((await confirm(app, first.confirm ?? '')).statusCode).toBe(400)
+    clock.now = new Date(clock.now.getTime() + 24 * 60 * 60 * 1000 + 1)
+    expect((await confirm(app, second.confirm ?? '')).statusCode).toBe(400)
+    expect((await signIn(app, 'old@example.com', user.password)).statusCode).toBe(200)
+  })
+
+  it('answers 409 when another account took the address before the link was opened', async () => {
+    const { app, user } = await setUp(dialect)
+    const { confirm: token } = await requestEmailChange(app, user, 'new@example.com')
+    await createUser(app, { email: 'new@example.com' })
+    expect((await confirm(app, token ?? '')).statusCode).toBe(409)
+    const profile = await app.inject({
+      method: 'GET',
+      url: `/api/v1/core/accounts/${user.id}/profile/settings`,
+      headers: bearer(await tokenFor(app, user)),
+    })
+    expect(profile.json()).toMatchObject({ email: 'old@example.com' })
+  })
+})

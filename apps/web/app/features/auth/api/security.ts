@@ -1,0 +1,44 @@
+import type { ChangePassword, SessionList } from '@signalway/shared/auth'
+import { type ApiClient, apiClient } from '../../../lib/api-client.ts'
+
+export const SESSIONS_PATH = '/v1/core/auth/sessions'
+export const CHANGE_PASSWORD_PATH = '/v1/core/accounts/password/change'
+
+/** GET /v1/core/auth/sessions: the signed-in user's live sessions, the most recently used first. */
+export function listSessions(client: ApiClient = apiClient): Promise<SessionList> {
+  return client.get<SessionList>(SESSIONS_PATH, { redirect: false })
+}
+
+/** DELETE /v1/core/auth/sessions/:id: signs out one of one's own sessions. */
+export async function signOutSession(id: string, client: ApiClient = apiClient): Promise<void> {
+  await client.delete(`${SESSIONS_PATH}/${encodeURIComponent(id)}`, { redirect: false })
+}
+
+/** POST /v1/core/auth/sessions/revoke-others: signs out every other session; answers how many. */
+export async function signOutOtherSessions(client: ApiClient = apiClient): Promise<number> {
+  const answer = await client.post<{ revoked: number }>(`${SESSIONS_PATH}/revoke-others`, undefined, {
+    redirect: false,
+  })
+  return answer.revoked
+}
+
+/** POST /v1/core/accounts/password/change: ends every other session; answers how many. */
+export async function changePassword(values: ChangePassword, client: ApiClient = apiClient): Promise<number> {
+  const answer = await client.post<{ revoked: number }>(CHANGE_PASSWORD_PATH, values, { redirect: false })
+  return answer.revoked
+}
+
+/** POST /v1/core/accounts/email/confirm: the new address opened its link; answers the account's email now. */
+export async function confirmEmailChange(token: string, client: ApiClient = apiClient): Promise<string> {
+  const answer = await client.post<{ email: string }>(
+    '/v1/core/accounts/email/confirm',
+    { token },
+    { auth: false, redirect: false },
+  )
+  return answer.email
+}
+
+/** POST /v1/core/accounts/email/cancel: the old address stops a pending change. */
+export async function cancelEmailChange(token: string, client: ApiClient = apiClient): Promise<void> {
+  await client.post('/v1/core/accounts/email/cancel', { token }, { auth: false, redirect: false })
+}

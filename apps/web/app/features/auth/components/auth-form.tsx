@@ -1,0 +1,89 @@
+import { MESSAGES } from '@signalway/shared'
+import { type ReactNode, useId, useState } from 'react'
+import type { FieldValues, Path, UseFormReturn } from 'react-hook-form'
+import {
+  applyServerErrors,
+  Form,
+  type FormProps,
+  RequiredFieldsNote,
+} from '../../../components/form/index.ts'
+import { useNotify } from '../../../components/ui/notifications/index.ts'
+import { isApiError, serverMessage } from '../../../lib/api-client.ts'
+import { useAuth } from '../../../lib/auth-context.ts'
+import type { TokenResponse } from '../../../lib/auth-storage.ts'
+
+export interface AuthFormProps<TIn extends FieldValues, TOut> extends Omit<FormProps<TIn, TOut>, 'title'> {
+  /** The panel's heading; it names the form. */
+  title: ReactNode
+  /** The heading's level: 2 for a page's form, 3 under a section's own heading (Security). */
+  level?: 2 | 3
+  /** 'Fields marked * are required.' above the fields (default: shown). */
+  requiredNote?: boolean
+  /** A message from the server that belongs to no field (a lock-out), shown above the actions. */
+  alert?: string | null
+  /** The form's actions, after the alert. */
+  actions: ReactNode
+}
+
+/** The heading and the form of an account panel (login, register, forgot, reset, profile). */
+export function AuthForm<TIn extends FieldValues, TOut>({
+  title,
+  level = 2,
+  requiredNote = true,
+  alert,
+  actions,
+  children,
+  ...form
+}: AuthFormProps<TIn, TOut>) {
+  const headingId = useId()
+  const Heading = level === 2 ? 'h2' : 'h3'
+  return (
+    <>
+      <Heading id={headingId} className="auth-panel__title">
+        {title}
+      </Heading>
+      <Form {...form} aria-labelledby={headingId} className="auth-form">
+        {requiredNote ? <RequiredFieldsNote /> : null}
+        {children}
+        {alert ? (
+          <p className="form-alert" role="alert">
+            {alert}
+          </p>
+        ) : null}
+        {actions}
+      </Form>
+    </>
+  )
+}
+
+/**
+ * How an account form shows a refused save: a taken email (409) on the email field, a lock-out
+ * (429) as the form's alert, a 400's ModelState on its fields.
+ */
+export function useAccountErrors<T extends FieldValues, TOut>(form: UseFormReturn<T, unknown, TOut>) {
+  const [alert, setAlert] = useState<string | null>(null)
+  const show = (error: unknown) => {
+    if (!isApiError(error)) return
+    const message = serverMessage(error)
+    if (error.status === 409 && message)
+      form.setError('email' as Path<T>, { type: 'server', message }, { shouldFocus: true })
+    else if (error.status === 429 && message) setAlert(message)
+    else applyServerErrors(form, error)
+  }
+  return { alert, clear: () => setAlert(null), show }
+}
+
+/** Signs in with tokens just issued; says 'Unable to fetch the user profile.' and answers false when that fails. */
+export function useSignInWithTokens() {
+  const notify = useNotify()
+  const { signIn } = useAuth()
+  return async (tokens: TokenResponse): Promise<boolean> => {
+    try {
+      await signIn(tokens)
+      return true
+    } catch {
+      notify.error(MESSAGES.profileFetchFailed)
+      return false
+    }
+  }
+}

@@ -1,0 +1,30 @@
+import { useState } from 'react'
+import { AuthPanel } from './auth-panel.tsx'
+import { ChangePasswordForm } from './change-password-form.tsx'
+import { SessionList } from './session-list.tsx'
+
+/** The anchor of the profile's Security section (/update-profile/#security). */
+export const SECURITY_SECTION_ID = 'security'
+
+/**
+ * The profile's Security section (issue 14): change the password, and see and end the sessions of the
+ * account. A password change ends the other sessions, so the list loads again after one.
+ */
+export function SecuritySection() {
+  const [version, setVersion] = useState(0)
+  return (
+    <section id={SECURITY_SECTION_ID} className="security-section" aria-labelledby="security-title">
+      <div className="container">
+        <h2 id="security-title" className="security-section__title">
+          Security
+        </h2>
+      </div>
+      <AuthPanel wide>
+        <ChangePasswordForm onChanged={() => setVersion((n) => n + 1)} />
+      </AuthPanel>
+      <AuthPanel wide>
+        <SessionList version={version} />
+      </AuthPanel>
+    </section>
+  )
+}

@@ -1,0 +1,177 @@
+// @vitest-environment happy-dom
+import { MESSAGES } from '@signalway/shared'
+import type { Session } from '@signalway/shared/auth'
+import { screen, waitFor, within } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { describe, expect, it, vi } from 'vitest'
+import { regularProfile, renderWithProviders } from '../../../../test/utils.tsx'
+import { ApiError } from '../../../lib/api-client.ts'
+import { ChangePasswordForm } from './change-password-form.tsx'
+import { ProfileForm } from './profile-form.tsx'
+import { SessionList } from './session-list.tsx'
+
+const passwordInput = (label: RegExp) =>
+  screen.getByLabelText(label, { selector: 'input' }) as HTMLInputElement
+const NEXT = 'Barrier-board-77'
+
+describe('Change password', () => {
+  it('sends the current and new passwords, empties the form and says so', async () => {
+    const user = userEvent.setup()
+    const change = vi.fn(async () => 2)
+    const onChanged = vi.fn()
+    renderWithProviders(<ChangePasswordForm change={change} onChanged={onChanged} />)
+    expect(screen.getByRole('heading', { level: 3, name: 'Change your password' })).toBeTruthy()
+    await user.type(passwordInput(/^Current Password/), 'Old-password-1')
+    await user.type(passwordInput(/^New Password/), NEXT)
+    await user.type(passwordInput(/^Confirm Password/), NEXT)
+    await user.click(screen.getByRole('button', { name: 'Change Password' }))
+
+    await waitFor(() => expect(change).toHaveBeenCalledTimes(1))
+    expect(change).toHaveBeenCalledWith({
+      currentPassword: 'Old-password-1',
+      password: NEXT,
+      confirmPassword: NEXT,
+    })
+    expect(await screen.findByText(MESSAGES.passwordChanged)).toBeTruthy()
+    expect(passwordInput(/^Current Password/).value).toBe('')
+    expect(onChanged).toHaveBeenCalledTimes(1)
+  })
+
+  it('shows a wrong current password on its field, keeps what was typed, and says the change failed', async () => {
+    const user = userEvent.setup()
+    const change = vi.fn(async () => {
+      throw new ApiError({
+        status: 400,
+        message: 'The request is invalid.',
+        modelState: { currentPassword: [MESSAGES.currentPasswordWrong] },
+      })
+    })
+    renderWithProviders(<ChangePasswordForm change={change} />)
+    await user.type(passwordInput(/^Current Password/), 'not-it-123')
+    await user.type(passwordInput(/^New Password/), NEXT)
+    await user.type(passwordInput(/^Confirm Password/), NEXT)
+    await user.click(screen.getByRole('button', { name: 'Change Password' }))
+
+    expect(await screen.findByText(MESSAGES.currentPasswordWrong)).toBeTruthy()
+    expect(await screen.findByText(MESSAGES.passwordChangeFailed)).toBeTruthy()
+    expect(passwordInput(/^New Password/).value).toBe(NEXT)
+    expect(passwordInput(/^Current Password/).getAttribute('aria-invalid')).toBe('true')
+  })
+
+  it('checks the fields before sending anything', async () => {
+    const user = userEvent.setup()
+    const change = vi.fn(async () => 0)
+    renderWithProviders(<ChangePasswordForm change={change} />)
+    await user.click(screen.getByRole('button', { name: 'Change Password' }))
+    expect(await screen.findByText('Current password is required.')).toBeTruthy()
+    expect(change).not.toHaveBeenCalled()
+  })
+})
+
+const session = (overrides: Partial<Session>): Session => ({
+  id: 'a',
+  browser: 'Chrome 131',
+  system: 'Windows',
+  ip: '203.0.113.7',
+  startedAt: '2026-11-20T01:00:00.000Z',
+  lastUsedAt: '2026-11-24T23:30:00.000Z',
+  current: false,
+  ...overrides,
+})
+
+describe('Where you are signed in', () => {
+  it('lists the sessions with this device marked, in the business’s time', async () => {
+    const load = vi.fn(async () => ({
+      items: [
+        session({ id: 'phone', browser: 'Safari 18', system: 'iOS' }),
+        session({ id: 'here', current: true }),
+      ],
+    }))
+    renderWithProviders(<SessionList load={load} />)
+    const items = await screen.findAllByRole('listitem')
+    expect(items.map((item) => item.querySelector('.sessions__device')?.textContent)).toEqual([
+      'Safari 18 on iOS',
+      'Chrome 131 on Windows',
+    ])
+    expect(within(items[1] as HTMLElement).getByText('This device')).toBeTruthy()
+    // 23:30 UTC on the 24th is 10:30 on the 25th in Melbourne (daylight saving).
+    expect(items[0]?.textContent).toContain('25/11/2026')
+    expect(items[0]?.textContent).toContain('from 203.0.113.7')
+    expect(
+      within(items[1] as HTMLElement)
+        .getByRole('link', { name: 'Log out' })
+        .getAttribute('href'),
+    ).toBe('/logout/')
+  })
+
+  it('signs out one other session, or every other one, and loads the list again', async () => {
+    const user = userEvent.setup()
+    let items = [
+      session({ id: 'phone' }),
+      session({ id: 'tablet', browser: 'Firefox 133' }),
+      session({ id: 'here', current: true }),
+    ]
+    const load = vi.fn(async () => ({ items }))
+    const signOutOne = vi.fn(async (id: string) => {
+      items = items.filter((item) => item.id !== id)
+    })
+    const signOutOthers = vi.fn(async () => {
+      const count = items.filter((item) => !item.current).length
+      items = items.filter((item) => item.current)
+      return count
+    })
+    renderWithProviders(<SessionList load={load} signOutOne={signOutOne} signOutOthers={signOutOthers} />)
+
+    await user.click(await screen.findByRole('button', { name: 'Sign out Chrome 131 on Windows' }))
+    expect(signOutOne).toHaveBeenCalledWith('phone')
+    expect(await screen.findByText(MESSAGES.sessionSignedOut)).toBeTruthy()
+    await waitFor(() => expect(screen.getAllByRole('listitem')).toHaveLength(2))
+
+    await user.click(screen.getByRole('button', { name: 'Sign out everywhere else' }))
+    expect(await screen.findByText(MESSAGES.otherSessionsSignedOut(1))).toBeTruthy()
+    await waitFor(() => expect(screen.getAllByRole('listitem')).toHaveLength(1))
+    expect(screen.queryByRole('button', { name: 'Sign out everywhere else' })).toBeNull()
+  })
+
+  it('says when the list cannot be loaded, and tries again', async () => {
+    const user = userEvent.setup()
+    const load = vi
+      .fn()
+      .mockRejectedValueOnce(new ApiError({ status: 0, message: 'no response' }))
+      .mockResolvedValueOnce({ items: [session({ current: true })] })
+    renderWithProviders(<SessionList load={load} />)
+    expect(await screen.findAllByText(MESSAGES.sessionsLoadFailed)).not.toHaveLength(0)
+    await user.click(screen.getByRole('button', { name: 'Try again' }))
+    expect(await screen.findByText('This device')).toBeTruthy()
+  })
+})
+
+describe('Changing the email on the profile', () => {
+  it('asks for the current password only while the email differs, and says a link was sent', async () => {
+    const user = userEvent.setup()
+    const settings = { ...regularProfile, email: 'old@example.com' }
+    const save = vi.fn(async () => ({ ...settings, pendingEmail: 'new@example.com' }))
+    renderWithProviders(<ProfileForm settings={settings} save={save} />)
+    expect(screen.queryByLabelText(/^Current Password/, { selector: 'input' })).toBeNull()
+
+    const email = screen.getByRole('textbox', { name: /^Email/ })
+    await user.clear(email)
+    await user.type(email, 'new@example.com')
+    expect(passwordInput(/^Current Password/)).toBeTruthy()
+    await user.type(passwordInput(/^Current Password/), 'Old-password-1')
+    await user.click(screen.getByRole('button', { name: 'Update Profile' }))
+
+    await waitFor(() => expect(save).toHaveBeenCalledTimes(1))
+    expect(save).toHaveBeenCalledWith(
+      expect.objectContaining({ email: 'new@example.com', currentPassword: 'Old-password-1' }),
+    )
+    expect(
+      await screen.findByText(MESSAGES.emailChangePending('new@example.com', 'old@example.com')),
+    ).toBeTruthy()
+    // The form shows the account's email as it still is, and no password field.
+    expect((screen.getByRole('textbox', { name: /^Email/ }) as HTMLInputElement).value).toBe(
+      'old@example.com',
+    )
+    expect(screen.queryByLabelText(/^Current Password/, { selector: 'input' })).toBeNull()
+  })
+})
