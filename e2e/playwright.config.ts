@@ -20,6 +20,7 @@ const baseURL = `http://127.0.0.1:${port}`
 
 export default defineConfig({
   testDir: './tests',
+  globalSetup: './global-setup.ts',
   fullyParallel: true,
   forbidOnly: !!process.env.CI,
   // One retry in CI only: the browser tests share 2 cores with the server; a second failure is a real one.

@@ -1,6 +1,9 @@
 import { type APIRequestContext, expect, type Locator, type Page, test } from '@playwright/test'
 
-/** The administrator the browser tests' server is started with (playwright.config.ts). */
+/**
+ * The administrator the browser tests' server is started with (playwright.config.ts). global-setup.ts sets
+ * up their authenticator app; tests use an administrator of their own (helpers/admin.ts).
+ */
 export const ADMIN = { email: 'admin@signalway.example', password: 'Admin-e2e-Passw0rd' }
 
 /** The fixed key under which app/lib/auth-storage.ts keeps the sign-in tokens. */
@@ -41,10 +44,6 @@ export async function storeTokens(page: Page, tokens: Tokens) {
     },
     { key: AUTH_STORAGE_KEY, value: tokens },
   )
-}
-
-export async function signInAsAdmin(page: Page, request: APIRequestContext) {
-  await storeTokens(page, await tokensFor(request, ADMIN.email, ADMIN.password))
 }
 
 /** The password of the accounts the browser tests register. */

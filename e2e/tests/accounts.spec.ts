@@ -1,7 +1,7 @@
 import type { Locator, Page } from '@playwright/test'
 import { expect, test } from '../fixtures.ts'
+import { adminTokens } from '../helpers/admin.ts'
 import {
-  ADMIN,
   AUTH_STORAGE_KEY,
   field,
   hydrated,
@@ -155,7 +155,7 @@ test.describe('the company profile', () => {
     request,
   }) => {
     // Registration always makes type 1: the admin creates a company member (type 2).
-    const admin = await tokensFor(request, ADMIN.email, ADMIN.password)
+    const admin = await adminTokens(request)
     const email = uniqueEmail('company')
     const created = await request.post('/api/v1/core/accounts/admin', {
       headers: { Authorization: `Bearer ${admin.access_token}` },

@@ -1,6 +1,7 @@
 import type { APIRequestContext, Page } from '@playwright/test'
 import { expect, test } from '../fixtures.ts'
-import { ADMIN, storeTokens, type Tokens, tokensFor } from '../helpers/auth.ts'
+import { adminTokens } from '../helpers/admin.ts'
+import { storeTokens, type Tokens, tokensFor } from '../helpers/auth.ts'
 
 /*
  * Admin user management as an administrator would use it (SPEC.md §2 Manage Users and the user
@@ -67,7 +68,7 @@ async function bodyRows(page: Page) {
 }
 
 test.beforeAll(async ({ request }) => {
-  const admin = await tokensFor(request, ADMIN.email, ADMIN.password)
+  const admin = await adminTokens(request)
   // 23 users of this run: 20 regular, 2 admins, 1 company member (type 2, which the filter does not offer).
   for (const [index, firstName] of FIRST_NAMES.entries()) {
     const memberType = index === 22 ? 2 : index >= 20 ? 3 : 1
@@ -76,7 +77,7 @@ test.beforeAll(async ({ request }) => {
 })
 
 test('filter, search and page the users', async ({ page, request }) => {
-  await storeTokens(page, await tokensFor(request, ADMIN.email, ADMIN.password))
+  await storeTokens(page, await adminTokens(request))
   await page.goto('/admin/')
   await page.getByRole('link', { name: /Manage Users/ }).click()
 
@@ -127,7 +128,7 @@ test('filter, search and page the users', async ({ page, request }) => {
 
 test('create a user, edit them, delete them', async ({ page, request }) => {
   const first = `New${TAG.slice(2)}`
-  await storeTokens(page, await tokensFor(request, ADMIN.email, ADMIN.password))
+  await storeTokens(page, await adminTokens(request))
   await page.goto(`/admin/manage-users/?q=${TAG}`)
   await expect(page.getByText('Showing 1–10 of 23')).toBeVisible()
 
@@ -193,7 +194,7 @@ test('create a user, edit them, delete them', async ({ page, request }) => {
 })
 
 test('a regular user visiting /admin/ is sent home', async ({ page, request }) => {
-  const admin = await tokensFor(request, ADMIN.email, ADMIN.password)
+  const admin = await adminTokens(request)
   const regular = await createUser(request, admin, {
     firstName: 'Reggie',
     lastName: TAG,

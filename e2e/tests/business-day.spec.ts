@@ -1,6 +1,7 @@
 import type { Page, Request } from '@playwright/test'
 import { expect, test } from '../fixtures.ts'
-import { ADMIN, storeTokens, tokensFor } from '../helpers/auth.ts'
+import { adminTokens } from '../helpers/admin.ts'
+import { storeTokens } from '../helpers/auth.ts'
 
 /*
  * The business's days are Australia/Melbourne days, whatever the browser's zone (issue 13). The admin user
@@ -60,7 +61,7 @@ for (const timezoneId of ZONES) {
     test.use({ timezoneId })
 
     test('lists a user registered a minute ago in the default filter', async ({ page, request }) => {
-      const admin = await tokensFor(request, ADMIN.email, ADMIN.password)
+      const admin = await adminTokens(request)
       const lastName = `Zone${Date.now()
         .toString(36)
         .replace(/\d/g, (d) => 'abcdefghij'[Number(d)] ?? 'x')}`
@@ -104,7 +105,7 @@ for (const timezoneId of ZONES) {
       test(`sends Melbourne's days ${side} midnight in Melbourne`, async ({ page, request }) => {
         const instant = new Date(nextMelbourneMidnight(new Date()).getTime() + offsetMs)
         await page.clock.install({ time: instant })
-        await storeTokens(page, await tokensFor(request, ADMIN.email, ADMIN.password))
+        await storeTokens(page, await adminTokens(request))
         const sent = filterRequestOf(page)
         await page.goto('/admin/manage-users/')
 

@@ -5,7 +5,7 @@ import type { Download, Locator, Page } from '@playwright/test'
 import { PDFDocument, StandardFonts } from 'pdf-lib'
 import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs'
 import { expect, test } from '../fixtures.ts'
-import { signInAsAdmin } from '../helpers/auth.ts'
+import { signInAsAdmin } from '../helpers/admin.ts'
 import { drawSignature, expectAllSigned } from '../helpers/signature.ts'
 
 /*

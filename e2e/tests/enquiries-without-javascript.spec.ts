@@ -1,5 +1,5 @@
 import { expect, test } from '../fixtures.ts'
-import { ADMIN, tokensFor } from '../helpers/auth.ts'
+import { adminTokens } from '../helpers/admin.ts'
 
 /*
  * The enquiry forms work in a browser without JavaScript (and when the app fails to load): the form posts to
@@ -68,7 +68,7 @@ test('Get a Quote: the ticked services and sources are sent, and reach the staff
   ).toBeVisible()
   await expect(services.getByRole('checkbox', { name: 'VMS Boards' })).not.toBeChecked()
 
-  const { access_token } = await tokensFor(request, ADMIN.email, ADMIN.password)
+  const { access_token } = await adminTokens(request)
   const list = await request.get(`/api/admin/enquiries?search=${encodeURIComponent(`Grace Nojs ${run}`)}`, {
     headers: { authorization: `Bearer ${access_token}` },
   })

@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises'
 import { expect, test } from '../fixtures.ts'
-import { signInAsAdmin } from '../helpers/auth.ts'
+import { signInAsAdmin } from '../helpers/admin.ts'
 import { readAllMail } from '../helpers/mail.ts'
 
 /*

@@ -1,6 +1,6 @@
 import type { Page, Request } from '@playwright/test'
 import { expect, test } from '../fixtures.ts'
-import { signInAsAdmin } from '../helpers/auth.ts'
+import { signInAsAdmin } from '../helpers/admin.ts'
 
 /*
  * ADR 011: Contact Us and Get a Quote hydrate on the first interaction. A visitor who only reads the

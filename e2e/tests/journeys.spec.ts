@@ -1,6 +1,7 @@
 import type { Locator, Page } from '@playwright/test'
 import { expect, test } from '../fixtures.ts'
-import { ADMIN, registerByApi, storeTokens, TEST_PASSWORD, tokensFor } from '../helpers/auth.ts'
+import { adminTokens } from '../helpers/admin.ts'
+import { registerByApi, storeTokens, TEST_PASSWORD, tokensFor } from '../helpers/auth.ts'
 import { newestMailTo, resetLinkIn } from '../helpers/mail.ts'
 
 /*
@@ -167,7 +168,7 @@ test.describe("the header's account links", () => {
       request,
     }) => {
       await page.setViewportSize({ width, height: 700 })
-      await storeTokens(page, await tokensFor(request, ADMIN.email, ADMIN.password))
+      await storeTokens(page, await adminTokens(request))
       await open(page, '/about/')
       const banner = page.getByRole('banner')
       await expect(banner.getByRole('link', { name: /^Your profile, / })).toBeVisible()
@@ -257,7 +258,7 @@ test.describe('the focus ring', () => {
 test.describe("a 500 without a Message: the screen's own text", () => {
   test.use({ allowConsoleErrors: [/status of 500/] })
   test.beforeEach(async ({ page, request }) => {
-    await storeTokens(page, await tokensFor(request, ADMIN.email, ADMIN.password))
+    await storeTokens(page, await adminTokens(request))
   })
 
   test("'Unable to load the users.' and 'Unable to delete the user.'", async ({ page }) => {

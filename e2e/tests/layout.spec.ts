@@ -1,6 +1,7 @@
 import type { APIRequestContext, Page } from '@playwright/test'
 import { expect, test } from '../fixtures.ts'
-import { ADMIN, storeTokens, tokensFor } from '../helpers/auth.ts'
+import { adminTokens } from '../helpers/admin.ts'
+import { ADMIN, storeTokens } from '../helpers/auth.ts'
 
 /*
  * Issue 13: no page scrolls sideways on a 320 px phone, and the admin pages fit a 768 px tablet
@@ -77,12 +78,21 @@ async function newsItemPath(request: APIRequestContext): Promise<string> {
 test.describe('at 320 px nothing scrolls sideways', () => {
   test.use({ viewport: { width: 320, height: 640 }, allowConsoleErrors: [/status of 40[04]/] })
 
-  test('the public pages', async ({ page, request }) => {
-    test.setTimeout(120_000)
-    for (const path of [...PUBLIC, await newsItemPath(request)]) {
-      await page.goto(path)
-      await expectNoSidewaysScroll(page, path)
-    }
+  // A few pages per test (each page is also checked by axe): they run in parallel, each within its own time.
+  for (let start = 0; start < PUBLIC.length; start += 4) {
+    const group = PUBLIC.slice(start, start + 4)
+    test(`the public pages ${group.join(' ')}`, async ({ page }) => {
+      for (const path of group) {
+        await page.goto(path)
+        await expectNoSidewaysScroll(page, path)
+      }
+    })
+  }
+
+  test('a news item', async ({ page, request }) => {
+    const path = await newsItemPath(request)
+    await page.goto(path)
+    await expectNoSidewaysScroll(page, path)
   })
 
   test('the credit application, every section open, for each customer type', async ({ page }) => {
@@ -102,7 +112,7 @@ test.describe('at 320 px nothing scrolls sideways', () => {
   test('the profile and the admin pages, signed in', async ({ page, request }) => {
     // Seven pages, each waited on until signed in: more than the default time on a busy machine.
     test.slow()
-    await storeTokens(page, await tokensFor(request, ADMIN.email, ADMIN.password))
+    await storeTokens(page, await adminTokens(request))
     for (const path of ['/update-profile/', ...ADMIN_PAGES]) {
       await page.goto(path)
       await expect(page.getByRole('banner').getByRole('link', { name: 'Logout' })).toBeVisible()
@@ -117,7 +127,7 @@ test.describe('the admin pages at 768 px', () => {
 
   test('never widen the page; wide tables scroll in their own labelled region', async ({ page, request }) => {
     test.slow()
-    await storeTokens(page, await tokensFor(request, ADMIN.email, ADMIN.password))
+    await storeTokens(page, await adminTokens(request))
     for (const path of ADMIN_PAGES) {
       await page.goto(path)
       await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
@@ -137,6 +147,7 @@ test.describe('the admin pages at 768 px', () => {
     page,
     request,
   }) => {
+    test.slow()
     // An enquiry to list (a fresh server may have none).
     const sent = await request.post('/api/contact', {
       data: {
@@ -149,7 +160,7 @@ test.describe('the admin pages at 768 px', () => {
     expect(sent.status(), await sent.text()).toBe(201)
     // Table layout (the credit applications list is cards up to 1024 px, the others up to 765 px).
     await page.setViewportSize({ width: 1280, height: 900 })
-    const admin = await tokensFor(request, ADMIN.email, ADMIN.password)
+    const admin = await adminTokens(request)
     await storeTokens(page, admin)
     const credit = (await (
       await request.get('/api/admin/credit-applications', {
@@ -195,7 +206,7 @@ test.describe('the page size of a table on a phone (ADR 013)', () => {
       request,
     }) => {
       await page.setViewportSize({ width, height: 800 })
-      await storeTokens(page, await tokensFor(request, ADMIN.email, ADMIN.password))
+      await storeTokens(page, await adminTokens(request))
       // The administrator alone: one row.
       await page.goto(`/admin/manage-users/?q=${encodeURIComponent(ADMIN.email)}&size=100`)
       await expect(page.getByText(/^Showing 1–1 of 1$/)).toBeVisible()

@@ -1,6 +1,7 @@
 import type { Locator, Page, Request } from '@playwright/test'
 import { expect, test } from '../fixtures.ts'
-import { ADMIN, registerByApi, storeTokens, TEST_PASSWORD, tokensFor } from '../helpers/auth.ts'
+import { adminTokens } from '../helpers/admin.ts'
+import { registerByApi, storeTokens, TEST_PASSWORD, tokensFor } from '../helpers/auth.ts'
 import { newestMailTo, resetLinkIn } from '../helpers/mail.ts'
 
 /*
@@ -225,7 +226,7 @@ test.describe('Update Profile', () => {
 
 test.describe('the admin user screens', () => {
   test.beforeEach(async ({ page, request }) => {
-    await storeTokens(page, await tokensFor(request, ADMIN.email, ADMIN.password))
+    await storeTokens(page, await adminTokens(request))
   })
 
   test('Create a User: invalid, then valid after an invalid blur, one click each', async ({ page }) => {

@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test'
 import { expect, test } from '../fixtures.ts'
-import { ADMIN, storeTokens, tokensFor } from '../helpers/auth.ts'
+import { adminTokens } from '../helpers/admin.ts'
+import { storeTokens, tokensFor } from '../helpers/auth.ts'
 
 /*
  * Issue 13, the remaining spec gaps found by a line-by-line audit: the mobile mask, the company
@@ -35,7 +36,7 @@ test.describe('the mobile mask', () => {
 
 test.describe('the company profile', () => {
   test('a failed update moves focus to its first error, a company field too', async ({ page, request }) => {
-    const admin = await tokensFor(request, ADMIN.email, ADMIN.password)
+    const admin = await adminTokens(request)
     const email = `company-${Date.now()}-${test.info().workerIndex}@example.com`
     const created = await request.post('/api/v1/core/accounts/admin', {
       headers: { authorization: `Bearer ${admin.access_token}` },

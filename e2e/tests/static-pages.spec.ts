@@ -1,6 +1,6 @@
 import { gzipSync } from 'node:zlib'
 import { expect, test } from '../fixtures.ts'
-import { signInAsAdmin } from '../helpers/auth.ts'
+import { signInAsAdmin } from '../helpers/admin.ts'
 import {
   CLOCK_START,
   freezeClock,

@@ -38,6 +38,7 @@ export default [
   route(p.playground, 'routes/playground.tsx'),
   layout('routes/private-layout.tsx', [
     route(p.updateProfile, 'routes/update-profile.tsx'),
+    route(p.setUpTwoStep, 'routes/set-up-two-step.tsx'),
     layout('routes/admin/layout.tsx', [
       route(p.adminIndex, 'routes/admin/index.tsx'),
       route(p.adminManageUsers, 'routes/admin/manage-users.tsx'),

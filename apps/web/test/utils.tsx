@@ -21,6 +21,8 @@ export function authState(overrides: Partial<AuthState> = {}): AuthState {
   return {
     status: 'signedOut',
     profile: null,
+    secondFactorSetupRequired: false,
+    secondFactorSetUp: () => {},
     signIn: async () => {
       throw new Error('signIn not expected in this test')
     },

@@ -112,16 +112,31 @@ const challengeField = requiredText('The sign-in has expired. Please enter your 
   tooLong: 'The sign-in has expired. Please enter your password again.',
 })
 
+/** A code from an authenticator app: six digits (spaces allowed, as apps show '123 456'). */
+const totpCodeField = rule(
+  requiredText('Code is required.', { max: 20, tooLong: 'Invalid code.' }),
+  (value) => /^\d{6}$/u.test(value.replace(/\s+/gu, '')),
+  'The code has 6 digits.',
+)
+
+const recoveryCodeField = requiredText('Recovery code is required.', {
+  max: 40,
+  tooLong: 'Invalid recovery code.',
+})
+
+/** The login page's code step (issue 14). */
+export const totpStepFormSchema = z.object({ code: totpCodeField })
+export type TotpStepForm = z.output<typeof totpStepFormSchema>
+/** The login page's step with a recovery code instead. */
+export const recoveryStepFormSchema = z.object({ recoveryCode: recoveryCodeField })
+export type RecoveryStepForm = z.output<typeof recoveryStepFormSchema>
+
 /** Ours (issue 14): the second step of a sign-in with a second factor, a code from the authenticator app. */
 const otpGrantSchema = z.object({
   ClientId: requiredText('Client id is required.', { max: 100, tooLong: 'Invalid client.' }),
   GrantType: z.literal('mfa_otp'),
   mfa_token: challengeField,
-  otp: rule(
-    requiredText('Code is required.', { max: 20, tooLong: 'Invalid code.' }),
-    (value) => /^\d{6}$/u.test(value.replace(/\s+/gu, '')),
-    'The code has 6 digits.',
-  ),
+  otp: totpCodeField,
 })
 
 /** Ours (issue 14): the second step with one of the recovery codes instead. */
@@ -129,7 +144,7 @@ const recoveryGrantSchema = z.object({
   ClientId: requiredText('Client id is required.', { max: 100, tooLong: 'Invalid client.' }),
   GrantType: z.literal('mfa_recovery'),
   mfa_token: challengeField,
-  recovery_code: requiredText('Recovery code is required.', { max: 40, tooLong: 'Invalid recovery code.' }),
+  recovery_code: recoveryCodeField,
 })
 
 /** POST /v1/core/auth/token body: a password grant or a refresh grant, by GrantType (and, ours, the second-factor step). */
@@ -370,19 +385,18 @@ export const CANCEL_EMAIL_CHANGE_PATH = '/cancel-email-change/'
 
 /* ---------- Second factors (issue 14) ---------- */
 
-export const secondFactorStatusSchema = z.object({ totp: z.boolean(), recoveryCodesLeft: z.number().int() })
+export const secondFactorStatusSchema = z.object({
+  totp: z.boolean(),
+  recoveryCodesLeft: z.number().int(),
+  /** An administrator without a second factor: they must set one up before anything else. */
+  setupRequired: z.boolean(),
+})
 export type SecondFactorStatus = z.output<typeof secondFactorStatusSchema>
 
 export const totpSetupSchema = z.object({ secret: z.string(), uri: z.string(), qrSvg: z.string() })
 export type TotpSetup = z.output<typeof totpSetupSchema>
 
-export const totpConfirmSchema = z.object({
-  code: rule(
-    requiredText('Code is required.', { max: 20, tooLong: 'Invalid code.' }),
-    (value) => /^\d{6}$/u.test(value.replace(/\s+/gu, '')),
-    'The code has 6 digits.',
-  ),
-})
+export const totpConfirmSchema = totpStepFormSchema
 export type TotpConfirm = z.output<typeof totpConfirmSchema>
 
 export const recoveryCodesSchema = z.object({ recoveryCodes: z.array(z.string()) })
@@ -394,3 +408,4 @@ export const removeSecondFactorSchema = z.object({
     trim: false,
   }),
 })
+export type RemoveSecondFactor = z.output<typeof removeSecondFactorSchema>

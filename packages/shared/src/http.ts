@@ -11,6 +11,8 @@ export const errorBodySchema = z
   .object({
     Message: z.string(),
     ModelState: z.record(z.string(), z.array(z.string())).optional(),
+    /** A reason a client acts on, e.g. 'second_factor_setup_required' (ours). */
+    error: z.string().optional(),
     requestId: z.string(),
   })
   .meta({ id: 'Error' })

@@ -67,6 +67,15 @@ export const MESSAGES = {
   emailChangeCancelled: 'The change of your email address has been cancelled.',
   emailChangeLinkInvalid:
     'This link is not valid any more. Please change your email address again from your profile.',
+  twoStepLoadFailed: 'Unable to load your two-step sign-in settings.',
+  twoStepStartFailed: 'Unable to start setting up the authenticator app.',
+  twoStepConfirmFailed: 'Unable to turn on two-step sign-in.',
+  twoStepOn: 'Two-step sign-in is on.',
+  twoStepOff: 'Two-step sign-in is off.',
+  twoStepRemoveFailed: 'Unable to turn off two-step sign-in.',
+  twoStepCodeFailed: 'Sorry, that code did not work. Please try again.',
+  twoStepReset: (name: string) => `Two-step sign-in has been reset for ${name}.`,
+  twoStepResetFailed: 'Unable to reset two-step sign-in.',
 
   // Server answers (ours: the spec gives no text)
   emailTaken: 'An account with this email address already exists.',

@@ -217,7 +217,10 @@ export const userFilterResponseSchema = z.union([userListSchema, userPageSchema]
 export type UserFilterResponse = z.output<typeof userFilterResponseSchema>
 
 /** GET /v1/users/{id} response. */
-export const userDetailSchema = userRowSchema
+export const userDetailSchema = userRowSchema.extend({
+  /** Ours (issue 14): whether the user has set up two-step sign-in (an administrator can reset it). */
+  secondFactor: z.boolean().optional(),
+})
 export type UserDetail = z.output<typeof userDetailSchema>
 
 /** User detail -> update form values (userType maps to memberType). */

@@ -4,6 +4,8 @@
  */
 export class AppError extends Error {
   readonly statusCode: number
+  /** A machine-readable reason sent as the body's `error` beside the Message, where a client acts on it. */
+  readonly errorCode?: string
 
   constructor(statusCode: number, message: string, options?: ErrorOptions) {
     super(message, options)
@@ -39,6 +41,17 @@ export class UnauthorizedError extends AppError {
 export class ForbiddenError extends AppError {
   constructor(message = 'You do not have permission to do this.', options?: ErrorOptions) {
     super(403, message, options)
+  }
+}
+
+/**
+ * 403 for an administrator who has no second factor yet (issue 14): until they set one up, only the
+ * routes that do it answer them. The web app takes them to the set-up page on `error`.
+ */
+export class SecondFactorSetupRequiredError extends AppError {
+  override readonly errorCode = 'second_factor_setup_required'
+  constructor() {
+    super(403, 'Administrators must set up two-step sign-in before anything else.')
   }
 }
 

@@ -42,6 +42,8 @@ interface ErrorResponse {
   statusCode: number
   message: string
   modelState?: ModelState
+  /** The body's `error`: a reason a client acts on (AppError.errorCode). */
+  errorCode?: string | undefined
   /** Sent as Retry-After (429, 503). */
   retryAfterSeconds?: number | undefined
 }
@@ -76,6 +78,7 @@ function sendError(request: FastifyRequest, reply: FastifyReply, response: Error
   const body: ErrorBody = {
     Message: response.message,
     ...(response.modelState ? { ModelState: response.modelState } : {}),
+    ...(response.errorCode ? { error: response.errorCode } : {}),
     requestId: request.id,
   }
   return reply.code(response.statusCode).type('application/json; charset=utf-8').send(body)
@@ -93,7 +96,7 @@ export function toErrorResponse(error: FastifyError | Error): ErrorResponse {
     }
   }
   if (error instanceof AppError) {
-    return { statusCode: error.statusCode, message: error.message }
+    return { statusCode: error.statusCode, message: error.message, errorCode: error.errorCode }
   }
   const refused = refusedInput(error)
   if (refused) return refused

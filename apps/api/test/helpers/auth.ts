@@ -1,12 +1,13 @@
 import { MEMBER_TYPE } from '@signalway/shared/constants'
 import type { FastifyInstance } from 'fastify'
+import { Secret, TOTP } from 'otpauth'
 import type { UserRow } from '../../src/db/schema.ts'
 import { buildUser, createUser as insertUser, type UserFields } from '../../src/seed/factories.ts'
 
 /*
  * Users and access tokens for API tests:
  *
- *   const admin = await createUser(app, { memberType: 3 })
+ *   const admin = await createAdmin(app) // with an authenticator app set up
  *   const token = await tokenFor(app, admin)
  *   await app.inject({ method: 'GET', url: '/api/v1/users/1', headers: bearer(token) })
  */
@@ -24,9 +25,40 @@ export async function createUser(
   return { ...row, password: fields.password }
 }
 
-/** An administrator (member type 3). */
-export function createAdmin(app: FastifyInstance, overrides: Partial<UserFields> = {}): Promise<TestUser> {
-  return createUser(app, { firstName: 'Ada', lastName: 'Admin', ...overrides, memberType: MEMBER_TYPE.Admin })
+/**
+ * An administrator (member type 3), with an authenticator app set up (administrators reach nothing else
+ * without one, issue 14); `{ secondFactor: false }` for one who has not set it up yet.
+ */
+export async function createAdmin(
+  app: FastifyInstance,
+  overrides: Partial<UserFields> = {},
+  { secondFactor = true }: { secondFactor?: boolean } = {},
+): Promise<TestUser> {
+  const admin = await createUser(app, {
+    firstName: 'Ada',
+    lastName: 'Admin',
+    ...overrides,
+    memberType: MEMBER_TYPE.Admin,
+  })
+  if (secondFactor) await enrolTotp(app, admin)
+  return admin
+}
+
+/** What an authenticator app shows for a base32 secret at a time (the app's clock by default). */
+export function totpCode(app: FastifyInstance, secret: string, at: Date = app.clock()): string {
+  return new TOTP({ secret: Secret.fromBase32(secret), period: 30, digits: 6, algorithm: 'SHA1' }).generate({
+    timestamp: at.getTime(),
+  })
+}
+
+/** Sets up an authenticator app for a user, as the Security section does; answers its secret and codes. */
+export async function enrolTotp(
+  app: FastifyInstance,
+  user: UserRow,
+): Promise<{ secret: string; recoveryCodes: string[] }> {
+  const { secret } = await app.secondFactors.startTotp(user)
+  const { recoveryCodes } = await app.secondFactors.confirmTotp(user, totpCode(app, secret))
+  return { secret, recoveryCodes }
 }
 
 /** The client of sessions started by tests. */

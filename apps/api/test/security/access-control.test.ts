@@ -106,7 +106,10 @@ describe.each(DIALECTS)('access control on every operation on %s', (dialect) => 
     const member = await createUser(app, { memberType: 1 })
     const company = await createUser(app, { memberType: 2 })
     const admin = await createAdmin(app)
-    const operations = (await operationsOf(app)).filter((operation) => operation.adminOnly)
+    // Archiving the member (as the admin) goes last: their tokens stop working after it.
+    const operations = (await operationsOf(app))
+      .filter((operation) => operation.adminOnly)
+      .sort((a, b) => Number(a.path.endsWith('/archive')) - Number(b.path.endsWith('/archive')))
     expect(operations.map((operation) => operation.path)).toEqual(
       expect.arrayContaining(['/api/admin/enquiries', '/api/admin/credit-applications', '/api/admin/outbox']),
     )
@@ -136,6 +139,49 @@ describe.each(DIALECTS)('access control on every operation on %s', (dialect) => 
       expect([401, 403], `${operation.name} as admin: ${asAdmin.body}`).not.toContain(asAdmin.statusCode)
       expect(asAdmin.statusCode, operation.name).toBeLessThan(500)
     }
+  })
+
+  it('answers an administrator without a second factor only on the set-up routes and their own profile', async () => {
+    const { app } = await buildTestApp({ dialect })
+    const member = await createUser(app)
+    const admin = await createAdmin(app, {}, { secondFactor: false })
+    const headers = bearer(await tokenFor(app, admin))
+    const allowed = new Set([
+      'GET /api/v1/core/auth/second-factor',
+      'POST /api/v1/core/auth/second-factor/totp',
+      'POST /api/v1/core/auth/second-factor/totp/confirm',
+      'GET /api/v1/core/accounts/{userId}/profile/settings',
+    ])
+    const operations = (await operationsOf(app)).filter((operation) => !PUBLIC.has(operation.name))
+    for (const operation of operations.filter((operation) => !allowed.has(operation.name))) {
+      const response = await app.inject({
+        method: operation.method,
+        url: urlOf(operation, { userId: member.id }),
+        headers,
+        ...(operation.method === 'GET' ? {} : { payload: {} }),
+      })
+      expect(response.statusCode, operation.name).toBe(403)
+      expect(response.json()).toEqual({
+        Message: 'Administrators must set up two-step sign-in before anything else.',
+        error: 'second_factor_setup_required',
+        requestId: expect.any(String),
+      })
+    }
+    // Their own profile, not another's.
+    const own = await app.inject({
+      method: 'GET',
+      url: `/api/v1/core/accounts/${admin.id}/profile/settings`,
+      headers,
+    })
+    expect(own.statusCode).toBe(200)
+    const other = await app.inject({
+      method: 'GET',
+      url: `/api/v1/core/accounts/${member.id}/profile/settings`,
+      headers,
+    })
+    expect(other.statusCode).toBe(403)
+    const status = await app.inject({ method: 'GET', url: '/api/v1/core/auth/second-factor', headers })
+    expect(status.json()).toEqual({ totp: false, recoveryCodesLeft: 0, setupRequired: true })
   })
 
   it("lets a member read and change only their own profile (403 for another's), whatever the id's form", async () => {

@@ -277,6 +277,14 @@ describe('error mapping (SPEC.md §8)', () => {
     expect(navigations).toEqual([{ to: '/pages/error-403', options: { message: 'Unable to access page.' } }])
   })
 
+  it('a 403 for an administrator without a second factor goes to set one up, not to the 403 page', async () => {
+    server.handle((_req, _body, res) =>
+      json(res, 403, { Message: 'Set it up.', error: 'second_factor_setup_required', requestId: 'r' }),
+    )
+    await expect(client().get('/v1/users/1')).rejects.toMatchObject({ status: 403 })
+    expect(navigations).toEqual([{ to: '/set-up-two-step-sign-in/?return-url=%2Fadmin%2Fmanage-users%2F' }])
+  })
+
   it('404 uses the response body as the message: its Message', async () => {
     server.handle((_req, _body, res) => json(res, 404, { Message: 'User not found.' }))
     await expect(client().get('/v1/users/404')).rejects.toMatchObject({

@@ -13,6 +13,13 @@ export interface AuthState {
   /** 'loading' on the server, during hydration and while the profile is fetched. */
   status: AuthStatus
   profile: UserProfile | null
+  /**
+   * An administrator without a second factor (issue 14): private pages take them to set one up first,
+   * and the server answers them nothing else. False for everyone else.
+   */
+  secondFactorSetupRequired: boolean
+  /** The set-up page calls it once the authenticator app is confirmed. */
+  secondFactorSetUp(): void
   /** Stores the tokens, fetches and stores the profile (behind the blocking overlay). */
   signIn(tokens: TokenResponse): Promise<UserProfile>
   /** Ends the session on the server, clears the stored sign-in data, then reloads the app on the home page. */

@@ -41,6 +41,10 @@ export const paths = {
   confirmEmail: '/confirm-email/',
   cancelEmailChange: '/cancel-email-change/',
   updateProfile: '/update-profile/',
+  /** Where an administrator without a second factor is taken after the password step (issue 14). */
+  setUpTwoStep: '/set-up-two-step-sign-in/',
+  setUpTwoStepWithReturn: (returnUrl?: string) =>
+    withQuery('/set-up-two-step-sign-in/', { [RETURN_URL_PARAM]: returnUrl }),
   applicationForCredit: {
     index: '/application-for-credit/',
     terms: '/application-for-credit/terms-and-conditions/',
@@ -91,6 +95,7 @@ export const routePatterns = {
   confirmEmail: pattern(paths.confirmEmail),
   cancelEmailChange: pattern(paths.cancelEmailChange),
   updateProfile: pattern(paths.updateProfile),
+  setUpTwoStep: pattern(paths.setUpTwoStep),
   applicationForCredit: pattern(paths.applicationForCredit.index),
   applicationForCreditTerms: pattern(paths.applicationForCredit.terms),
   termsAndConditions: pattern(paths.termsAndConditions),

@@ -15,7 +15,7 @@ import { profileSettingsSchema, updateOwnProfileSchema } from '@signalway/shared
 import type { FastifyRequest } from 'fastify'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
-import { ForbiddenError } from '../../lib/errors.ts'
+import { ForbiddenError, SecondFactorSetupRequiredError } from '../../lib/errors.ts'
 import { errorResponses } from '../../lib/http-schemas.ts'
 import { logAuthEvent, sessionClientOf, userOf } from '../auth/plugin.ts'
 import { createAccountsService, RESET_REQUESTED } from './service.ts'
@@ -69,6 +69,8 @@ export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/v1/core/accounts/:userId/profile/settings',
     {
       onRequest: [app.authenticate],
+      // The header and the set-up page show who is signed in, also before an admin's second factor.
+      config: { beforeSecondFactor: true },
       schema: {
         tags: ['accounts'],
         security: [{ bearer: [] }],
@@ -77,7 +79,12 @@ export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: profileSettingsSchema, ...errorResponses(401, 403, 404) },
       },
     },
-    async (request) => service.profileSettings(userOf(request), request.params.userId),
+    async (request) => {
+      const me = userOf(request)
+      if (me.secondFactorPending && request.params.userId !== me.id)
+        throw new SecondFactorSetupRequiredError()
+      return service.profileSettings(me, request.params.userId)
+    },
   )
 
   app.put(

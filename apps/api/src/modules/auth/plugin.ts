@@ -12,6 +12,8 @@
  *   `Authorization: Bearer <jwt>` header is missing, malformed, expired, tampered with, signed with another
  *   algorithm, for another audience/issuer, or its user is archived/inactive or its session revoked.
  * - `app.requireAdmin`: the same 401s, then 403 unless the user's member type is 3 (Admin).
+ * - An administrator without a second factor gets 403 `{ error: 'second_factor_setup_required' }` from both
+ *   guards, except on routes whose config says `beforeSecondFactor: true` (setting one up, their own profile).
  * Use them as `onRequest` (preferred: an anonymous caller gets 401 before any body is parsed or
  * validated) or as `preHandler`; both work. After a guard, `request.user` is set; `userOf(request)`
  * returns it typed non-null (and throws 401 if a route forgot its guard). Unguarded routes see null.
@@ -28,7 +30,8 @@ import type { FastifyReply, FastifyRequest } from 'fastify'
 import fp from 'fastify-plugin'
 import type { Config } from '../../config.ts'
 import type { UserRow } from '../../db/schema.ts'
-import { ForbiddenError, UnauthorizedError } from '../../lib/errors.ts'
+import { ForbiddenError, SecondFactorSetupRequiredError, UnauthorizedError } from '../../lib/errors.ts'
+import { errorBodySchema } from '../../lib/http-schemas.ts'
 import { type AccessTokens, createAccessTokens } from './access-tokens.ts'
 import { createDeviceCookies, type DeviceCookies } from './device-cookie.ts'
 import { findSessionUser } from './repository.ts'
@@ -47,6 +50,11 @@ export interface AuthUser {
   familyName: string
   /** The session (refresh-token family) the access token was issued to. */
   sessionId: string
+  /**
+   * An administrator without a second factor (issue 14): only routes marked `beforeSecondFactor` answer
+   * them until they set one up. Always false for other member types.
+   */
+  secondFactorPending: boolean
   /**
    * The user's row as the guard read it during this request: current, so routes need not read it
    * again. Not enumerable.
@@ -75,6 +83,14 @@ declare module 'fastify' {
   interface FastifyRequest {
     /** Set by app.authenticate / app.requireAdmin; null on routes without a guard. */
     user: AuthUser | null
+  }
+  interface FastifyContextConfig {
+    /**
+     * The route answers an administrator who has not set up a second factor yet (issue 14): the set-up
+     * routes and reading one's own profile. Every other guarded route answers them 403
+     * second_factor_setup_required.
+     */
+    beforeSecondFactor?: boolean
   }
 }
 
@@ -107,6 +123,7 @@ export type AuthEvent =
   | 'second-factor-used'
   | 'second-factor-enrolled'
   | 'second-factor-removed'
+  | 'second-factor-reset'
 
 /**
  * Logs an authentication event (ASVS 16.3.1) on the request's logger, so it carries the request id:
@@ -137,6 +154,12 @@ export const authPlugin = fp<AuthPluginOptions>(
   async (app, { config }) => {
     const clock = app.clock
     const accessTokens = createAccessTokens(config, clock)
+    const secondFactors = createSecondFactors({
+      db: app.db,
+      clock,
+      secret: config.jwtSecret,
+      issuer: PRODUCT_ISSUER,
+    })
 
     const authenticate: Guard = async (request, reply) => {
       if (request.user) return
@@ -147,6 +170,11 @@ export const authPlugin = fp<AuthPluginOptions>(
       const claims = await accessTokens.verify(match[1])
       const user = await findSessionUser(app.db, Number(claims.id), claims.sid, clock())
       if (!user || !isMemberType(user.member_type)) throw new UnauthorizedError()
+      // Administrators need a second factor (ASVS 6.3.3): one read more, for them only.
+      const secondFactorPending =
+        user.member_type === MEMBER_TYPE.Admin && !(await secondFactors.isEnrolled(user.id))
+      if (secondFactorPending && request.routeOptions.config.beforeSecondFactor !== true)
+        throw new SecondFactorSetupRequiredError()
       const authUser = {
         id: String(user.id),
         email: user.email,
@@ -154,6 +182,7 @@ export const authPlugin = fp<AuthPluginOptions>(
         givenName: user.first_name,
         familyName: user.last_name,
         sessionId: claims.sid,
+        secondFactorPending,
       }
       // Not enumerable: a log line or audit entry that serialises the user never carries the row
       // (and its password hash).
@@ -183,12 +212,16 @@ export const authPlugin = fp<AuthPluginOptions>(
         secure: config.siteUrl.startsWith('https:'),
       }),
     )
-    app.decorate(
-      'secondFactors',
-      createSecondFactors({ db: app.db, clock, secret: config.jwtSecret, issuer: PRODUCT_ISSUER }),
-    )
+    app.decorate('secondFactors', secondFactors)
     app.decorate('authenticate', authenticate)
     app.decorate('requireAdmin', requireAdmin)
+    // Any guarded route may answer an administrator without a second factor 403: the document says so.
+    app.addHook('onRoute', (route) => {
+      const guards = [route.onRequest, route.preHandler].flat()
+      if (!guards.includes(authenticate) && !guards.includes(requireAdmin)) return
+      const response = route.schema?.response as Record<string, unknown> | undefined
+      if (response && !(403 in response)) response[403] = errorBodySchema
+    })
     app.decorateRequest('user', null)
   },
   { name: 'auth', dependencies: ['database'] },

@@ -204,20 +204,27 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     '/v1/core/auth/second-factor',
     {
       onRequest: [app.authenticate],
+      config: { beforeSecondFactor: true },
       schema: {
         tags: ['auth'],
         security: [{ bearer: [] }],
         summary: "The signed-in user's second factors: whether TOTP is set up, and unused recovery codes.",
+        description:
+          'setupRequired: an administrator without a second factor, who must set one up before anything else.',
         response: { 200: secondFactorStatusSchema, ...errorResponses(401) },
       },
     },
-    async (request) => app.secondFactors.status(Number(userOf(request).id)),
+    async (request) => {
+      const me = userOf(request)
+      return { ...(await app.secondFactors.status(Number(me.id))), setupRequired: me.secondFactorPending }
+    },
   )
 
   app.post(
     '/v1/core/auth/second-factor/totp',
     {
       onRequest: [app.authenticate],
+      config: { beforeSecondFactor: true },
       schema: {
         tags: ['auth'],
         security: [{ bearer: [] }],
@@ -234,6 +241,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     '/v1/core/auth/second-factor/totp/confirm',
     {
       onRequest: [app.authenticate],
+      config: { beforeSecondFactor: true },
       schema: {
         tags: ['auth'],
         security: [{ bearer: [] }],

@@ -81,11 +81,11 @@ export interface SecondFactors {
   /** What the user has set up. */
   status(userId: number): Promise<{ totp: boolean; recoveryCodesLeft: number }>
   /** Whether signing in needs a second step. */
-  isEnrolled(userId: number): Promise<boolean>
+  isEnrolled(userId: number, executor?: Executor): Promise<boolean>
   startTotp(user: UserRow): Promise<TotpSetup>
   /** The first code confirms the enrolment; answers the recovery codes, shown once. */
   confirmTotp(user: UserRow, code: string): Promise<{ recoveryCodes: string[] }>
-  remove(userId: number): Promise<void>
+  remove(userId: number, executor?: Executor): Promise<void>
   /** A challenge for the code step, after a right password. */
   challenge(executor: Executor, userId: number, clientId: string): Promise<string>
   /** The code step: the user whose challenge and code were right; InvalidGrantError otherwise. */
@@ -137,8 +137,8 @@ export function createSecondFactors({
       }
     },
 
-    async isEnrolled(userId) {
-      return Boolean((await findTotpFactor(db, userId))?.confirmed_at)
+    async isEnrolled(userId, executor = db) {
+      return Boolean((await findTotpFactor(executor, userId))?.confirmed_at)
     },
 
     async startTotp(user) {
@@ -165,7 +165,7 @@ export function createSecondFactors({
       return { recoveryCodes }
     },
 
-    remove: (userId) => deleteSecondFactors(db, userId),
+    remove: (userId, executor = db) => deleteSecondFactors(executor, userId),
 
     async challenge(executor, userId, clientId) {
       const now = clock()

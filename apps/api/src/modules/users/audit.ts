@@ -7,7 +7,7 @@ import type { AuditLogRow, UserRow } from '../../db/schema.ts'
 import type { AuthUser } from '../auth/plugin.ts'
 import { personOf } from './repository.ts'
 
-export type AuditAction = 'user.create' | 'user.update' | 'user.archive'
+export type AuditAction = 'user.create' | 'user.update' | 'user.archive' | 'user.second-factor-reset'
 
 export interface AuditEntry {
   actor: Pick<AuthUser, 'id' | 'email'>

@@ -9,7 +9,7 @@ import type { FastifyRequest } from 'fastify'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { errorResponses } from '../../lib/http-schemas.ts'
-import { userOf } from '../auth/plugin.ts'
+import { logAuthEvent, userOf } from '../auth/plugin.ts'
 import { ADMIN_ONLY, createUsersService, type RequestContext } from './service.ts'
 
 const idParams = z.object({ id: z.string().max(64) })
@@ -19,7 +19,13 @@ const idParams = z.object({ id: z.string().max(64) })
  * Every route is for administrators only, and every change is written to the audit log.
  */
 export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
-  const service = createUsersService({ db: app.db, clock: app.clock, tokens: app.tokens })
+  const service = createUsersService({
+    db: app.db,
+    clock: app.clock,
+    tokens: app.tokens,
+    secondFactors: app.secondFactors,
+    siteUrl: app.accessTokens.issuer,
+  })
   const guard = { onRequest: [app.requireAdmin] }
   const security = [{ bearer: [] }]
 
@@ -118,6 +124,30 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       await service.archive(userOf(request), request.params.id, contextOf(request))
+      return reply.code(204).send(null)
+    },
+  )
+
+  app.post(
+    '/v1/users/:id/second-factor/reset',
+    {
+      ...guard,
+      schema: {
+        tags: ['users'],
+        security,
+        summary: "Reset a user's two-step sign-in (they lost their authenticator app and recovery codes).",
+        description:
+          `${ADMIN_ONLY} Removes the authenticator app and the recovery codes, ends the user's sessions, ` +
+          "emails them and writes the audit log. 404 for an unknown or archived user; 409 for one's own " +
+          'account or a user without two-step sign-in.',
+        params: idParams,
+        response: { 204: z.null(), ...errorResponses(401, 403, 404, 409) },
+      },
+    },
+    async (request, reply) => {
+      const actor = userOf(request)
+      await service.resetSecondFactor(actor, request.params.id, contextOf(request))
+      logAuthEvent(request, 'second-factor-reset', { userId: request.params.id, reason: `by ${actor.id}` })
       return reply.code(204).send(null)
     },
   )

@@ -16,9 +16,12 @@ import { isCommonPassword } from '../../lib/common-passwords.ts'
 import { ConflictError, NotFoundError, ValidationError } from '../../lib/errors.ts'
 import { hashPassword } from '../../lib/password.ts'
 import type { Clock } from '../../lib/time.ts'
+import { secondFactorResetMail } from '../accounts/mail.ts'
 import type { AuthUser } from '../auth/plugin.ts'
 import { normalizeEmail } from '../auth/repository.ts'
+import type { SecondFactors } from '../auth/second-factor.ts'
 import type { TokenService } from '../auth/tokens.ts'
+import { enqueueMail } from '../outbox/service.ts'
 import { userSnapshot, writeAudit } from './audit.ts'
 import {
   archiveUser,
@@ -41,6 +44,9 @@ import { searchConditions } from './search-terms.ts'
 export const USER_NOT_FOUND = 'User not found.'
 export const CANNOT_ARCHIVE_SELF = 'You cannot delete your own account.'
 export const CANNOT_CHANGE_OWN_TYPE = 'You cannot change your own user type.'
+export const CANNOT_RESET_OWN_SECOND_FACTOR =
+  'You cannot reset your own two-step sign-in here: use the Security section of your profile.'
+export const NO_SECOND_FACTOR = 'This user has not set up two-step sign-in.'
 
 /** Where a change came from, for the audit log. */
 export interface RequestContext {
@@ -56,12 +62,19 @@ export interface UsersService {
   update(actor: AuthUser, payload: UpdateUser, context: RequestContext): Promise<UserDetail>
   /** Soft delete: the user leaves the list, cannot sign in, and every session of theirs ends. */
   archive(actor: AuthUser, id: string, context: RequestContext): Promise<void>
+  /**
+   * For a user who lost their second factor (issue 14): removes it and their recovery codes, ends their
+   * sessions, emails them, and writes the audit log. Not for one's own account.
+   */
+  resetSecondFactor(actor: AuthUser, id: string, context: RequestContext): Promise<void>
 }
 
 export interface UsersServiceDeps {
   db: Executor
   clock: Clock
   tokens: Pick<TokenService, 'revokeAllSessions'>
+  secondFactors: Pick<SecondFactors, 'isEnrolled' | 'remove'>
+  siteUrl: string
 }
 
 const SORT_COLUMNS: Record<UserSortField, UserListSortColumn> = {
@@ -74,7 +87,13 @@ const SORT_COLUMNS: Record<UserSortField, UserListSortColumn> = {
   isActive: 'is_active',
 }
 
-export function createUsersService({ db, clock, tokens }: UsersServiceDeps): UsersService {
+export function createUsersService({
+  db,
+  clock,
+  tokens,
+  secondFactors,
+  siteUrl,
+}: UsersServiceDeps): UsersService {
   const findOrThrow = async (executor: Executor, id: string) => {
     const userId = parseId(id)
     const user = userId === undefined ? undefined : await findListedUserById(executor, userId)
@@ -109,7 +128,8 @@ export function createUsersService({ db, clock, tokens }: UsersServiceDeps): Use
     },
 
     async detail(id) {
-      return toUserRow(await findOrThrow(db, id))
+      const user = await findOrThrow(db, id)
+      return { ...toUserRow(user), secondFactor: await secondFactors.isEnrolled(user.id) }
     },
 
     async create(actor, payload, context) {
@@ -194,6 +214,32 @@ export function createUsersService({ db, clock, tokens }: UsersServiceDeps): Use
           targetId: String(before.id),
           before: userSnapshot(before),
           after: after ? userSnapshot(after) : null,
+          ...context,
+          at: now,
+        })
+      })
+    },
+
+    async resetSecondFactor(actor, id, context) {
+      if (id.trim() === actor.id) throw new ConflictError(CANNOT_RESET_OWN_SECOND_FACTOR)
+      await db.transaction().execute(async (trx) => {
+        const user = await findOrThrow(trx, id)
+        if (!(await secondFactors.isEnrolled(user.id, trx))) throw new ConflictError(NO_SECOND_FACTOR)
+        const now = clock()
+        await secondFactors.remove(user.id, trx)
+        await tokens.revokeAllSessions(trx, user.id, 'second-factor-reset')
+        await enqueueMail(
+          trx,
+          secondFactorResetMail({ email: user.email, firstName: user.first_name }, siteUrl),
+          now,
+        )
+        await writeAudit(trx, {
+          actor,
+          action: 'user.second-factor-reset',
+          targetType: 'user',
+          targetId: String(user.id),
+          before: { ...userSnapshot(user), secondFactor: true },
+          after: { ...userSnapshot(user), secondFactor: false },
           ...context,
           at: now,
         })

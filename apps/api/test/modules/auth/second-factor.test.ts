@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify'
 import { Secret, TOTP } from 'otpauth'
 import { describe, expect, it } from 'vitest'
-import { bearer, createUser, type TestUser, tokenFor } from '../../helpers/auth.ts'
+import { bearer, createAdmin, createUser, type TestUser, tokenFor } from '../../helpers/auth.ts'
 import { buildTestApp, DIALECTS, type Dialect } from '../../helpers/build.ts'
 
 /*
@@ -86,7 +86,7 @@ describe.each(DIALECTS)('second factors on %s', (dialect) => {
       url: '/api/v1/core/auth/second-factor',
       headers: bearer(access),
     })
-    expect(status.json()).toEqual({ totp: true, recoveryCodesLeft: 10 })
+    expect(status.json()).toEqual({ totp: true, recoveryCodesLeft: 10, setupRequired: false })
 
     advance(60_000)
     const challenge = await challengeOf(app, user)
@@ -141,7 +141,7 @@ describe.each(DIALECTS)('second factors on %s', (dialect) => {
       url: '/api/v1/core/auth/second-factor',
       headers: bearer(access),
     })
-    expect(status.json()).toEqual({ totp: true, recoveryCodesLeft: 9 })
+    expect(status.json()).toEqual({ totp: true, recoveryCodesLeft: 9, setupRequired: false })
   })
 
   it('a challenge expires after five minutes and allows five attempts', async () => {
@@ -203,6 +203,43 @@ describe.each(DIALECTS)('second factors on %s', (dialect) => {
     })
     expect((await remove(user.password)).statusCode).toBe(200)
     expect((await password(app, user)).statusCode).toBe(200)
+  })
+
+  it('an administrator without one signs in with the password, sets one up, and only then reaches admin pages', async () => {
+    const { app, clock } = await setUp(dialect)
+    const admin = await createAdmin(app, {}, { secondFactor: false })
+    const signedIn = await password(app, admin)
+    expect(signedIn.statusCode).toBe(200)
+    const headers = bearer(signedIn.json().access_token)
+    const users = () =>
+      app.inject({
+        method: 'POST',
+        url: '/api/v1/users/filter',
+        headers,
+        payload: { userTypes: [1, 2, 3], startDate: '', endDate: '' },
+      })
+    expect((await users()).json()).toMatchObject({ error: 'second_factor_setup_required' })
+    const status = await app.inject({ method: 'GET', url: '/api/v1/core/auth/second-factor', headers })
+    expect(status.json()).toEqual({ totp: false, recoveryCodesLeft: 0, setupRequired: true })
+
+    const setup = await app.inject({ method: 'POST', url: '/api/v1/core/auth/second-factor/totp', headers })
+    const confirm = await app.inject({
+      method: 'POST',
+      url: '/api/v1/core/auth/second-factor/totp/confirm',
+      headers,
+      payload: { code: codeAt(setup.json().secret, clock.now) },
+    })
+    expect(confirm.statusCode).toBe(200)
+    // The same session goes on, now with every admin page; the next sign-in asks for a code.
+    expect((await users()).statusCode).toBe(200)
+    expect(
+      (await app.inject({ method: 'GET', url: '/api/v1/core/auth/second-factor', headers })).json(),
+    ).toEqual({
+      totp: true,
+      recoveryCodesLeft: 10,
+      setupRequired: false,
+    })
+    expect((await password(app, admin)).json().error).toBe('mfa_required')
   })
 
   it('keeps the seed sealed at rest', async () => {

@@ -1,8 +1,9 @@
 import type { FastifyInstance } from 'fastify'
 import { describe, expect, it } from 'vitest'
+import { findOutboxMessages } from '../../../src/modules/outbox/repository.ts'
 import { findAuditEntries } from '../../../src/modules/users/audit.ts'
 import { findUserById } from '../../../src/modules/users/repository.ts'
-import { bearer, createUser, signIn, tokenFor } from '../../helpers/auth.ts'
+import { bearer, createUser, enrolTotp, signIn, TEST_CLIENT, tokenFor } from '../../helpers/auth.ts'
 import { buildTestApp, DIALECTS } from '../../helpers/build.ts'
 import {
   ALL,
@@ -12,6 +13,7 @@ import {
   FILTER_URL,
   filter,
   idsOf,
+  resetSecondFactorUrl,
   signedInAdmin,
   UPDATE_URL,
 } from './helpers.ts'
@@ -88,6 +90,7 @@ describe.each(DIALECTS)('admin user management on %s', (dialect) => {
       userType: 2,
       registationDate: '2026-01-02T03:04:05.000Z',
       isActive: true,
+      secondFactor: false,
     })
     for (const id of ['999999', 'abc', '0']) {
       const missing = await app.inject({ method: 'GET', url: detailUrl(id), headers })
@@ -295,6 +298,59 @@ describe.each(DIALECTS)('admin user management on %s', (dialect) => {
 
     // Archiving again: the user is gone.
     expect((await app.inject({ method: 'PATCH', url: archiveUrl(user.id), headers })).statusCode).toBe(404)
+  })
+
+  it("resets a user's lost second factor: audited, sessions ended, the user told; then a password signs in", async () => {
+    const { app } = await buildTestApp({ dialect })
+    const { admin, headers } = await signedInAdmin(app)
+    const user = await createUser(app)
+    const { recoveryCodes } = await enrolTotp(app, user)
+    const session = await app.tokens.startSession(app.db, user, app.accessTokens.audience, TEST_CLIENT)
+    expect((await passwordGrant(app, user.email, user.password)).json().error).toBe('mfa_required')
+    const detail = await app.inject({ method: 'GET', url: detailUrl(user.id), headers })
+    expect(detail.json().secondFactor).toBe(true)
+
+    const reset = await app.inject({ method: 'POST', url: resetSecondFactorUrl(user.id), headers })
+    expect(reset.statusCode).toBe(204)
+
+    expect((await app.inject({ method: 'GET', url: detailUrl(user.id), headers })).json().secondFactor).toBe(
+      false,
+    )
+    // Their sessions ended; the password alone signs in again, and they may set up a new app.
+    const profile = await app.inject({
+      method: 'GET',
+      url: `/api/v1/core/accounts/${user.id}/profile/settings`,
+      headers: bearer(session.access_token),
+    })
+    expect(profile.statusCode).toBe(401)
+    expect((await passwordGrant(app, user.email, user.password)).statusCode).toBe(200)
+    expect(
+      await app.db.selectFrom('recovery_codes').selectAll().where('user_id', '=', user.id).execute(),
+    ).toEqual([])
+    const mail = (await findOutboxMessages(app.db)).filter((message) => message.to_address === user.email)
+    expect(mail.map((message) => message.subject)).toEqual([
+      'Two-step sign-in was reset on your Signalway Traffic Hire account',
+    ])
+    const [entry] = await findAuditEntries(app.db, 'user', String(user.id))
+    expect(entry).toMatchObject({
+      action: 'user.second-factor-reset',
+      actor_id: admin.id,
+      actor_email: admin.email,
+    })
+    expect(JSON.parse(entry?.before ?? '{}').secondFactor).toBe(true)
+    expect(JSON.parse(entry?.after ?? '{}').secondFactor).toBe(false)
+    expectNoSecrets(JSON.stringify(entry), user.password, user.password_hash, ...recoveryCodes)
+
+    // Nothing left to reset; never one's own (the Security section is for that); unknown users 404.
+    const again = await app.inject({ method: 'POST', url: resetSecondFactorUrl(user.id), headers })
+    expect(again.statusCode).toBe(409)
+    expect(again.json().Message).toBe('This user has not set up two-step sign-in.')
+    const own = await app.inject({ method: 'POST', url: resetSecondFactorUrl(admin.id), headers })
+    expect(own.statusCode).toBe(409)
+    expect(await app.secondFactors.isEnrolled(admin.id)).toBe(true)
+    expect(
+      (await app.inject({ method: 'POST', url: resetSecondFactorUrl(999999), headers })).statusCode,
+    ).toBe(404)
   })
 
   it('refuses an admin archiving themself, and changes nothing', async () => {

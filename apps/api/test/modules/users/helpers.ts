@@ -17,6 +17,8 @@ export interface AdminSession {
   seeded: number[]
 }
 
+export const resetSecondFactorUrl = (id: number | string) => `/api/v1/users/${id}/second-factor/reset`
+
 export async function signedInAdmin(app: FastifyInstance): Promise<AdminSession> {
   const seeded = (await app.db.selectFrom('users').select('id').execute()).map((row) => row.id)
   const admin = await createAdmin(app)

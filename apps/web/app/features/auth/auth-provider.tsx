@@ -1,7 +1,7 @@
 import { type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from 'react'
 import { BlockingOverlay } from '../../components/ui/blocking-overlay.tsx'
 import { type ApiClient, apiClient } from '../../lib/api-client.ts'
-import { AuthContext, type AuthState, type AuthStatus } from '../../lib/auth-context.ts'
+import { AuthContext, type AuthState, type AuthStatus, isAdmin } from '../../lib/auth-context.ts'
 import {
   type AuthStorage,
   getAuthStorage,
@@ -9,6 +9,7 @@ import {
   type UserProfile,
 } from '../../lib/auth-storage.ts'
 import { paths } from '../../lib/paths.ts'
+import { getSecondFactorStatus } from './api/second-factor.ts'
 import { fetchStoredProfile, restoreSession } from './session.ts'
 
 interface AuthProviderProps {
@@ -36,6 +37,7 @@ export function AuthProvider({
 }: AuthProviderProps) {
   const [status, setStatus] = useState<AuthStatus>('loading')
   const [profile, setProfile] = useState<UserProfile | null>(null)
+  const [secondFactorSetupRequired, setSecondFactorSetupRequired] = useState(false)
   const [busy, setBusy] = useState<Busy>(null)
   const storageRef = useRef<AuthStorage | null>(injectedStorage ?? null)
   const storage = useCallback(() => {
@@ -55,9 +57,11 @@ export function AuthProvider({
     } else {
       setBusy('profile')
       restoreSession(store, client)
-        .then((session) => {
+        .then(async (session) => {
+          const setupRequired = await needsSecondFactorSetup(session.profile, client)
           if (cancelled) return
           setProfile(session.profile)
+          setSecondFactorSetupRequired(setupRequired)
           setStatus(session.status)
         })
         .finally(() => {
@@ -83,6 +87,7 @@ export function AuthProvider({
       setBusy('profile')
       try {
         const fetched = await fetchProfile()
+        setSecondFactorSetupRequired(await needsSecondFactorSetup(fetched, client))
         setProfile(fetched)
         setStatus('signedIn')
         return fetched
@@ -95,8 +100,10 @@ export function AuthProvider({
         setBusy(null)
       }
     },
-    [fetchProfile, storage],
+    [client, fetchProfile, storage],
   )
+
+  const secondFactorSetUp = useCallback(() => setSecondFactorSetupRequired(false), [])
 
   const signOut = useCallback(async () => {
     setBusy('logout')
@@ -109,8 +116,8 @@ export function AuthProvider({
   }, [client, reload, storage])
 
   const value = useMemo<AuthState>(
-    () => ({ status, profile, signIn, signOut }),
-    [status, profile, signIn, signOut],
+    () => ({ status, profile, secondFactorSetupRequired, secondFactorSetUp, signIn, signOut }),
+    [status, profile, secondFactorSetupRequired, secondFactorSetUp, signIn, signOut],
   )
 
   return (
@@ -123,4 +130,17 @@ export function AuthProvider({
       {busy === 'logout' ? <BlockingOverlay label="Logging out…" /> : null}
     </AuthContext>
   )
+}
+
+/**
+ * Administrators must set up a second factor before anything else (issue 14); only they need the extra
+ * call. When it fails, the server's own 403 (second_factor_setup_required) still takes them there.
+ */
+async function needsSecondFactorSetup(profile: UserProfile | null, client: ApiClient): Promise<boolean> {
+  if (!isAdmin(profile)) return false
+  try {
+    return (await getSecondFactorStatus(client)).setupRequired
+  } catch {
+    return false
+  }
 }

@@ -43,6 +43,11 @@ function Probe() {
   )
 }
 
+function SetupProbe() {
+  const auth = useAuth()
+  return <p>{`${auth.status}:${auth.secondFactorSetupRequired}`}</p>
+}
+
 describe('AuthProvider', () => {
   it('is signed out after hydration when nothing is stored', async () => {
     const storage = createAuthStorage(createMemoryStorage())
@@ -77,6 +82,37 @@ describe('AuthProvider', () => {
     expect(screen.getByTestId('auth').textContent).toBe('signedIn:Ada')
     expect(document.querySelector('[aria-busy="true"]')).toBeNull()
     expect(storage.getProfile()).toEqual(adminProfile)
+  })
+
+  it('asks whether an administrator must set up a second factor; nobody else', async () => {
+    for (const [profile, expected] of [
+      [adminProfile, 'true'],
+      [regularProfile, 'false'],
+    ] as const) {
+      const storage = createAuthStorage(createMemoryStorage())
+      storage.setTokens({
+        access_token: jwt({ id: 7, sub: 'ada@example.com' }),
+        refresh_token: 'r',
+        expires_in: 60,
+      })
+      const get = vi.fn(async (path: string) =>
+        path === '/v1/core/auth/second-factor'
+          ? { totp: false, recoveryCodesLeft: 0, setupRequired: true }
+          : profile,
+      )
+      const { unmount } = render(
+        <AuthProvider storage={storage} client={fakeClient(get)}>
+          <SetupProbe />
+        </AuthProvider>,
+      )
+      expect(await screen.findByText(`signedIn:${expected}`)).toBeTruthy()
+      expect(get.mock.calls.map(([path]) => path)).toEqual(
+        profile === adminProfile
+          ? ['/v1/core/accounts/7/profile/settings', '/v1/core/auth/second-factor']
+          : ['/v1/core/accounts/7/profile/settings'],
+      )
+      unmount()
+    }
   })
 
   it('signOut ends the session on the server first, then clears the stored data and reloads home', async () => {
@@ -159,6 +195,27 @@ describe('RequireAuth', () => {
     })
     expect(screen.getByRole('heading', { name: 'Update Profile' })).toBeTruthy()
   })
+
+  it('takes an administrator without a second factor to set one up first, and back afterwards', () => {
+    renderWithProviders(page, {
+      route: '/admin/manage-users/?q=a',
+      path: '/admin/manage-users/',
+      auth: { status: 'signedIn', profile: adminProfile, secondFactorSetupRequired: true },
+    })
+    expect(screen.queryByRole('heading', { name: 'Update Profile' })).toBeNull()
+    expect(screen.getByTestId('location').textContent).toBe(
+      '/set-up-two-step-sign-in/?return-url=%2Fadmin%2Fmanage-users%2F%3Fq%3Da',
+    )
+  })
+
+  it('lets them see the set-up page itself', () => {
+    renderWithProviders(page, {
+      route: '/set-up-two-step-sign-in/',
+      path: '/set-up-two-step-sign-in/',
+      auth: { status: 'signedIn', profile: adminProfile, secondFactorSetupRequired: true },
+    })
+    expect(screen.getByRole('heading', { name: 'Update Profile' })).toBeTruthy()
+  })
 })
 
 describe('RequireAdmin', () => {
@@ -216,6 +273,17 @@ describe('GuestOnly', () => {
       auth: { status: 'signedIn', profile: regularProfile },
     })
     expect(screen.getByTestId('location').textContent).toBe('/update-profile/')
+  })
+
+  it('after the password step, takes an administrator without a second factor to set one up', () => {
+    renderWithProviders(page, {
+      path: '/login/',
+      route: '/login/?return-url=%2Fadmin%2F',
+      auth: { status: 'signedIn', profile: adminProfile, secondFactorSetupRequired: true },
+    })
+    expect(screen.getByTestId('location').textContent).toBe(
+      '/set-up-two-step-sign-in/?return-url=%2Fadmin%2F',
+    )
   })
 
   it('ignores an off-site return-url', () => {

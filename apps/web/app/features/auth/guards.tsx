@@ -20,17 +20,24 @@ function Checking() {
  * where they came from in `?return-url=`. Nothing private renders until signed in.
  */
 export function RequireAuth({ children }: { children: ReactNode }) {
-  const { status } = useAuth()
+  const { status, secondFactorSetupRequired } = useAuth()
   const location = useLocation()
   const navigate = useNavigate()
+  // An administrator without a second factor sets one up before any other private page (issue 14).
+  const setUpFirst = secondFactorSetupRequired && !isSetUpPage(location.pathname)
 
   useEffect(() => {
-    if (status === 'signedOut') {
-      navigate(paths.loginWithReturn(location.pathname + location.search), { replace: true })
-    }
-  }, [status, location.pathname, location.search, navigate])
+    const here = location.pathname + location.search
+    if (status === 'signedOut') navigate(paths.loginWithReturn(here), { replace: true })
+    else if (status === 'signedIn' && setUpFirst)
+      navigate(paths.setUpTwoStepWithReturn(here), { replace: true })
+  }, [status, setUpFirst, location.pathname, location.search, navigate])
 
-  return status === 'signedIn' ? children : <Checking />
+  return status === 'signedIn' && !setUpFirst ? children : <Checking />
+}
+
+function isSetUpPage(pathname: string): boolean {
+  return pathname.replace(/\/?$/, '/') === paths.setUpTwoStep
 }
 
 /** Admin pages wait for the profile, then send anyone whose member type is not 3 home. */
@@ -56,13 +63,15 @@ export function useReturnLocation(): string {
 
 /** Pages for signed-out visitors only; signed-in users are sent to the return location. */
 export function GuestOnly({ children }: { children: ReactNode }) {
-  const { status } = useAuth()
+  const { status, secondFactorSetupRequired } = useAuth()
   const navigate = useNavigate()
   const returnTo = useReturnLocation()
 
   useEffect(() => {
-    if (status === 'signedIn') navigate(returnTo, { replace: true })
-  }, [status, returnTo, navigate])
+    if (status !== 'signedIn') return
+    // After the password step an administrator without a second factor sets one up first (issue 14).
+    navigate(secondFactorSetupRequired ? paths.setUpTwoStepWithReturn(returnTo) : returnTo, { replace: true })
+  }, [status, secondFactorSetupRequired, returnTo, navigate])
 
   return children
 }

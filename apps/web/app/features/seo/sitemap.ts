@@ -65,6 +65,7 @@ export function buildRobots(siteUrl: string): string {
     'Disallow: /api/',
     `Disallow: ${paths.admin.index}`,
     `Disallow: ${paths.updateProfile}`,
+    `Disallow: ${paths.setUpTwoStep}`,
     `Disallow: ${paths.resetPassword}`,
     `Disallow: ${paths.confirmEmail}`,
     `Disallow: ${paths.cancelEmailChange}`,

@@ -15,8 +15,8 @@ import type { TokenResponse } from '../../../lib/auth-storage.ts'
 export interface AuthFormProps<TIn extends FieldValues, TOut> extends Omit<FormProps<TIn, TOut>, 'title'> {
   /** The panel's heading; it names the form. */
   title: ReactNode
-  /** The heading's level: 2 for a page's form, 3 under a section's own heading (Security). */
-  level?: 2 | 3
+  /** The heading's level: 2 for a page's form, 3 under a section's own heading (Security), 4 under that. */
+  level?: 2 | 3 | 4
   /** 'Fields marked * are required.' above the fields (default: shown). */
   requiredNote?: boolean
   /** A message from the server that belongs to no field (a lock-out), shown above the actions. */
@@ -36,7 +36,7 @@ export function AuthForm<TIn extends FieldValues, TOut>({
   ...form
 }: AuthFormProps<TIn, TOut>) {
   const headingId = useId()
-  const Heading = level === 2 ? 'h2' : 'h3'
+  const Heading = `h${level}` as const
   return (
     <>
       <Heading id={headingId} className="auth-panel__title">

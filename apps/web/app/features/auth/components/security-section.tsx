@@ -2,13 +2,14 @@ import { useState } from 'react'
 import { AuthPanel } from './auth-panel.tsx'
 import { ChangePasswordForm } from './change-password-form.tsx'
 import { SessionList } from './session-list.tsx'
+import { TwoStepPanel } from './two-step-panel.tsx'
 
 /** The anchor of the profile's Security section (/update-profile/#security). */
 export const SECURITY_SECTION_ID = 'security'
 
 /**
- * The profile's Security section (issue 14): change the password, and see and end the sessions of the
- * account. A password change ends the other sessions, so the list loads again after one.
+ * The profile's Security section (issue 14): change the password, two-step sign-in, and see and end the
+ * sessions of the account. A password change ends the other sessions, so the list loads again after one.
  */
 export function SecuritySection() {
   const [version, setVersion] = useState(0)
@@ -21,6 +22,9 @@ export function SecuritySection() {
       </div>
       <AuthPanel wide>
         <ChangePasswordForm onChanged={() => setVersion((n) => n + 1)} />
+      </AuthPanel>
+      <AuthPanel wide>
+        <TwoStepPanel />
       </AuthPanel>
       <AuthPanel wide>
         <SessionList version={version} />

@@ -7,6 +7,7 @@ import { createUser } from '../api/create-user.ts'
 import { getUser } from '../api/get-user.ts'
 import { updateUser } from '../api/update-user.ts'
 import { useUserListHref } from '../list-location.ts'
+import { SecondFactorReset } from './second-factor-reset.tsx'
 import { CreateUserForm, UpdateUserForm } from './user-form.tsx'
 
 function Problem({ message }: { message: string | undefined }) {
@@ -82,9 +83,11 @@ export function UpdateUserEditor({ id }: { id: string }) {
             key={user.id}
             user={user}
             save={(values) => updateUser(values)}
-            onSaved={setUser}
+            // The update answers the user without their two-step state: it has not changed.
+            onSaved={(saved) => setUser({ ...saved, secondFactor: user.secondFactor })}
             onProblem={setProblem}
           />
+          <SecondFactorReset user={user} onReset={() => setUser({ ...user, secondFactor: false })} />
         </>
       ) : failed ? (
         <p className="user-editor__status">{MESSAGES.userDetailsLoadFailed}</p>

@@ -1,0 +1,207 @@
+// @vitest-environment happy-dom
+import { MESSAGES } from '@signalway/shared'
+import { screen, waitFor } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { describe, expect, it, vi } from 'vitest'
+import { adminProfile, regularProfile, renderWithProviders } from '../../../../test/utils.tsx'
+import { ApiError } from '../../../lib/api-client.ts'
+import { LoginForm } from './login-form.tsx'
+import { TotpSetup } from './totp-setup.tsx'
+import { TwoStepPanel } from './two-step-panel.tsx'
+
+/* Two-step sign-in (issue 14): setting up an authenticator app, the login's code step, the Security panel. */
+
+const TOKENS = { access_token: 'a.b.c', refresh_token: 'r', expires_in: 900 }
+const SETUP = {
+  secret: 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP',
+  uri: 'otpauth://totp/x',
+  qrSvg: '<svg xmlns="http://www.w3.org/2000/svg"></svg>',
+}
+const CODES = Array.from({ length: 10 }, (_, i) => `abcd-efgh-${i}${i}`)
+
+const mfaRequired = () =>
+  new ApiError({
+    status: 403,
+    message: 'A second factor is needed to sign in.',
+    body: {
+      Message: 'A second factor is needed to sign in.',
+      error: 'mfa_required',
+      mfa_token: 'challenge-1',
+    },
+  })
+
+/** A refusal that arrives over the network: after the field's deferred blur has run, as in a browser. */
+const refuseLater = (error: ApiError) =>
+  vi.fn(async () => {
+    await new Promise((resolve) => setTimeout(resolve, 20))
+    throw error
+  })
+
+const textbox = (name: RegExp | string) => screen.getByRole('textbox', { name }) as HTMLInputElement
+
+describe('Login with two-step sign-in', () => {
+  async function passwordStep(user: ReturnType<typeof userEvent.setup>) {
+    await user.type(textbox(/^Username/), 'ada@example.com')
+    await user.type(screen.getByLabelText(/^Password/, { selector: 'input' }), 'Cones-2026')
+    await user.click(screen.getByRole('button', { name: 'Login' }))
+    await screen.findByRole('heading', { name: 'Two-step sign-in' })
+  }
+
+  it('asks for the code after the right password and signs in with both', async () => {
+    const user = userEvent.setup()
+    const signInWith = vi.fn().mockRejectedValue(mfaRequired())
+    const secondStep = vi.fn().mockResolvedValue(TOKENS)
+    const signIn = vi.fn().mockResolvedValue(adminProfile)
+    renderWithProviders(<LoginForm signInWith={signInWith} secondStep={secondStep} />, { auth: { signIn } })
+    await passwordStep(user)
+    const code = textbox(/^Code/)
+    await waitFor(() => expect(document.activeElement).toBe(code))
+    expect(code.getAttribute('autocomplete')).toBe('one-time-code')
+    await user.type(code, '123 456')
+    await user.click(screen.getByRole('button', { name: 'Verify' }))
+    await waitFor(() => expect(signIn).toHaveBeenCalledWith(TOKENS))
+    expect(secondStep).toHaveBeenCalledWith({
+      GrantType: 'mfa_otp',
+      mfa_token: 'challenge-1',
+      otp: '123 456',
+    })
+  })
+
+  it('says a wrong code on its field and keeps the step; a recovery code works instead', async () => {
+    const user = userEvent.setup()
+    const wrong = new ApiError({
+      status: 400,
+      message: 'The code is not right, or has been used already.',
+      body: { Message: 'The code is not right, or has been used already.', error: 'invalid_grant' },
+    })
+    const refuse = refuseLater(wrong)
+    let calls = 0
+    const secondStep = vi.fn(async (_grant: unknown) => (calls++ === 0 ? refuse() : TOKENS))
+    const signIn = vi.fn().mockResolvedValue(regularProfile)
+    renderWithProviders(
+      <LoginForm signInWith={vi.fn().mockRejectedValue(mfaRequired())} secondStep={secondStep} />,
+      {
+        auth: { signIn },
+      },
+    )
+    await passwordStep(user)
+    await user.type(textbox(/^Code/), '000000')
+    await user.click(screen.getByRole('button', { name: 'Verify' }))
+    expect(await screen.findByText('The code is not right, or has been used already.')).toBeTruthy()
+    expect(textbox(/^Code/).value).toBe('')
+
+    await user.click(screen.getByRole('button', { name: 'Use a Recovery Code' }))
+    await user.type(textbox(/^Recovery Code/), 'abcd-efgh-00')
+    await user.click(screen.getByRole('button', { name: 'Verify' }))
+    await waitFor(() => expect(signIn).toHaveBeenCalledWith(TOKENS))
+    expect(secondStep).toHaveBeenLastCalledWith({
+      GrantType: 'mfa_recovery',
+      mfa_token: 'challenge-1',
+      recovery_code: 'abcd-efgh-00',
+    })
+  })
+
+  it('checks the code before sending it', async () => {
+    const user = userEvent.setup()
+    const secondStep = vi.fn()
+    renderWithProviders(
+      <LoginForm signInWith={vi.fn().mockRejectedValue(mfaRequired())} secondStep={secondStep} />,
+    )
+    await passwordStep(user)
+    await user.type(textbox(/^Code/), '12ab')
+    await user.click(screen.getByRole('button', { name: 'Verify' }))
+    expect(await screen.findByText('The code has 6 digits.')).toBeTruthy()
+    expect(secondStep).not.toHaveBeenCalled()
+  })
+
+  it('goes back to the password when the sign-in has expired', async () => {
+    const user = userEvent.setup()
+    const expired = new ApiError({
+      status: 400,
+      message: 'The sign-in has expired. Please enter your password again.',
+      body: { Message: 'The sign-in has expired. Please enter your password again.', error: 'invalid_grant' },
+    })
+    renderWithProviders(
+      <LoginForm
+        signInWith={vi.fn().mockRejectedValue(mfaRequired())}
+        secondStep={vi.fn().mockRejectedValue(expired)}
+      />,
+    )
+    await passwordStep(user)
+    await user.type(textbox(/^Code/), '123456')
+    await user.click(screen.getByRole('button', { name: 'Verify' }))
+    expect(await screen.findByRole('heading', { name: 'Log in to your account' })).toBeTruthy()
+    expect(await screen.findByText('The sign-in has expired. Please enter your password again.')).toBeTruthy()
+  })
+})
+
+describe('Setting up an authenticator app', () => {
+  it('shows the QR code and the key, confirms with a first code, then the recovery codes once', async () => {
+    const user = userEvent.setup()
+    const start = vi.fn().mockResolvedValue(SETUP)
+    const confirm = vi.fn().mockResolvedValue(CODES)
+    const onDone = vi.fn()
+    renderWithProviders(<TotpSetup start={start} confirm={confirm} onDone={onDone} />)
+    await user.click(screen.getByRole('button', { name: 'Set Up an Authenticator App' }))
+    const qr = await screen.findByRole('img', { name: /QR code/ })
+    expect(qr.getAttribute('src')).toMatch(/^data:image\/svg\+xml/)
+    expect(screen.getByText('JBSW Y3DP EHPK 3PXP JBSW Y3DP EHPK 3PXP')).toBeTruthy()
+    await user.type(textbox(/^Code/), '654321')
+    await user.click(screen.getByRole('button', { name: 'Turn On Two-Step Sign-In' }))
+    await waitFor(() => expect(confirm).toHaveBeenCalledWith('654321'))
+    const list = await screen.findByRole('list', { name: 'Recovery codes' })
+    expect(list.textContent).toContain('abcd-efgh-00')
+    expect(list.querySelectorAll('li')).toHaveLength(10)
+    expect(await screen.findByText(MESSAGES.twoStepOn)).toBeTruthy()
+    await user.click(screen.getByRole('button', { name: 'I Have Saved My Codes' }))
+    expect(onDone).toHaveBeenCalled()
+  })
+
+  it('says a wrong first code on its field', async () => {
+    const user = userEvent.setup()
+    const refused = new ApiError({
+      status: 400,
+      message: 'The request is invalid.',
+      modelState: { code: ['The code is not right, or has been used already.'] },
+      body: {},
+    })
+    const confirmMock = refuseLater(refused)
+    renderWithProviders(
+      <TotpSetup autoStart start={vi.fn().mockResolvedValue(SETUP)} confirm={confirmMock} onDone={vi.fn()} />,
+    )
+    await user.type(await screen.findByRole('textbox', { name: /^Code/ }), '111111')
+    await user.click(screen.getByRole('button', { name: 'Turn On Two-Step Sign-In' }))
+    expect(await screen.findByText('The code is not right, or has been used already.')).toBeTruthy()
+    expect(screen.queryByRole('list', { name: 'Recovery codes' })).toBeNull()
+  })
+})
+
+describe('Two-step sign-in in the Security section', () => {
+  it('when on: says so with the codes left, and turns off with the current password', async () => {
+    const user = userEvent.setup()
+    const load = vi
+      .fn()
+      .mockResolvedValueOnce({ totp: true, recoveryCodesLeft: 7, setupRequired: false })
+      .mockResolvedValue({ totp: false, recoveryCodesLeft: 0, setupRequired: false })
+    const remove = vi.fn().mockResolvedValue(undefined)
+    renderWithProviders(<TwoStepPanel load={load} remove={remove} />, {
+      auth: { status: 'signedIn', profile: regularProfile },
+    })
+    expect(await screen.findByText(/You have 7 recovery codes left\./)).toBeTruthy()
+    await user.type(screen.getByLabelText(/^Current Password/, { selector: 'input' }), 'Cones-2026')
+    await user.click(screen.getByRole('button', { name: 'Turn Off' }))
+    await waitFor(() => expect(remove).toHaveBeenCalledWith({ currentPassword: 'Cones-2026' }))
+    expect(await screen.findByRole('button', { name: 'Set Up an Authenticator App' })).toBeTruthy()
+  })
+
+  it('an administrator keeps it on: no Turn Off', async () => {
+    renderWithProviders(
+      <TwoStepPanel
+        load={vi.fn().mockResolvedValue({ totp: true, recoveryCodesLeft: 10, setupRequired: false })}
+      />,
+      { auth: { status: 'signedIn', profile: adminProfile } },
+    )
+    expect(await screen.findByText(/Administrators always sign in with two steps/)).toBeTruthy()
+    expect(screen.queryByRole('button', { name: 'Turn Off' })).toBeNull()
+  })
+})
