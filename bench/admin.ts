@@ -17,6 +17,7 @@ import { join } from 'node:path'
 import { defaultUserFilter, toUserFilterRequest } from '@signalway/shared/users'
 import type { FastifyInstance } from 'fastify'
 import { sql } from 'kysely'
+import { Secret, TOTP } from 'otpauth'
 import pg from 'pg'
 import { buildApp } from '../apps/api/src/app.ts'
 import { loadConfig } from '../apps/api/src/config.ts'
@@ -466,7 +467,13 @@ async function runDialect(dialect: Dialect, userCount: number, iterations: numbe
       .where('member_type', '=', 3)
       .orderBy('id')
       .executeTakeFirstOrThrow()
-    const tokens = await app.tokens.startSession(app.db, admin, app.accessTokens.audience)
+    // Administrators reach nothing without a second factor (ADR 018): set up an authenticator app first.
+    const { secret } = await app.secondFactors.startTotp(admin)
+    await app.secondFactors.confirmTotp(admin, new TOTP({ secret: Secret.fromBase32(secret) }).generate())
+    const tokens = await app.tokens.startSession(app.db, admin, app.accessTokens.audience, {
+      ip: '127.0.0.1',
+      userAgent: 'bench',
+    })
     const headers = { authorization: `Bearer ${tokens.access_token}` }
 
     // What the table sends: the default filter (last year, all types), a page of 10.
