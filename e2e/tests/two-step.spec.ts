@@ -91,6 +91,14 @@ test('a member turns on two-step sign-in, then signs in with a recovery code and
   await page.goto('/update-profile/#security')
   await hydrated(page)
   await expect(page.getByText('You have 9 recovery codes left.')).toBeVisible()
+
+  // New codes, with the password: ten again.
+  await section.getByRole('button', { name: 'New Recovery Codes' }).click()
+  await section.getByLabel(/^Current Password/).fill(TEST_PASSWORD)
+  await section.getByRole('button', { name: 'Get New Codes' }).click()
+  await expect(page.getByRole('list', { name: 'Recovery codes' }).getByRole('listitem')).toHaveCount(10)
+  await page.getByRole('button', { name: 'I Have Saved My Codes' }).click()
+  await expect(page.getByText('You have 10 recovery codes left.')).toBeVisible()
 })
 
 test('an administrator without a second factor is taken to set one up after the password and reaches nothing else first', async ({

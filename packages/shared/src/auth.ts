@@ -409,3 +409,7 @@ export const removeSecondFactorSchema = z.object({
   }),
 })
 export type RemoveSecondFactor = z.output<typeof removeSecondFactorSchema>
+
+/** New recovery codes need the current password too. */
+export const renewRecoveryCodesSchema = removeSecondFactorSchema
+export type RenewRecoveryCodes = RemoveSecondFactor

@@ -73,6 +73,7 @@ export const MESSAGES = {
   twoStepOn: 'Two-step sign-in is on.',
   twoStepOff: 'Two-step sign-in is off.',
   twoStepRemoveFailed: 'Unable to turn off two-step sign-in.',
+  twoStepCodesFailed: 'Unable to make new recovery codes.',
   twoStepCodeFailed: 'Sorry, that code did not work. Please try again.',
   twoStepReset: (name: string) => `Two-step sign-in has been reset for ${name}.`,
   twoStepResetFailed: 'Unable to reset two-step sign-in.',

@@ -230,6 +230,7 @@ function bodyExample(fixture: Fixture, op: Operation): Record<string, unknown> {
     'POST /api/v1/core/accounts/email/cancel': { token: fixture.emailChange.cancel },
     'POST /api/v1/core/auth/second-factor/totp/confirm': { code: fixture.totpCode },
     'POST /api/v1/core/auth/second-factor/remove': { currentPassword: fixture.user.password },
+    'POST /api/v1/core/auth/second-factor/recovery-codes': { currentPassword: fixture.user.password },
     'POST /api/v1/core/auth/revoke': {
       ClientId: 'web',
       token: fixture.refreshToken,
@@ -447,8 +448,9 @@ describe.each(DIALECTS)('fuzzing every operation of the OpenAPI document on %s',
       .where('id', '=', (eb) => eb.selectFrom('outbox').select((o) => o.fn.max('id').as('id')))
       .returning('id')
       .executeTakeFirstOrThrow()
-    // The reset's target needs a second factor to reset.
-    if (op.path.endsWith('/second-factor/reset')) await enrolTotp(app, user)
+    // The reset's target needs a second factor to reset, and new recovery codes one to renew.
+    if (op.path.endsWith('/second-factor/reset') || op.path.endsWith('/recovery-codes'))
+      await enrolTotp(app, user)
     const userSession = await app.tokens.startSession(app.db, user, app.accessTokens.audience, TEST_CLIENT)
     const other = await app.tokens.startSession(app.db, user, app.accessTokens.audience, TEST_CLIENT)
     return {

@@ -2,6 +2,7 @@ import {
   loginTokenRequestSchema,
   recoveryCodesSchema,
   removeSecondFactorSchema,
+  renewRecoveryCodesSchema,
   revokedSessionsSchema,
   revokeTokenSchema,
   secondFactorStatusSchema,
@@ -254,6 +255,30 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       const me = userOf(request)
       const answer = await app.secondFactors.confirmTotp(me.record, request.body.code)
       logAuthEvent(request, 'second-factor-enrolled', { userId: me.id })
+      return answer
+    },
+  )
+
+  app.post(
+    '/v1/core/auth/second-factor/recovery-codes',
+    {
+      onRequest: [app.authenticate],
+      schema: {
+        tags: ['auth'],
+        security: [{ bearer: [] }],
+        summary: 'Ten new recovery codes, shown once; the old ones stop working. Needs the current password.',
+        description:
+          '409 without an authenticator app. A wrong password answers 400 on currentPassword and counts towards ' +
+          'the sign-in lock-out.',
+        body: renewRecoveryCodesSchema,
+        response: { 200: recoveryCodesSchema, ...errorResponses(400, 401, 409, 429) },
+      },
+    },
+    async (request) => {
+      const me = userOf(request)
+      await requireCurrentPassword(app.throttle, me.record, request.body.currentPassword)
+      const answer = await app.secondFactors.renewRecoveryCodes(Number(me.id))
+      logAuthEvent(request, 'recovery-codes-renewed', { userId: me.id })
       return answer
     },
   )

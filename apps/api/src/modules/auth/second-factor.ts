@@ -43,6 +43,7 @@ export const SECOND_FACTOR_MESSAGES = {
   challengeInvalid: 'The sign-in has expired. Please enter your password again.',
   alreadyEnrolled: 'An authenticator app is already set up. Remove it first to set up another.',
   notStarted: 'Start setting up the authenticator app again.',
+  notEnrolled: 'Two-step sign-in is not turned on.',
 } as const
 
 /** The password was right; the sign-in continues with a second factor (403 mfa_required). */
@@ -86,6 +87,8 @@ export interface SecondFactors {
   /** The first code confirms the enrolment; answers the recovery codes, shown once. */
   confirmTotp(user: UserRow, code: string): Promise<{ recoveryCodes: string[] }>
   remove(userId: number, executor?: Executor): Promise<void>
+  /** Ten new recovery codes in place of the old ones (which stop working); 409 without an authenticator app. */
+  renewRecoveryCodes(userId: number): Promise<{ recoveryCodes: string[] }>
   /** A challenge for the code step, after a right password. */
   challenge(executor: Executor, userId: number, clientId: string): Promise<string>
   /** The code step: the user whose challenge and code were right; InvalidGrantError otherwise. */
@@ -166,6 +169,16 @@ export function createSecondFactors({
     },
 
     remove: (userId, executor = db) => deleteSecondFactors(executor, userId),
+
+    async renewRecoveryCodes(userId) {
+      if (!(await findTotpFactor(db, userId))?.confirmed_at)
+        throw new ConflictError(SECOND_FACTOR_MESSAGES.notEnrolled)
+      const recoveryCodes = Array.from({ length: RECOVERY_CODE_COUNT }, newRecoveryCode)
+      await db
+        .transaction()
+        .execute((trx) => replaceRecoveryCodes(trx, userId, recoveryCodes.map(hashRecoveryCode), clock()))
+      return { recoveryCodes }
+    },
 
     async challenge(executor, userId, clientId) {
       const now = clock()

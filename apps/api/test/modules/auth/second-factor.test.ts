@@ -242,6 +242,49 @@ describe.each(DIALECTS)('second factors on %s', (dialect) => {
     expect((await password(app, admin)).json().error).toBe('mfa_required')
   })
 
+  it('renews the recovery codes with the current password: the old ones stop working', async () => {
+    const { app, user, clock } = await setUp(dialect)
+    const { recoveryCodes: old, access } = await enrol(app, user, clock.now)
+    const renew = (currentPassword: string) =>
+      app.inject({
+        method: 'POST',
+        url: '/api/v1/core/auth/second-factor/recovery-codes',
+        headers: bearer(access),
+        payload: { currentPassword },
+      })
+    const wrong = await renew('not-the-password-1')
+    expect(wrong.statusCode).toBe(400)
+    expect(wrong.json().ModelState).toEqual({ currentPassword: ['The current password is incorrect.'] })
+
+    const renewed = await renew(user.password)
+    expect(renewed.statusCode).toBe(200)
+    const fresh = renewed.json().recoveryCodes as string[]
+    expect(fresh).toHaveLength(10)
+    expect(fresh.some((code) => old.includes(code))).toBe(false)
+    const oldCode = await second(app, {
+      GrantType: 'mfa_recovery',
+      mfa_token: await challengeOf(app, user),
+      recovery_code: old[0],
+    })
+    expect(oldCode.statusCode).toBe(400)
+    const newCode = await second(app, {
+      GrantType: 'mfa_recovery',
+      mfa_token: await challengeOf(app, user),
+      recovery_code: fresh[0],
+    })
+    expect(newCode.statusCode).toBe(200)
+
+    // Without an authenticator app there is nothing to renew.
+    const other = await createUser(app)
+    const none = await app.inject({
+      method: 'POST',
+      url: '/api/v1/core/auth/second-factor/recovery-codes',
+      headers: bearer(await tokenFor(app, other)),
+      payload: { currentPassword: other.password },
+    })
+    expect(none.statusCode).toBe(409)
+  })
+
   it('keeps the seed sealed at rest', async () => {
     const { app, user, clock } = await setUp(dialect)
     const { secret } = await enrol(app, user, clock.now)

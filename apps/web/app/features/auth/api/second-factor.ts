@@ -1,4 +1,9 @@
-import type { RemoveSecondFactor, SecondFactorStatus, TotpSetup } from '@signalway/shared/auth'
+import type {
+  RemoveSecondFactor,
+  RenewRecoveryCodes,
+  SecondFactorStatus,
+  TotpSetup,
+} from '@signalway/shared/auth'
 import { type ApiClient, apiClient, type SecondStepGrant } from '../../../lib/api-client.ts'
 import type { TokenResponse } from '../../../lib/auth-storage.ts'
 
@@ -22,6 +27,21 @@ export async function confirmTotp(code: string, client: ApiClient = apiClient): 
     `${SECOND_FACTOR_PATH}/totp/confirm`,
     { code },
     { redirect: false },
+  )
+  return answer.recoveryCodes
+}
+
+/** POST …/recovery-codes: ten new recovery codes (the old ones stop working); needs the current password. */
+export async function renewRecoveryCodes(
+  values: RenewRecoveryCodes,
+  client: ApiClient = apiClient,
+): Promise<string[]> {
+  const answer = await client.post<{ recoveryCodes: string[] }>(
+    `${SECOND_FACTOR_PATH}/recovery-codes`,
+    values,
+    {
+      redirect: false,
+    },
   )
   return answer.recoveryCodes
 }

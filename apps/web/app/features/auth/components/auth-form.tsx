@@ -8,7 +8,7 @@ import {
   RequiredFieldsNote,
 } from '../../../components/form/index.ts'
 import { useNotify } from '../../../components/ui/notifications/index.ts'
-import { isApiError, serverMessage } from '../../../lib/api-client.ts'
+import { failureMessage, isApiError, serverMessage } from '../../../lib/api-client.ts'
 import { useAuth } from '../../../lib/auth-context.ts'
 import type { TokenResponse } from '../../../lib/auth-storage.ts'
 
@@ -70,7 +70,25 @@ export function useAccountErrors<T extends FieldValues, TOut>(form: UseFormRetur
     else if (error.status === 429 && message) setAlert(message)
     else applyServerErrors(form, error)
   }
-  return { alert, clear: () => setAlert(null), show }
+  const notify = useNotify()
+  /**
+   * Runs a save: clears the last alert; on a failure shows it (on its fields, or as the alert) with
+   * `failedMessage` (or a 500's own Message) as the notification, and answers null.
+   */
+  const attempt = async <R,>(
+    action: () => Promise<R>,
+    failedMessage: string,
+  ): Promise<{ value: R } | null> => {
+    setAlert(null)
+    try {
+      return { value: await action() }
+    } catch (error) {
+      show(error)
+      notify.error(failureMessage(error, failedMessage))
+      return null
+    }
+  }
+  return { alert, clear: () => setAlert(null), show, attempt }
 }
 
 /** Signs in with tokens just issued; says 'Unable to fetch the user profile.' and answers false when that fails. */

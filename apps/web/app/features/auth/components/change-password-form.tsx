@@ -25,14 +25,7 @@ export function ChangePasswordForm({ change = changePassword, onChanged }: Chang
   const errors = useAccountErrors(form)
 
   const onSubmit = async (values: ChangePassword) => {
-    errors.clear()
-    try {
-      await change(values)
-    } catch (error) {
-      errors.show(error)
-      notify.error(MESSAGES.passwordChangeFailed)
-      return
-    }
+    if (!(await errors.attempt(() => change(values), MESSAGES.passwordChangeFailed))) return
     form.reset(EMPTY)
     notify.success(MESSAGES.passwordChanged)
     onChanged?.()

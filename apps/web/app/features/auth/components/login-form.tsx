@@ -18,6 +18,7 @@ import { completeSignIn } from '../api/second-factor.ts'
 import { signInWithPassword } from '../api/sign-in.ts'
 import { AuthForm, useSignInWithTokens } from './auth-form.tsx'
 import { GuestLink } from './auth-panel.tsx'
+import { AuthenticatorCodeField } from './code-field.tsx'
 import { PasswordField } from './password-field.tsx'
 
 export interface LoginFormProps {
@@ -218,14 +219,7 @@ function CodeStep<S extends StepSchema>({
           : 'Enter one of the recovery codes you saved when you set up two-step sign-in. Each code works once.'}
       </p>
       {isCode ? (
-        <TextField
-          name="code"
-          label="Code"
-          inputMode="numeric"
-          autoComplete="one-time-code"
-          spellCheck={false}
-          required
-        />
+        <AuthenticatorCodeField />
       ) : (
         <TextField
           name="recoveryCode"

@@ -1,12 +1,13 @@
 import type { Session } from '@signalway/shared/auth'
 import { formatDateTime } from '@signalway/shared/business-time'
 import { MESSAGES } from '@signalway/shared/messages'
-import { useCallback, useEffect, useId, useState } from 'react'
+import { useId, useState } from 'react'
 import { Link } from 'react-router'
 import { useNotify } from '../../../components/ui/notifications/index.ts'
 import { failureMessage } from '../../../lib/api-client.ts'
 import { paths } from '../../../lib/paths.ts'
 import { listSessions, signOutOtherSessions, signOutSession } from '../api/security.ts'
+import { useLoaded } from './use-loaded.ts'
 
 export interface SessionListProps {
   load?: () => Promise<{ items: Session[] }>
@@ -15,8 +16,6 @@ export interface SessionListProps {
   /** Changes when something else ended sessions (a password change): the list loads again. */
   version?: number
 }
-
-type Loaded = { state: 'loading' } | { state: 'failed' } | { state: 'ready'; items: Session[] }
 
 /**
  * Where the account is signed in (issue 14, ASVS 7.5.2): each live session with its browser and system,
@@ -31,24 +30,8 @@ export function SessionList({
 }: SessionListProps) {
   const notify = useNotify()
   const headingId = useId()
-  const [loaded, setLoaded] = useState<Loaded>({ state: 'loading' })
+  const { loaded, reload: refresh } = useLoaded(load, MESSAGES.sessionsLoadFailed, version)
   const [busy, setBusy] = useState<string | null>(null)
-  const [attempt, setAttempt] = useState(0)
-
-  const refresh = useCallback(async () => {
-    try {
-      const { items } = await load()
-      setLoaded({ state: 'ready', items })
-    } catch {
-      setLoaded({ state: 'failed' })
-      notify.error(MESSAGES.sessionsLoadFailed)
-    }
-  }, [load, notify])
-
-  // biome-ignore lint/correctness/useExhaustiveDependencies: `version` and `attempt` load the list again
-  useEffect(() => {
-    void refresh()
-  }, [refresh, version, attempt])
 
   const run = async (key: string, action: () => Promise<string>) => {
     setBusy(key)
@@ -62,7 +45,7 @@ export function SessionList({
     await refresh()
   }
 
-  const items = loaded.state === 'ready' ? loaded.items : []
+  const items = loaded.state === 'ready' ? loaded.value.items : []
   const others = items.filter((item) => !item.current)
 
   return (
@@ -82,7 +65,7 @@ export function SessionList({
       {loaded.state === 'failed' ? (
         <p className="sessions__status">
           {MESSAGES.sessionsLoadFailed}{' '}
-          <button type="button" className="link-button" onClick={() => setAttempt((n) => n + 1)}>
+          <button type="button" className="link-button" onClick={() => void refresh()}>
             Try again
           </button>
         </p>

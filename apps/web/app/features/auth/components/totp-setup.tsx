@@ -2,12 +2,13 @@ import { type TotpConfirm, type TotpSetup as TotpSetupData, totpConfirmSchema } 
 import { MESSAGES } from '@signalway/shared/messages'
 import { SITE } from '@signalway/shared/site'
 import { useEffect, useId, useRef, useState } from 'react'
-import { FormActions, SubmitButton, TextField, useZodForm } from '../../../components/form/index.ts'
+import { FormActions, SubmitButton, useZodForm } from '../../../components/form/index.ts'
 import { useNotify } from '../../../components/ui/notifications/index.ts'
 import { failureMessage } from '../../../lib/api-client.ts'
 import { saveBlob } from '../../../lib/save-blob.ts'
 import { confirmTotp, startTotp } from '../api/second-factor.ts'
 import { AuthForm, useAccountErrors } from './auth-form.tsx'
+import { AuthenticatorCodeField } from './code-field.tsx'
 
 export interface TotpSetupProps {
   /** Start at once (the set-up page an administrator is taken to) instead of behind a button. */
@@ -99,21 +100,12 @@ function ScanStep({
   confirm: (code: string) => Promise<string[]>
   onConfirmed: (codes: string[]) => void
 }) {
-  const notify = useNotify()
   const form = useZodForm(totpConfirmSchema, { defaultValues: { code: '' } })
   const errors = useAccountErrors(form)
 
   const onSubmit = async (values: TotpConfirm) => {
-    errors.clear()
-    let codes: string[]
-    try {
-      codes = await confirm(values.code)
-    } catch (error) {
-      errors.show(error)
-      notify.error(failureMessage(error, MESSAGES.twoStepConfirmFailed))
-      return
-    }
-    onConfirmed(codes)
+    const confirmed = await errors.attempt(() => confirm(values.code), MESSAGES.twoStepConfirmFailed)
+    if (confirmed) onConfirmed(confirmed.value)
   }
 
   return (
@@ -151,22 +143,23 @@ function ScanStep({
         </li>
         <li>Enter the 6-digit code the app shows for {SITE.name}.</li>
       </ol>
-      <TextField
-        name="code"
-        label="Code"
-        inputMode="numeric"
-        autoComplete="one-time-code"
-        spellCheck={false}
-        hint="The code changes every 30 seconds."
-        required
-      />
+      <AuthenticatorCodeField hint="The code changes every 30 seconds." />
     </AuthForm>
   )
 }
 
-function RecoveryCodes({ codes, level, onDone }: { codes: string[]; level: 2 | 3; onDone: () => void }) {
+/** Recovery codes, shown this once: download them or write them down. */
+export function RecoveryCodes({
+  codes,
+  level,
+  onDone,
+}: {
+  codes: string[]
+  level: 2 | 3 | 4
+  onDone: () => void
+}) {
   const headingId = useId()
-  const Heading = level === 2 ? 'h2' : 'h3'
+  const Heading = `h${level}` as const
   const headingRef = useRef<HTMLHeadingElement>(null)
   // The step changed under the person's focus (the submit button is gone): the heading takes it.
   useEffect(() => headingRef.current?.focus(), [])

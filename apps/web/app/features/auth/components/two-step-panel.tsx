@@ -4,48 +4,35 @@ import {
   type SecondFactorStatus,
 } from '@signalway/shared/auth'
 import { MESSAGES } from '@signalway/shared/messages'
-import { useCallback, useEffect, useId, useState } from 'react'
+import { useEffect, useId, useState } from 'react'
 import { FormActions, SubmitButton, useZodForm } from '../../../components/form/index.ts'
 import { useNotify } from '../../../components/ui/notifications/index.ts'
-import { failureMessage } from '../../../lib/api-client.ts'
 import { isAdmin, useAuth } from '../../../lib/auth-context.ts'
-import { getSecondFactorStatus, removeSecondFactor } from '../api/second-factor.ts'
+import { getSecondFactorStatus, removeSecondFactor, renewRecoveryCodes } from '../api/second-factor.ts'
 import { AuthForm, useAccountErrors } from './auth-form.tsx'
 import { PasswordField } from './password-field.tsx'
-import { TotpSetup } from './totp-setup.tsx'
+import { RecoveryCodes, TotpSetup } from './totp-setup.tsx'
+import { useLoaded } from './use-loaded.ts'
 
 export interface TwoStepPanelProps {
   load?: () => Promise<SecondFactorStatus>
   remove?: (values: RemoveSecondFactor) => Promise<void>
+  renew?: (values: RemoveSecondFactor) => Promise<string[]>
 }
-
-type Loaded = { state: 'loading' } | { state: 'failed' } | { state: 'ready'; status: SecondFactorStatus }
 
 /**
  * Two-step sign-in in the profile's Security section (issue 14): turn on an authenticator app, see how many
- * recovery codes are left, and turn it off again with the current password. Administrators keep it on.
+ * recovery codes are left, get new ones, and turn it off again with the current password. Administrators keep
+ * it on.
  */
 export function TwoStepPanel({
   load = getSecondFactorStatus,
   remove = removeSecondFactor,
+  renew = renewRecoveryCodes,
 }: TwoStepPanelProps) {
-  const notify = useNotify()
   const { profile } = useAuth()
   const headingId = useId()
-  const [loaded, setLoaded] = useState<Loaded>({ state: 'loading' })
-
-  const refresh = useCallback(async () => {
-    try {
-      setLoaded({ state: 'ready', status: await load() })
-    } catch {
-      setLoaded({ state: 'failed' })
-      notify.error(MESSAGES.twoStepLoadFailed)
-    }
-  }, [load, notify])
-
-  useEffect(() => {
-    void refresh()
-  }, [refresh])
+  const { loaded, reload: refresh } = useLoaded(load, MESSAGES.twoStepLoadFailed)
 
   return (
     <section
@@ -69,29 +56,27 @@ export function TwoStepPanel({
           </button>
         </p>
       ) : null}
-      {loaded.state === 'ready' && loaded.status.totp ? (
+      {loaded.state === 'ready' && loaded.value.totp ? (
         <>
           <p className="two-step__state">
             <span className="sessions__badge">On</span> You sign in with your password and a code from your
-            authenticator app. {recoveryCodesLeftText(loaded.status.recoveryCodesLeft)}
+            authenticator app. {recoveryCodesLeftText(loaded.value.recoveryCodesLeft)}
           </p>
           {isAdmin(profile) ? (
             <p className="two-step__note">
               Administrators always sign in with two steps. If you lose your phone, sign in with a recovery
               code, or ask another administrator to reset your two-step sign-in.
             </p>
-          ) : (
-            <TurnOffForm
-              remove={remove}
-              onRemoved={() => {
-                notify.success(MESSAGES.twoStepOff)
-                void refresh()
-              }}
-            />
-          )}
+          ) : null}
+          <PasswordActions
+            admin={isAdmin(profile)}
+            renew={renew}
+            remove={remove}
+            onChanged={() => void refresh()}
+          />
         </>
       ) : null}
-      {loaded.state === 'ready' && !loaded.status.totp ? (
+      {loaded.state === 'ready' && !loaded.value.totp ? (
         <>
           <p className="two-step__state">
             Protect your account with a code from an authenticator app on your phone each time you sign in, as
@@ -109,42 +94,109 @@ function recoveryCodesLeftText(count: number): string {
   return count === 1 ? 'You have 1 recovery code left.' : `You have ${count} recovery codes left.`
 }
 
-function TurnOffForm({
+type Action = 'codes' | 'off'
+
+/**
+ * "New Recovery Codes" and "Turn Off" (not for administrators): each asks for the current password in a
+ * form of its own, opened by its button, one at a time. New codes are shown once, in place of the form.
+ */
+function PasswordActions({
+  admin,
+  renew,
   remove,
-  onRemoved,
+  onChanged,
 }: {
+  admin: boolean
+  renew: (values: RemoveSecondFactor) => Promise<string[]>
   remove: (values: RemoveSecondFactor) => Promise<void>
-  onRemoved: () => void
+  onChanged: () => void
 }) {
   const notify = useNotify()
+  const [open, setOpen] = useState<Action | null>(null)
+  const [codes, setCodes] = useState<string[] | null>(null)
+  if (codes)
+    return (
+      <RecoveryCodes
+        codes={codes}
+        level={4}
+        onDone={() => {
+          setCodes(null)
+          onChanged()
+        }}
+      />
+    )
+  if (open)
+    return (
+      <PasswordForm
+        key={open}
+        title={open === 'codes' ? 'Get new recovery codes' : 'Turn off two-step sign-in'}
+        submit={open === 'codes' ? 'Get New Codes' : 'Turn Off'}
+        busy={open === 'codes' ? 'Making new codes…' : 'Turning off…'}
+        failed={open === 'codes' ? MESSAGES.twoStepCodesFailed : MESSAGES.twoStepRemoveFailed}
+        run={async (values) => {
+          if (open === 'codes') setCodes(await renew(values))
+          else {
+            await remove(values)
+            notify.success(MESSAGES.twoStepOff)
+            onChanged()
+          }
+          setOpen(null)
+        }}
+        onCancel={() => setOpen(null)}
+      />
+    )
+  return (
+    <div className="form-actions">
+      <button type="button" className="button button--outline" onClick={() => setOpen('codes')}>
+        New Recovery Codes
+      </button>
+      {admin ? null : (
+        <button type="button" className="button button--outline" onClick={() => setOpen('off')}>
+          Turn Off
+        </button>
+      )}
+    </div>
+  )
+}
+
+function PasswordForm({
+  title,
+  submit,
+  busy,
+  failed,
+  run,
+  onCancel,
+}: {
+  title: string
+  submit: string
+  busy: string
+  failed: string
+  run: (values: RemoveSecondFactor) => Promise<void>
+  onCancel: () => void
+}) {
   const form = useZodForm(removeSecondFactorSchema, { defaultValues: { currentPassword: '' } })
   const errors = useAccountErrors(form)
-
-  const onSubmit = async (values: RemoveSecondFactor) => {
-    errors.clear()
-    try {
-      await remove(values)
-    } catch (error) {
-      errors.show(error)
-      notify.error(failureMessage(error, MESSAGES.twoStepRemoveFailed))
-      return
-    }
-    onRemoved()
-  }
+  // The button that opened the form is gone: its field takes the focus.
+  useEffect(() => form.setFocus('currentPassword'), [form])
 
   return (
     <AuthForm
-      title="Turn off two-step sign-in"
+      title={title}
       level={4}
       form={form}
-      onSubmit={onSubmit}
+      onSubmit={async (values: RemoveSecondFactor) => {
+        await errors.attempt(() => run(values), failed)
+      }}
       alert={errors.alert}
       requiredNote={false}
       actions={
         <FormActions>
-          <SubmitButton busyLabel="Turning off…" variant="primary">
-            Turn Off
+          <SubmitButton busyLabel={busy} variant="primary">
+            {submit}
           </SubmitButton>
+          <button type="button" className="button button--outline" onClick={onCancel}>
+            Cancel
+          </button>
         </FormActions>
       }
     >

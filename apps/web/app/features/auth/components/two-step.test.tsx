@@ -188,10 +188,35 @@ describe('Two-step sign-in in the Security section', () => {
       auth: { status: 'signedIn', profile: regularProfile },
     })
     expect(await screen.findByText(/You have 7 recovery codes left\./)).toBeTruthy()
-    await user.type(screen.getByLabelText(/^Current Password/, { selector: 'input' }), 'Cones-2026')
+    // One password form at a time, opened by its button; its field takes the focus.
+    expect(screen.queryByLabelText(/^Current Password/, { selector: 'input' })).toBeNull()
+    await user.click(screen.getByRole('button', { name: 'Turn Off' }))
+    const password = screen.getByLabelText(/^Current Password/, { selector: 'input' })
+    await waitFor(() => expect(document.activeElement).toBe(password))
+    await user.type(password, 'Cones-2026')
     await user.click(screen.getByRole('button', { name: 'Turn Off' }))
     await waitFor(() => expect(remove).toHaveBeenCalledWith({ currentPassword: 'Cones-2026' }))
     expect(await screen.findByRole('button', { name: 'Set Up an Authenticator App' })).toBeTruthy()
+  })
+
+  it('gets new recovery codes with the current password and shows them once', async () => {
+    const user = userEvent.setup()
+    const load = vi.fn().mockResolvedValue({ totp: true, recoveryCodesLeft: 1, setupRequired: false })
+    const renew = vi.fn().mockResolvedValue(CODES)
+    renderWithProviders(<TwoStepPanel load={load} renew={renew} />, {
+      auth: { status: 'signedIn', profile: adminProfile },
+    })
+    expect(await screen.findByText(/You have 1 recovery code left\./)).toBeTruthy()
+    await user.click(screen.getByRole('button', { name: 'New Recovery Codes' }))
+    await user.type(screen.getByLabelText(/^Current Password/, { selector: 'input' }), 'Cones-2026')
+    await user.click(screen.getByRole('button', { name: 'Get New Codes' }))
+    await waitFor(() => expect(renew).toHaveBeenCalledWith({ currentPassword: 'Cones-2026' }))
+    expect((await screen.findByRole('list', { name: 'Recovery codes' })).querySelectorAll('li')).toHaveLength(
+      10,
+    )
+    await user.click(screen.getByRole('button', { name: 'I Have Saved My Codes' }))
+    expect(screen.queryByRole('list', { name: 'Recovery codes' })).toBeNull()
+    expect(load).toHaveBeenCalledTimes(2)
   })
 
   it('an administrator keeps it on: no Turn Off', async () => {

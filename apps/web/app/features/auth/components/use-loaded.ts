@@ -1,0 +1,29 @@
+import { useCallback, useEffect, useState } from 'react'
+import { useNotify } from '../../../components/ui/notifications/index.ts'
+
+export type Loaded<T> = { state: 'loading' } | { state: 'failed' } | { state: 'ready'; value: T }
+
+/**
+ * What a Security panel shows from the server (the sessions, the two-step settings): loaded on mount and
+ * whenever `version` changes, or on `reload()`; a failure says `failedMessage` once as a notification.
+ */
+export function useLoaded<T>(load: () => Promise<T>, failedMessage: string, version = 0) {
+  const notify = useNotify()
+  const [loaded, setLoaded] = useState<Loaded<T>>({ state: 'loading' })
+
+  const reload = useCallback(async () => {
+    try {
+      setLoaded({ state: 'ready', value: await load() })
+    } catch {
+      setLoaded({ state: 'failed' })
+      notify.error(failedMessage)
+    }
+  }, [load, notify, failedMessage])
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new `version` loads again
+  useEffect(() => {
+    void reload()
+  }, [reload, version])
+
+  return { loaded, reload }
+}
