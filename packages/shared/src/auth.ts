@@ -147,10 +147,69 @@ const recoveryGrantSchema = z.object({
   recovery_code: recoveryCodeField,
 })
 
+const b64url = (max: number) =>
+  z
+    .string()
+    .max(max)
+    .regex(/^[A-Za-z0-9_-]*$/u, 'Invalid passkey answer.')
+
+/** What a browser answers navigator.credentials.get (SimpleWebAuthn's AuthenticationResponseJSON). */
+export const passkeyAssertionSchema = z.looseObject({
+  id: b64url(1024),
+  rawId: b64url(1024),
+  type: z.literal('public-key'),
+  response: z.looseObject({
+    clientDataJSON: b64url(8192),
+    authenticatorData: b64url(8192),
+    signature: b64url(2048),
+    userHandle: b64url(1024).optional(),
+  }),
+  clientExtensionResults: z.looseObject({}),
+  authenticatorAttachment: z.enum(['platform', 'cross-platform']).optional(),
+})
+export type PasskeyAssertion = z.output<typeof passkeyAssertionSchema>
+
+/** What a browser answers navigator.credentials.create (SimpleWebAuthn's RegistrationResponseJSON). */
+export const passkeyAttestationSchema = z.looseObject({
+  id: b64url(1024),
+  rawId: b64url(1024),
+  type: z.literal('public-key'),
+  response: z.looseObject({
+    clientDataJSON: b64url(8192),
+    attestationObject: b64url(65536),
+    transports: z.array(z.string().max(32)).max(10).optional(),
+  }),
+  clientExtensionResults: z.looseObject({}),
+  authenticatorAttachment: z.enum(['platform', 'cross-platform']).optional(),
+})
+export type PasskeyAttestation = z.output<typeof passkeyAttestationSchema>
+
+/** Ours (issue 14): signing in with a passkey alone (discoverable, with user verification). */
+const passkeyGrantSchema = z.object({
+  ClientId: requiredText('Client id is required.', { max: 100, tooLong: 'Invalid client.' }),
+  GrantType: z.literal('passkey'),
+  response: passkeyAssertionSchema,
+})
+
+/** Ours (issue 14): the second step with a passkey. */
+const passkeyStepGrantSchema = z.object({
+  ClientId: requiredText('Client id is required.', { max: 100, tooLong: 'Invalid client.' }),
+  GrantType: z.literal('mfa_passkey'),
+  mfa_token: challengeField,
+  response: passkeyAssertionSchema,
+})
+
 /** POST /v1/core/auth/token body: a password grant or a refresh grant, by GrantType (and, ours, the second-factor step). */
 export const loginTokenRequestSchema = z.discriminatedUnion(
   'GrantType',
-  [passwordGrantSchema, refreshGrantSchema, otpGrantSchema, recoveryGrantSchema],
+  [
+    passwordGrantSchema,
+    refreshGrantSchema,
+    otpGrantSchema,
+    recoveryGrantSchema,
+    passkeyGrantSchema,
+    passkeyStepGrantSchema,
+  ],
   {
     error: 'Invalid grant type.',
   },
@@ -160,6 +219,8 @@ export type PasswordGrant = z.output<typeof passwordGrantSchema>
 export type RefreshGrant = z.output<typeof refreshGrantSchema>
 export type OtpGrant = z.output<typeof otpGrantSchema>
 export type RecoveryGrant = z.output<typeof recoveryGrantSchema>
+export type PasskeyGrant = z.output<typeof passkeyGrantSchema>
+export type PasskeyStepGrant = z.output<typeof passkeyStepGrantSchema>
 
 /** Token response of login, registration, password reset and refresh. */
 export const tokenResponseSchema = z.object({
@@ -178,6 +239,8 @@ export const tokenErrorSchema = z
     error: z.enum(['invalid_grant', 'invalid_client', 'mfa_required']).optional(),
     /** With error mfa_required (403): the challenge the second step sends back (5 minutes, once). */
     mfa_token: z.string().optional(),
+    /** With error mfa_required: the second factors the account has ('totp', 'passkey'). */
+    factors: z.array(z.enum(['totp', 'passkey'])).optional(),
     requestId: z.string(),
   })
   .meta({ id: 'TokenError' })
@@ -387,6 +450,8 @@ export const CANCEL_EMAIL_CHANGE_PATH = '/cancel-email-change/'
 
 export const secondFactorStatusSchema = z.object({
   totp: z.boolean(),
+  /** How many passkeys the account has. */
+  passkeys: z.number().int(),
   recoveryCodesLeft: z.number().int(),
   /** An administrator without a second factor: they must set one up before anything else. */
   setupRequired: z.boolean(),
@@ -413,3 +478,30 @@ export type RemoveSecondFactor = z.output<typeof removeSecondFactorSchema>
 /** New recovery codes need the current password too. */
 export const renewRecoveryCodesSchema = removeSecondFactorSchema
 export type RenewRecoveryCodes = RemoveSecondFactor
+
+/** A passkey as its owner sees it in the Security section. */
+export const passkeySchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  createdAt: z.string(),
+  lastUsedAt: z.string().nullable(),
+})
+export type Passkey = z.output<typeof passkeySchema>
+export const passkeyListSchema = z.object({ items: z.array(passkeySchema) })
+export type PasskeyList = z.output<typeof passkeyListSchema>
+
+/** The person's own name for a passkey ('Work laptop'). */
+export const passkeyNameSchema = z.object({
+  name: requiredText('Name is required.', { max: 60, tooLong: 'Name must be at most 60 characters.' }),
+})
+export type PasskeyName = z.output<typeof passkeyNameSchema>
+
+/** POST /v1/core/auth/passkeys: the browser's answer to the registration options, and a name. */
+export const registerPasskeySchema = passkeyNameSchema.extend({ response: passkeyAttestationSchema })
+export type RegisterPasskey = z.output<typeof registerPasskeySchema>
+
+/** POST /v1/core/auth/passkeys/sign-in/options: with the password step's mfa_token for the second step. */
+export const passkeySignInOptionsRequestSchema = z.object({ mfa_token: challengeField.optional() })
+
+/** Options for navigator.credentials.create / get, as SimpleWebAuthn makes them (passed to the browser as they are). */
+export const passkeyOptionsSchema = z.looseObject({ challenge: z.string() })

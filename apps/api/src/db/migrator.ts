@@ -11,6 +11,7 @@ import * as userSortKeys from './migrations/0007-user-sort-keys.ts'
 import * as sessionDetails from './migrations/0008-session-details.ts'
 import * as emailChanges from './migrations/0009-email-changes.ts'
 import * as secondFactors from './migrations/0010-second-factors.ts'
+import * as passkeys from './migrations/0011-passkeys.ts'
 import type { DB } from './schema.ts'
 
 /** Every migration, by name. Names sort in the order they run; add new ones at the end. */
@@ -25,6 +26,7 @@ export const migrations: Record<string, Migration> = {
   '0008-session-details': sessionDetails,
   '0009-email-changes': emailChanges,
   '0010-second-factors': secondFactors,
+  '0011-passkeys': passkeys,
 }
 
 export class MigrationError extends Error {

@@ -102,6 +102,34 @@ export interface MfaChallengesTable {
   used_at: Timestamp | null
 }
 
+export interface PasskeysTable {
+  /** The credential id (base64url). */
+  id: string
+  user_id: number
+  /** The person's own name for it ('Work laptop'). */
+  name: string
+  /** The COSE public key (base64url). */
+  public_key: string
+  /** The authenticator's signature counter (0 for most passkeys, which do not count). */
+  counter: ColumnType<number, number | undefined, number>
+  /** Comma-separated transports ('internal,hybrid'). */
+  transports: ColumnType<string, string | undefined, string>
+  created_at: Timestamp
+  last_used_at: Timestamp | null
+}
+
+export interface WebauthnChallengesTable {
+  /** SHA-256 (hex) of the challenge sent to the browser. */
+  challenge_hash: string
+  /** 'register', 'sign-in' (passwordless) or 'second-step'. */
+  purpose: string
+  /** Whose ceremony it is; null for a passwordless sign-in (the passkey tells). */
+  user_id: number | null
+  created_at: Timestamp
+  expires_at: Timestamp
+  used_at: Timestamp | null
+}
+
 export interface RefreshTokensTable {
   /** SHA-256 (hex) of the token; the token itself is never stored. */
   token_hash: string
@@ -267,6 +295,8 @@ export interface DB {
   totp_factors: TotpFactorsTable
   recovery_codes: RecoveryCodesTable
   mfa_challenges: MfaChallengesTable
+  passkeys: PasskeysTable
+  webauthn_challenges: WebauthnChallengesTable
   password_reset_tokens: PasswordResetTokensTable
   login_throttle: LoginThrottleTable
   enquiries: EnquiriesTable

@@ -143,14 +143,21 @@ function setAt(target: unknown, path: (string | number)[], value: unknown, remov
 export function mutatedBody(example: Record<string, unknown>, extraKeys: readonly string[] = []) {
   const paths = leafPaths(example)
   const keys = ['id', 'userId', 'memberType', 'isAdmin', 'role', 'rol', ...extraKeys]
+  // An empty example ({}) has no leaf to change: only keys are added to it.
+  const changedLeaf =
+    paths.length === 0
+      ? []
+      : [
+          fc
+            .record({ path: fc.constantFrom(...paths), value: hostileValue, remove: fc.boolean() })
+            .map(({ path, value, remove }) => {
+              const copy = structuredClone(example)
+              setAt(copy, path, value, remove)
+              return JSON.stringify(copy)
+            }),
+        ]
   return fc.oneof(
-    fc
-      .record({ path: fc.constantFrom(...paths), value: hostileValue, remove: fc.boolean() })
-      .map(({ path, value, remove }) => {
-        const copy = structuredClone(example)
-        setAt(copy, path, value, remove)
-        return JSON.stringify(copy)
-      }),
+    ...changedLeaf,
     fc
       .record({ key: fc.constantFrom(...keys), value: hostileValue })
       .map(({ key, value }) => JSON.stringify({ ...example, [key]: value })),

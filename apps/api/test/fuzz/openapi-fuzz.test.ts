@@ -12,6 +12,7 @@ import { createAdmin, createUser, enrolTotp, TEST_CLIENT, type TestUser, tokenFo
 import { createTestDatabase, DIALECTS, type Dialect, type TestDatabase, testEnv } from '../helpers/build.ts'
 import { creditApplicationFixture } from '../helpers/credit.ts'
 import { requestEmailChange } from '../helpers/email-change.ts'
+import { softAuthenticator } from '../helpers/webauthn.ts'
 import { createEnquiry } from '../modules/enquiries/helpers.ts'
 import {
   headerSafe,
@@ -160,6 +161,24 @@ interface Fixture {
   emailChange: { confirm: string; cancel: string }
   /** A current code of the authenticator app the user has started to set up. */
   totpCode: string
+  /** A passkey of the user (for the passkey operations), and a registration answer to fresh options. */
+  passkeyId: string
+  passkeyRegistration: unknown
+}
+
+/** For the passkey operations: a passkey of the user, and an answer to fresh registration options. */
+async function passkeyFixture(app: FastifyInstance, user: TestUser, path: string) {
+  if (!path.includes('/passkeys')) return { passkeyId: 'A', passkeyRegistration: {} }
+  const authenticator = softAuthenticator(app.accessTokens.issuer)
+  const registered = await app.passkeys.register(
+    user,
+    'Fixture key',
+    authenticator.register(await app.passkeys.registrationOptions(user)) as never,
+  )
+  return {
+    passkeyId: registered.id,
+    passkeyRegistration: authenticator.register(await app.passkeys.registrationOptions(user)),
+  }
 }
 
 /** Valid values for the path and query parameters, so that fuzzing reaches past routing. */
@@ -182,6 +201,7 @@ function parameterExample(fixture: Fixture, op: Operation, name: string): string
     if (op.path.includes('outbox')) return String(fixture.failedOutboxId)
     if (op.path.includes('users')) return String(fixture.user.id)
     if (op.path.includes('sessions')) return fixture.userSessionId
+    if (op.path.includes('passkeys')) return fixture.passkeyId
     return '1'
   }
   if (name === 'status') return op.path.includes('outbox') ? 'failed' : 'new'
@@ -231,6 +251,10 @@ function bodyExample(fixture: Fixture, op: Operation): Record<string, unknown> {
     'POST /api/v1/core/auth/second-factor/totp/confirm': { code: fixture.totpCode },
     'POST /api/v1/core/auth/second-factor/remove': { currentPassword: fixture.user.password },
     'POST /api/v1/core/auth/second-factor/recovery-codes': { currentPassword: fixture.user.password },
+    'POST /api/v1/core/auth/passkeys': { name: 'Work laptop', response: fixture.passkeyRegistration },
+    'PATCH /api/v1/core/auth/passkeys/{id}': { name: 'Phone' },
+    'POST /api/v1/core/auth/passkeys/{id}/remove': { currentPassword: fixture.user.password },
+    'POST /api/v1/core/auth/passkeys/sign-in/options': {},
     'POST /api/v1/core/auth/revoke': {
       ClientId: 'web',
       token: fixture.refreshToken,
@@ -469,6 +493,7 @@ describe.each(DIALECTS)('fuzzing every operation of the OpenAPI document on %s',
       totpCode: op.path.endsWith('/totp/confirm')
         ? new TOTP({ secret: Secret.fromBase32((await app.secondFactors.startTotp(user)).secret) }).generate()
         : '123456',
+      ...(await passkeyFixture(app, user, op.path)),
       adminToken: await tokenFor(app, admin),
       enquiryId: enquiry.id,
       creditId,

@@ -24,6 +24,8 @@ const PUBLIC = new Set([
   'POST /api/v1/core/auth/token',
   // The refresh token in the body is the credential (RFC 7009); logout.test.ts.
   'POST /api/v1/core/auth/revoke',
+  // A ceremony's options; the answer goes to the token endpoint (passkeys.test.ts).
+  'POST /api/v1/core/auth/passkeys/sign-in/options',
   'POST /api/v1/core/accounts',
   'PATCH /api/v1/core/accounts/{email}/password/reset/request',
   'POST /api/v1/core/accounts/token/validate',
@@ -150,6 +152,8 @@ describe.each(DIALECTS)('access control on every operation on %s', (dialect) => 
       'GET /api/v1/core/auth/second-factor',
       'POST /api/v1/core/auth/second-factor/totp',
       'POST /api/v1/core/auth/second-factor/totp/confirm',
+      'POST /api/v1/core/auth/passkeys/options',
+      'POST /api/v1/core/auth/passkeys',
       'GET /api/v1/core/accounts/{userId}/profile/settings',
     ])
     const operations = (await operationsOf(app)).filter((operation) => !PUBLIC.has(operation.name))
@@ -181,7 +185,7 @@ describe.each(DIALECTS)('access control on every operation on %s', (dialect) => 
     })
     expect(other.statusCode).toBe(403)
     const status = await app.inject({ method: 'GET', url: '/api/v1/core/auth/second-factor', headers })
-    expect(status.json()).toEqual({ totp: false, recoveryCodesLeft: 0, setupRequired: true })
+    expect(status.json()).toEqual({ totp: false, passkeys: 0, recoveryCodesLeft: 0, setupRequired: true })
   })
 
   it("lets a member read and change only their own profile (403 for another's), whatever the id's form", async () => {

@@ -34,6 +34,7 @@ import { ForbiddenError, SecondFactorSetupRequiredError, UnauthorizedError } fro
 import { errorBodySchema } from '../../lib/http-schemas.ts'
 import { type AccessTokens, createAccessTokens } from './access-tokens.ts'
 import { createDeviceCookies, type DeviceCookies } from './device-cookie.ts'
+import { createPasskeys, type Passkeys } from './passkeys.ts'
 import { findSessionUser } from './repository.ts'
 import { createSecondFactors, type SecondFactors } from './second-factor.ts'
 import { createThrottle, type Throttle } from './throttle.ts'
@@ -75,6 +76,8 @@ declare module 'fastify' {
     deviceCookies: DeviceCookies
     /** TOTP, recovery codes and the sign-in's second step. */
     secondFactors: SecondFactors
+    /** Passkeys (WebAuthn): registration, and signing in with one. */
+    passkeys: Passkeys
     /** Route guard: a valid access token of an active user. */
     authenticate: Guard
     /** Route guard: as authenticate, then member type 3 (Admin), else 403. */
@@ -155,11 +158,13 @@ export const authPlugin = fp<AuthPluginOptions>(
   async (app, { config }) => {
     const clock = app.clock
     const accessTokens = createAccessTokens(config, clock)
+    const passkeys = createPasskeys({ db: app.db, clock, siteUrl: config.siteUrl, rpName: PRODUCT_ISSUER })
     const secondFactors = createSecondFactors({
       db: app.db,
       clock,
       secret: config.jwtSecret,
       issuer: PRODUCT_ISSUER,
+      passkeys,
     })
 
     const authenticate: Guard = async (request, reply) => {
@@ -214,6 +219,7 @@ export const authPlugin = fp<AuthPluginOptions>(
       }),
     )
     app.decorate('secondFactors', secondFactors)
+    app.decorate('passkeys', passkeys)
     app.decorate('authenticate', authenticate)
     app.decorate('requireAdmin', requireAdmin)
     // Any guarded route may answer an administrator without a second factor 403: the document says so.

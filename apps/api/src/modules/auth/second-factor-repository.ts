@@ -99,9 +99,9 @@ export async function insertChallenge(
     .execute()
 }
 
-/** A live challenge (unused, unexpired, attempts left), counting this attempt. */
-export async function takeChallengeAttempt(db: Executor, hash: string, now: Date, maxAttempts: number) {
-  const row = await db
+/** A live challenge (unused, unexpired, attempts left), without counting an attempt. */
+export async function findLiveChallenge(db: Executor, hash: string, now: Date, maxAttempts: number) {
+  return db
     .selectFrom('mfa_challenges')
     .selectAll()
     .where('token_hash', '=', hash)
@@ -109,6 +109,11 @@ export async function takeChallengeAttempt(db: Executor, hash: string, now: Date
     .where('expires_at', '>', now.toISOString())
     .where('attempts', '<', maxAttempts)
     .executeTakeFirst()
+}
+
+/** A live challenge (unused, unexpired, attempts left), counting this attempt. */
+export async function takeChallengeAttempt(db: Executor, hash: string, now: Date, maxAttempts: number) {
+  const row = await findLiveChallenge(db, hash, now, maxAttempts)
   if (!row) return undefined
   await db
     .updateTable('mfa_challenges')

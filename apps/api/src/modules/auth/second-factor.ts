@@ -1,4 +1,5 @@
 import { createHash, randomInt } from 'node:crypto'
+import type { AuthenticationResponseJSON } from '@simplewebauthn/server'
 import { Secret, TOTP } from 'otpauth'
 import QRCode from 'qrcode'
 import type { Executor } from '../../db/database.ts'
@@ -6,11 +7,14 @@ import type { UserRow } from '../../db/schema.ts'
 import { AppError, ConflictError, ValidationError } from '../../lib/errors.ts'
 import { createSecretBox } from '../../lib/secret-box.ts'
 import type { Clock } from '../../lib/time.ts'
+import { countPasskeys, deletePasskeysOf } from './passkey-repository.ts'
+import type { Passkeys } from './passkeys.ts'
 import {
   confirmTotp,
   countUnusedRecoveryCodes,
   deleteDeadChallenges,
   deleteSecondFactors,
+  findLiveChallenge,
   findTotpFactor,
   insertChallenge,
   markChallengeUsed,
@@ -46,12 +50,16 @@ export const SECOND_FACTOR_MESSAGES = {
   notEnrolled: 'Two-step sign-in is not turned on.',
 } as const
 
+export type FactorKind = 'totp' | 'passkey'
+
 /** The password was right; the sign-in continues with a second factor (403 mfa_required). */
 export class SecondFactorRequiredError extends AppError {
   readonly challenge: string
-  constructor(challenge: string) {
+  readonly factors: FactorKind[]
+  constructor(challenge: string, factors: FactorKind[]) {
     super(403, SECOND_FACTOR_MESSAGES.required)
     this.challenge = challenge
+    this.factors = factors
   }
 }
 
@@ -80,9 +88,15 @@ export interface TotpSetup {
 
 export interface SecondFactors {
   /** What the user has set up. */
-  status(userId: number): Promise<{ totp: boolean; recoveryCodesLeft: number }>
-  /** Whether signing in needs a second step. */
+  status(userId: number): Promise<{ totp: boolean; passkeys: number; recoveryCodesLeft: number }>
+  /** Whether signing in needs a second step (an authenticator app or a passkey). */
   isEnrolled(userId: number, executor?: Executor): Promise<boolean>
+  /** Which second factors the user has, for the sign-in's second step. */
+  factors(userId: number): Promise<FactorKind[]>
+  /** Everything: the app, the recovery codes and the passkeys (an administrator's reset). */
+  resetAll(userId: number, executor?: Executor): Promise<void>
+  /** The user a live challenge belongs to (without counting an attempt), for the passkey step's options. */
+  challengeOwner(clientId: string, challenge: string): Promise<number | undefined>
   startTotp(user: UserRow): Promise<TotpSetup>
   /** The first code confirms the enrolment; answers the recovery codes, shown once. */
   confirmTotp(user: UserRow, code: string): Promise<{ recoveryCodes: string[] }>
@@ -95,7 +109,7 @@ export interface SecondFactors {
   complete(
     clientId: string,
     challenge: string,
-    proof: { otp: string } | { recoveryCode: string },
+    proof: { otp: string } | { recoveryCode: string } | { passkey: AuthenticationResponseJSON },
   ): Promise<number>
 }
 
@@ -104,9 +118,12 @@ export function createSecondFactors({
   clock,
   secret,
   issuer,
+  passkeys,
 }: {
   db: Executor
   clock: Clock
+  /** Passkeys count as a second factor too. */
+  passkeys: Pick<Passkeys, 'authenticate'>
   /** JWT_SECRET: the seeds are sealed with a key derived from it. */
   secret: string
   /** The name an authenticator app shows ('Signalway Traffic Hire'). */
@@ -136,12 +153,31 @@ export function createSecondFactors({
       const factor = await findTotpFactor(db, userId)
       return {
         totp: Boolean(factor?.confirmed_at),
+        passkeys: await countPasskeys(db, userId),
         recoveryCodesLeft: factor?.confirmed_at ? await countUnusedRecoveryCodes(db, userId) : 0,
       }
     },
 
     async isEnrolled(userId, executor = db) {
-      return Boolean((await findTotpFactor(executor, userId))?.confirmed_at)
+      if ((await findTotpFactor(executor, userId))?.confirmed_at) return true
+      return (await countPasskeys(executor, userId)) > 0
+    },
+
+    async factors(userId) {
+      const kinds: FactorKind[] = []
+      if ((await findTotpFactor(db, userId))?.confirmed_at) kinds.push('totp')
+      if ((await countPasskeys(db, userId)) > 0) kinds.push('passkey')
+      return kinds
+    },
+
+    async resetAll(userId, executor = db) {
+      await deleteSecondFactors(executor, userId)
+      await deletePasskeysOf(executor, userId)
+    },
+
+    async challengeOwner(clientId, challenge) {
+      const found = await findLiveChallenge(db, hashToken(challenge), clock(), CHALLENGE_MAX_ATTEMPTS)
+      return found && found.client_id === clientId ? found.user_id : undefined
     },
 
     async startTotp(user) {
@@ -209,8 +245,11 @@ export function createSecondFactors({
         const step = factor?.confirmed_at ? stepOf(box.open(factor.secret_sealed), proof.otp) : undefined
         // Single use: a code seen once (or an older one) is refused, even inside its 30 seconds.
         ok = step !== undefined && (await useTotpStep(db, found.user_id, step))
-      } else {
+      } else if ('recoveryCode' in proof) {
         ok = await useRecoveryCode(db, found.user_id, hashRecoveryCode(proof.recoveryCode), now)
+      } else {
+        ok =
+          (await passkeys.authenticate(proof.passkey, found.user_id).catch(() => undefined)) === found.user_id
       }
       if (!ok) throw new InvalidGrantError(SECOND_FACTOR_MESSAGES.codeWrong)
       if (!(await markChallengeUsed(db, hash, now)))

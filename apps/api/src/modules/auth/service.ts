@@ -1,13 +1,17 @@
 import type {
   OtpGrant,
+  PasskeyGrant,
+  PasskeyStepGrant,
   PasswordGrant,
   RecoveryGrant,
   RefreshGrant,
   RevokeToken,
   TokenResponse,
 } from '@signalway/shared/auth'
+import type { AuthenticationResponseJSON } from '@simplewebauthn/server'
 import type { Executor } from '../../db/database.ts'
 import { hashPassword, verifyPassword } from '../../lib/password.ts'
+import { PASSKEY_MESSAGES, type Passkeys } from './passkeys.ts'
 import { findActiveUserByEmail, findActiveUserById, normalizeEmail } from './repository.ts'
 import { SecondFactorRequiredError, type SecondFactors } from './second-factor.ts'
 import { THROTTLE_POLICIES, type Throttle } from './throttle.ts'
@@ -28,9 +32,14 @@ export interface AuthService {
     client: SessionClient,
     device?: string,
   ): Promise<{ userId: number; email: string; tokens: TokenResponse }>
-  /** POST /v1/core/auth/token, grants mfa_otp and mfa_recovery: the second step of a sign-in. */
+  /** POST /v1/core/auth/token, grants mfa_otp, mfa_recovery and mfa_passkey: the second step of a sign-in. */
   completeSignIn(
-    grant: OtpGrant | RecoveryGrant,
+    grant: OtpGrant | RecoveryGrant | PasskeyStepGrant,
+    client: SessionClient,
+  ): Promise<{ userId: number; email: string; tokens: TokenResponse }>
+  /** POST /v1/core/auth/token, grant passkey: a passkey alone (with user verification) signs in. */
+  signInWithPasskey(
+    grant: PasskeyGrant,
     client: SessionClient,
   ): Promise<{ userId: number; email: string; tokens: TokenResponse }>
   /** POST /v1/core/auth/token, grant refresh_token. */
@@ -45,6 +54,7 @@ export interface AuthServiceDeps {
   tokens: TokenService
   throttle: Throttle
   secondFactors: SecondFactors
+  passkeys: Pick<Passkeys, 'authenticate'>
 }
 
 export const accountThrottleKey = (email: string) => `sign-in:account:${normalizeEmail(email)}`
@@ -57,6 +67,7 @@ export function createAuthService({
   tokens,
   throttle,
   secondFactors,
+  passkeys,
 }: AuthServiceDeps): AuthService {
   // Verified against when there is no such user, so that both answers take as long. Made up front,
   // so that not even the first unknown user's answer is slower.
@@ -90,8 +101,12 @@ export function createAuthService({
       await throttle.clear(accountKey)
       if (deviceKey) await throttle.clear(deviceKey)
       // With a second factor the password is only the first step (issue 14).
-      if (await secondFactors.isEnrolled(user.id))
-        throw new SecondFactorRequiredError(await secondFactors.challenge(db, user.id, grant.ClientId))
+      const factors = await secondFactors.factors(user.id)
+      if (factors.length > 0)
+        throw new SecondFactorRequiredError(
+          await secondFactors.challenge(db, user.id, grant.ClientId),
+          factors,
+        )
       return {
         userId: user.id,
         email: user.email,
@@ -101,10 +116,30 @@ export function createAuthService({
 
     async completeSignIn(grant, client) {
       checkClient(grant.ClientId)
-      const proof = grant.GrantType === 'mfa_otp' ? { otp: grant.otp } : { recoveryCode: grant.recovery_code }
+      const proof =
+        grant.GrantType === 'mfa_otp'
+          ? { otp: grant.otp }
+          : grant.GrantType === 'mfa_recovery'
+            ? { recoveryCode: grant.recovery_code }
+            : { passkey: grant.response as unknown as AuthenticationResponseJSON }
       const userId = await secondFactors.complete(grant.ClientId, grant.mfa_token, proof)
       const user = await findActiveUserById(db, userId)
       if (!user) throw new InvalidGrantError(SIGN_IN_FAILED)
+      return {
+        userId,
+        email: user.email,
+        tokens: await tokens.startSession(db, user, grant.ClientId, client),
+      }
+    },
+
+    async signInWithPasskey(grant, client) {
+      checkClient(grant.ClientId)
+      const userId = await passkeys.authenticate(
+        grant.response as unknown as AuthenticationResponseJSON,
+        null,
+      )
+      const user = await findActiveUserById(db, userId)
+      if (!user) throw new InvalidGrantError(PASSKEY_MESSAGES.failed)
       return {
         userId,
         email: user.email,

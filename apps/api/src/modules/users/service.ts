@@ -73,7 +73,7 @@ export interface UsersServiceDeps {
   db: Executor
   clock: Clock
   tokens: Pick<TokenService, 'revokeAllSessions'>
-  secondFactors: Pick<SecondFactors, 'isEnrolled' | 'remove'>
+  secondFactors: Pick<SecondFactors, 'isEnrolled' | 'resetAll'>
   siteUrl: string
 }
 
@@ -226,7 +226,7 @@ export function createUsersService({
         const user = await findOrThrow(trx, id)
         if (!(await secondFactors.isEnrolled(user.id, trx))) throw new ConflictError(NO_SECOND_FACTOR)
         const now = clock()
-        await secondFactors.remove(user.id, trx)
+        await secondFactors.resetAll(user.id, trx)
         await tokens.revokeAllSessions(trx, user.id, 'second-factor-reset')
         await enqueueMail(
           trx,

@@ -86,7 +86,7 @@ describe.each(DIALECTS)('second factors on %s', (dialect) => {
       url: '/api/v1/core/auth/second-factor',
       headers: bearer(access),
     })
-    expect(status.json()).toEqual({ totp: true, recoveryCodesLeft: 10, setupRequired: false })
+    expect(status.json()).toEqual({ totp: true, passkeys: 0, recoveryCodesLeft: 10, setupRequired: false })
 
     advance(60_000)
     const challenge = await challengeOf(app, user)
@@ -141,7 +141,7 @@ describe.each(DIALECTS)('second factors on %s', (dialect) => {
       url: '/api/v1/core/auth/second-factor',
       headers: bearer(access),
     })
-    expect(status.json()).toEqual({ totp: true, recoveryCodesLeft: 9, setupRequired: false })
+    expect(status.json()).toEqual({ totp: true, passkeys: 0, recoveryCodesLeft: 9, setupRequired: false })
   })
 
   it('a challenge expires after five minutes and allows five attempts', async () => {
@@ -220,7 +220,7 @@ describe.each(DIALECTS)('second factors on %s', (dialect) => {
       })
     expect((await users()).json()).toMatchObject({ error: 'second_factor_setup_required' })
     const status = await app.inject({ method: 'GET', url: '/api/v1/core/auth/second-factor', headers })
-    expect(status.json()).toEqual({ totp: false, recoveryCodesLeft: 0, setupRequired: true })
+    expect(status.json()).toEqual({ totp: false, passkeys: 0, recoveryCodesLeft: 0, setupRequired: true })
 
     const setup = await app.inject({ method: 'POST', url: '/api/v1/core/auth/second-factor/totp', headers })
     const confirm = await app.inject({
@@ -236,6 +236,7 @@ describe.each(DIALECTS)('second factors on %s', (dialect) => {
       (await app.inject({ method: 'GET', url: '/api/v1/core/auth/second-factor', headers })).json(),
     ).toEqual({
       totp: true,
+      passkeys: 0,
       recoveryCodesLeft: 10,
       setupRequired: false,
     })
