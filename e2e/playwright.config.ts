@@ -64,6 +64,8 @@ export default defineConfig({
       HOST: '127.0.0.1',
       DATA_DIR: process.env.E2E_DATA_DIR,
       SITE_URL: baseURL,
+      // WebAuthn refuses IP addresses: the passkey tests open the same server as localhost.
+      PASSKEY_URL: `http://localhost:${port}`,
       ADMIN_EMAIL: 'admin@signalway.example',
       ADMIN_PASSWORD: 'Admin-e2e-Passw0rd',
       LOG_LEVEL: 'warn',

@@ -27,6 +27,12 @@ export interface Config {
   enquiriesEmail: string
   accountsEmail: string
   siteUrl: string
+  /**
+   * The address passkeys are made for: its host is the WebAuthn relying party id and its origin the one
+   * expected. SITE_URL unless PASSKEY_URL names another (WebAuthn refuses IP addresses, so a server known by
+   * 127.0.0.1, as in the browser tests, names itself by localhost here).
+   */
+  passkeyUrl: string
   siteName: string
   jwtSecret: string
   /** Where jwtSecret came from: the environment, or DATA_DIR/secret (demo and development only). */
@@ -133,6 +139,7 @@ const envSchema = z.object({
   ENQUIRIES_EMAIL: email('ENQUIRIES_EMAIL').default(SITE.enquiriesEmail),
   ACCOUNTS_EMAIL: email('ACCOUNTS_EMAIL').default(SITE.accountsEmail),
   SITE_URL: urlWithScheme('SITE_URL', ['http', 'https']).optional(),
+  PASSKEY_URL: urlWithScheme('PASSKEY_URL', ['http', 'https']).optional(),
   JWT_SECRET: z
     .string()
     .min(MIN_SECRET_LENGTH, `JWT_SECRET must be at least ${MIN_SECRET_LENGTH} characters long`)
@@ -229,6 +236,7 @@ export function loadConfig(env: Env): Config {
     enquiriesEmail: vars.ENQUIRIES_EMAIL,
     accountsEmail: vars.ACCOUNTS_EMAIL,
     siteUrl: (vars.SITE_URL ?? `http://localhost:${vars.PORT}`).replace(/\/+$/, ''),
+    passkeyUrl: (vars.PASSKEY_URL ?? vars.SITE_URL ?? `http://localhost:${vars.PORT}`).replace(/\/+$/, ''),
     siteName: SITE.name,
     jwtSecret,
     jwtSecretSource: vars.JWT_SECRET === undefined ? 'data-dir' : 'env',

@@ -97,6 +97,8 @@ type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'
 export type SecondStepGrant =
   | { GrantType: 'mfa_otp'; mfa_token: string; otp: string }
   | { GrantType: 'mfa_recovery'; mfa_token: string; recovery_code: string }
+  | { GrantType: 'mfa_passkey'; mfa_token: string; response: unknown }
+  | { GrantType: 'passkey'; response: unknown }
 
 export interface ApiClient {
   request<T = unknown>(method: Method, path: string, body?: unknown, options?: RequestOptions): Promise<T>
@@ -109,7 +111,8 @@ export interface ApiClient {
   requestToken(userName: string, password: string, options?: RequestOptions): Promise<TokenResponse>
   /**
    * The sign-in's second step (issue 14): after the password grant answered 403 mfa_required with an
-   * mfa_token, a code from the authenticator app or a recovery code completes it.
+   * mfa_token, a code from the authenticator app, a recovery code or a passkey completes it; or a passkey
+   * alone signs in.
    */
   requestSecondStep(grant: SecondStepGrant, options?: RequestOptions): Promise<TokenResponse>
   /** Refresh grant, shared by concurrent callers (one request in flight at most); stores the new tokens. */

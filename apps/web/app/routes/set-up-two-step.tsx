@@ -1,7 +1,9 @@
 import { Link, useNavigate } from 'react-router'
 import { PageHeader } from '../components/ui/page-header.tsx'
 import { AuthPanel } from '../features/auth/components/auth-panel.tsx'
+import { AddPasskeyForm } from '../features/auth/components/passkey-panel.tsx'
 import { TotpSetup } from '../features/auth/components/totp-setup.tsx'
+import { usePasskeySupport } from '../features/auth/components/use-passkey-support.ts'
 import { useReturnLocation } from '../features/auth/guards.tsx'
 import { useAuth } from '../lib/auth-context.ts'
 import { routeMeta } from '../lib/meta.ts'
@@ -18,20 +20,25 @@ export const meta: Route.MetaFunction = (args) =>
 
 /**
  * Where an administrator without a second factor is taken after the password step (issue 14): nothing
- * else answers them until an authenticator app is set up. Then on to where they were going.
+ * else answers them until an authenticator app (or a passkey) is set up. Then on to where they were going.
  */
 export default function SetUpTwoStepPage() {
   const navigate = useNavigate()
   const returnTo = useReturnLocation()
   const { secondFactorSetupRequired, secondFactorSetUp } = useAuth()
+  const passkeys = usePasskeySupport()
+  const done = () => {
+    secondFactorSetUp()
+    navigate(returnTo, { replace: true })
+  }
   return (
     <>
       <PageHeader
         title="Set Up Two-Step Sign-In"
         lead={
           secondFactorSetupRequired
-            ? 'Administrators sign in with a password and a code from an authenticator app. Set up the app now to continue.'
-            : 'Sign in with a password and a code from an authenticator app.'
+            ? 'Administrators sign in with a password and a second step: a code from an authenticator app, or a passkey. Set one up now to continue.'
+            : 'Sign in with a password and a code from an authenticator app, or a passkey.'
         }
       />
       <AuthPanel
@@ -41,15 +48,13 @@ export default function SetUpTwoStepPage() {
           </p>
         }
       >
-        <TotpSetup
-          autoStart={secondFactorSetupRequired}
-          level={2}
-          onDone={() => {
-            secondFactorSetUp()
-            navigate(returnTo, { replace: true })
-          }}
-        />
+        <TotpSetup autoStart={secondFactorSetupRequired} level={2} onDone={done} />
       </AuthPanel>
+      {passkeys ? (
+        <AuthPanel>
+          <AddPasskeyForm title="Or use a passkey instead" level={2} onAdded={done} />
+        </AuthPanel>
+      ) : null}
     </>
   )
 }

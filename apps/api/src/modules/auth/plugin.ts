@@ -98,7 +98,10 @@ declare module 'fastify' {
 }
 
 export interface AuthPluginOptions {
-  config: Pick<Config, 'jwtSecret' | 'siteUrl' | 'authClientId' | 'accessTokenTtlSeconds' | 'rateLimitFactor'>
+  config: Pick<
+    Config,
+    'jwtSecret' | 'siteUrl' | 'passkeyUrl' | 'authClientId' | 'accessTokenTtlSeconds' | 'rateLimitFactor'
+  >
 }
 
 /** What a request tells about the client a session belongs to. */
@@ -158,7 +161,7 @@ export const authPlugin = fp<AuthPluginOptions>(
   async (app, { config }) => {
     const clock = app.clock
     const accessTokens = createAccessTokens(config, clock)
-    const passkeys = createPasskeys({ db: app.db, clock, siteUrl: config.siteUrl, rpName: PRODUCT_ISSUER })
+    const passkeys = createPasskeys({ db: app.db, clock, siteUrl: config.passkeyUrl, rpName: PRODUCT_ISSUER })
     const secondFactors = createSecondFactors({
       db: app.db,
       clock,

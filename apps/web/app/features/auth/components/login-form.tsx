@@ -14,23 +14,33 @@ import { useNotify } from '../../../components/ui/notifications/index.ts'
 import { isApiError, type SecondStepGrant, serverMessage } from '../../../lib/api-client.ts'
 import type { TokenResponse } from '../../../lib/auth-storage.ts'
 import { paths } from '../../../lib/paths.ts'
+import { signInWithPasskey } from '../api/passkeys.ts'
 import { completeSignIn } from '../api/second-factor.ts'
 import { signInWithPassword } from '../api/sign-in.ts'
 import { AuthForm, useSignInWithTokens } from './auth-form.tsx'
 import { GuestLink } from './auth-panel.tsx'
 import { AuthenticatorCodeField } from './code-field.tsx'
 import { PasswordField } from './password-field.tsx'
+import { usePasskeySupport } from './use-passkey-support.ts'
 
 export interface LoginFormProps {
   signInWith?: (username: string, password: string) => Promise<TokenResponse>
   secondStep?: (grant: SecondStepGrant) => Promise<TokenResponse>
+  /** A passkey alone, or as the second step (with the mfa_token). */
+  withPasskey?: (mfaToken?: string) => Promise<TokenResponse>
+  /** Whether this browser can use passkeys (injected for tests). */
+  passkeys?: boolean
 }
 
-/** The challenge of a password step that answered 403 mfa_required (issue 14), else undefined. */
-function secondFactorChallenge(error: unknown): string | undefined {
+type Factor = 'totp' | 'passkey'
+
+/** The challenge and factors of a password step that answered 403 mfa_required (issue 14), else undefined. */
+function secondFactorChallenge(error: unknown): { token: string; factors: Factor[] } | undefined {
   if (!isApiError(error) || error.status !== 403) return undefined
-  const body = error.body as { error?: unknown; mfa_token?: unknown } | undefined
-  return body?.error === 'mfa_required' && typeof body.mfa_token === 'string' ? body.mfa_token : undefined
+  const body = error.body as { error?: unknown; mfa_token?: unknown; factors?: unknown } | undefined
+  if (body?.error !== 'mfa_required' || typeof body.mfa_token !== 'string') return undefined
+  const factors = Array.isArray(body.factors) ? (body.factors as Factor[]) : ['totp' as const]
+  return { token: body.mfa_token, factors }
 }
 
 /**
@@ -39,10 +49,17 @@ function secondFactorChallenge(error: unknown): string | undefined {
  * incorrect or we were unable to connect to the server.'; a lock-out (429) says the server's words.
  * Ours (issue 14): for an account with two-step sign-in, the right password leads to a code step.
  */
-export function LoginForm({ signInWith = signInWithPassword, secondStep = completeSignIn }: LoginFormProps) {
+export function LoginForm({
+  signInWith = signInWithPassword,
+  secondStep = completeSignIn,
+  withPasskey = signInWithPasskey,
+  passkeys: passkeysOverride,
+}: LoginFormProps) {
+  const supported = usePasskeySupport()
+  const passkeys = passkeysOverride ?? supported
   const notify = useNotify()
   const signIn = useSignInWithTokens()
-  const [challenge, setChallenge] = useState<string | null>(null)
+  const [challenge, setChallenge] = useState<{ token: string; factors: Factor[] } | null>(null)
   const form = useZodForm(loginFormSchema, { defaultValues: { username: '', password: '' } })
 
   const onSubmit = async (values: LoginValues) => {
@@ -50,10 +67,10 @@ export function LoginForm({ signInWith = signInWithPassword, secondStep = comple
     try {
       tokens = await signInWith(values.username, values.password)
     } catch (error) {
-      const mfaToken = secondFactorChallenge(error)
+      const second = secondFactorChallenge(error)
       form.setValue('password', '')
-      if (mfaToken) {
-        setChallenge(mfaToken)
+      if (second) {
+        setChallenge(second)
         return
       }
       const locked = isApiError(error) && error.status === 429 ? serverMessage(error) : undefined
@@ -66,8 +83,10 @@ export function LoginForm({ signInWith = signInWithPassword, secondStep = comple
   if (challenge)
     return (
       <SecondStep
-        challenge={challenge}
+        challenge={challenge.token}
+        factors={passkeys ? challenge.factors : challenge.factors.filter((factor) => factor === 'totp')}
         secondStep={secondStep}
+        withPasskey={withPasskey}
         onExpired={(message) => {
           setChallenge(null)
           notify.error(message)
@@ -76,33 +95,69 @@ export function LoginForm({ signInWith = signInWithPassword, secondStep = comple
     )
 
   return (
-    <AuthForm
-      title="Log in to your account"
-      form={form}
-      onSubmit={onSubmit}
-      actions={
-        <FormActions className="auth-form__actions">
-          <SubmitButton busyLabel="Logging in…" variant="primary">
-            Login
-          </SubmitButton>
-          <GuestLink to={paths.forgotPassword} className="button button--outline">
-            Forgot Password
-          </GuestLink>
-        </FormActions>
-      }
-    >
-      <TextField
-        name="username"
-        label="Username"
-        inputMode="email"
-        autoCapitalize="none"
-        spellCheck={false}
-        hint="The email address you registered with."
-        autoComplete="username"
-        required
-      />
-      <PasswordField name="password" label="Password" autoComplete="current-password" required />
-    </AuthForm>
+    <>
+      <AuthForm
+        title="Log in to your account"
+        form={form}
+        onSubmit={onSubmit}
+        actions={
+          <FormActions className="auth-form__actions">
+            <SubmitButton busyLabel="Logging in…" variant="primary">
+              Login
+            </SubmitButton>
+            <GuestLink to={paths.forgotPassword} className="button button--outline">
+              Forgot Password
+            </GuestLink>
+          </FormActions>
+        }
+      >
+        <TextField
+          name="username"
+          label="Username"
+          inputMode="email"
+          autoCapitalize="none"
+          spellCheck={false}
+          hint="The email address you registered with."
+          autoComplete="username"
+          required
+        />
+        <PasswordField name="password" label="Password" autoComplete="current-password" required />
+      </AuthForm>
+      {passkeys ? <PasskeyButton label="Sign In with a Passkey" run={() => withPasskey()} /> : null}
+    </>
+  )
+}
+
+/** Signs in with a passkey; says so when the device was cancelled or the passkey refused. */
+function PasskeyButton({ label, run }: { label: string; run: () => Promise<TokenResponse> }) {
+  const notify = useNotify()
+  const signIn = useSignInWithTokens()
+  const [busy, setBusy] = useState(false)
+  const go = async () => {
+    setBusy(true)
+    let tokens: TokenResponse
+    try {
+      tokens = await run()
+    } catch {
+      notify.error(MESSAGES.passkeySignInFailed)
+      setBusy(false)
+      return
+    }
+    await signIn(tokens)
+    setBusy(false)
+  }
+  return (
+    <div className="auth-form__passkey">
+      <button
+        type="button"
+        className="button button--outline"
+        disabled={busy}
+        aria-busy={busy || undefined}
+        onClick={() => void go()}
+      >
+        {busy ? 'Waiting for your device…' : label}
+      </button>
+    </div>
   )
 }
 
@@ -111,38 +166,58 @@ const EXPIRED = /expired/iu
 
 function SecondStep({
   challenge,
+  factors,
   secondStep,
+  withPasskey,
   onExpired,
 }: {
   challenge: string
+  factors: Factor[]
   secondStep: (grant: SecondStepGrant) => Promise<TokenResponse>
+  withPasskey: (mfaToken?: string) => Promise<TokenResponse>
   onExpired: (message: string) => void
 }) {
   const [method, setMethod] = useState<'code' | 'recovery'>('code')
-  return method === 'code' ? (
-    <CodeStep
-      key="code"
-      name="code"
-      schema={totpStepFormSchema}
-      grant={(values: TotpStepForm) => ({ GrantType: 'mfa_otp', mfa_token: challenge, otp: values.code })}
-      secondStep={secondStep}
-      onExpired={onExpired}
-      switchTo={() => setMethod('recovery')}
-    />
-  ) : (
-    <CodeStep
-      key="recovery"
-      name="recoveryCode"
-      schema={recoveryStepFormSchema}
-      grant={(values: RecoveryStepForm) => ({
-        GrantType: 'mfa_recovery',
-        mfa_token: challenge,
-        recovery_code: values.recoveryCode,
-      })}
-      secondStep={secondStep}
-      onExpired={onExpired}
-      switchTo={() => setMethod('code')}
-    />
+  const passkey = factors.includes('passkey') ? (
+    <PasskeyButton label="Use a Passkey" run={() => withPasskey(challenge)} />
+  ) : null
+  if (!factors.includes('totp'))
+    return (
+      <>
+        <h2 className="auth-panel__title">Two-step sign-in</h2>
+        <p className="auth-form__intro">Confirm it is you with the passkey on your device.</p>
+        {passkey}
+      </>
+    )
+  return (
+    <>
+      {method === 'code' ? (
+        <CodeStep
+          key="code"
+          name="code"
+          schema={totpStepFormSchema}
+          grant={(values: TotpStepForm) => ({ GrantType: 'mfa_otp', mfa_token: challenge, otp: values.code })}
+          secondStep={secondStep}
+          onExpired={onExpired}
+          switchTo={() => setMethod('recovery')}
+        />
+      ) : (
+        <CodeStep
+          key="recovery"
+          name="recoveryCode"
+          schema={recoveryStepFormSchema}
+          grant={(values: RecoveryStepForm) => ({
+            GrantType: 'mfa_recovery',
+            mfa_token: challenge,
+            recovery_code: values.recoveryCode,
+          })}
+          secondStep={secondStep}
+          onExpired={onExpired}
+          switchTo={() => setMethod('code')}
+        />
+      )}
+      {passkey}
+    </>
   )
 }
 

@@ -1,6 +1,7 @@
 import { useState } from 'react'
 import { AuthPanel } from './auth-panel.tsx'
 import { ChangePasswordForm } from './change-password-form.tsx'
+import { PasskeyPanel } from './passkey-panel.tsx'
 import { SessionList } from './session-list.tsx'
 import { TwoStepPanel } from './two-step-panel.tsx'
 
@@ -25,6 +26,9 @@ export function SecuritySection() {
       </AuthPanel>
       <AuthPanel wide>
         <TwoStepPanel />
+      </AuthPanel>
+      <AuthPanel wide>
+        <PasskeyPanel />
       </AuthPanel>
       <AuthPanel wide>
         <SessionList version={version} />

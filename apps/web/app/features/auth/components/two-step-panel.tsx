@@ -159,7 +159,7 @@ function PasswordActions({
   )
 }
 
-function PasswordForm({
+export function PasswordForm({
   title,
   submit,
   busy,
