@@ -552,7 +552,10 @@ test.describe('the staff find the applications', () => {
   }) => {
     await signInAsAdmin(page, request)
     await page.goto('/admin/')
-    await page.getByRole('link', { name: 'Credit applications' }).click()
+    await page
+      .getByRole('navigation', { name: 'Admin' })
+      .getByRole('link', { name: 'Credit applications' })
+      .click()
     await expect(page).toHaveURL(/\/admin\/credit-applications\/$/)
     await expect(page.getByRole('heading', { level: 1, name: 'Credit Applications' })).toBeVisible()
     const table = page.getByRole('table')

@@ -129,7 +129,7 @@ test.describe('the staff read the enquiries', () => {
   }) => {
     await signInAsAdmin(page, request)
     await page.goto('/admin/')
-    await page.getByRole('link', { name: /^Enquiries\b/ }).click()
+    await page.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: 'Enquiries' }).click()
     await expect(page).toHaveURL(/\/admin\/enquiries\/$/)
     await expect(page.getByRole('heading', { level: 1, name: 'Enquiries' })).toBeVisible()
 
@@ -193,6 +193,10 @@ test.describe('the staff read the enquiries', () => {
     expect(csv).not.toContain(quote.name)
 
     // Nothing failed to send.
+    await page
+      .getByRole('navigation', { name: 'Admin' })
+      .getByRole('link', { name: 'Undelivered mail' })
+      .click()
     await expect(page.getByRole('region', { name: 'Undelivered mail' })).toContainText('No undelivered mail.')
 
     // The business received both, with the sender's name and message (the outbox worker sends them).

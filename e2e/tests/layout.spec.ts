@@ -38,6 +38,7 @@ const ADMIN_PAGES = [
   '/admin/create-user/',
   '/admin/enquiries/',
   '/admin/credit-applications/',
+  '/admin/undelivered-mail/',
 ]
 
 async function horizontalOverflow(

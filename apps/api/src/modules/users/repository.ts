@@ -208,6 +208,18 @@ async function inTransaction<T>(db: Executor, work: (trx: Executor) => Promise<T
   return db.isTransaction ? work(db) : db.transaction().execute(work)
 }
 
+/** Listed (not archived) users registered in [from, before): the admin dashboard's count. */
+export async function countUsersRegisteredBetween(db: Executor, from: Date, before: Date): Promise<number> {
+  const row = await db
+    .selectFrom('users')
+    .select((eb) => eb.fn.countAll<number | string>().as('count'))
+    .where('archived_at', 'is', null)
+    .where('registration_date', '>=', from.toISOString())
+    .where('registration_date', '<', before.toISOString())
+    .executeTakeFirstOrThrow()
+  return Number(row.count)
+}
+
 /**
  * Rewrites a user's rows of the search index (user_search_terms) from the stored user: its words,
  * registration date and member type; none for an archived user. Every write of those columns

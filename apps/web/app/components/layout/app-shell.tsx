@@ -1,13 +1,14 @@
 import { type ReactNode, useEffect, useRef } from 'react'
 import { useLocation } from 'react-router'
 import { rememberPage } from '../../lib/last-page.ts'
+import { AdminShell, isAdminPath } from './admin-shell.tsx'
 import { CallBar } from './call-bar.tsx'
 import { SiteFooter } from './site-footer.tsx'
 import { SiteHeader } from './site-header.tsx'
 import { MAIN_CONTENT_ID, SkipLink } from './skip-link.tsx'
 
 /**
- * The page frame: skip link, header, main#main, footer. After a client-side route change
+ * The page frame: skip link, header, main#main, footer (the admin area has its own: admin-shell.tsx). After a client-side route change
  * focus moves to the main content (screen readers start at the new page); the window is
  * scrolled to the top by <ScrollRestoration> for new locations.
  */
@@ -27,6 +28,7 @@ export function AppShell({ children }: { children: ReactNode }) {
     mainRef.current?.focus({ preventScroll: true })
   }, [location.pathname])
 
+  if (isAdminPath(location.pathname)) return <AdminShell mainRef={mainRef}>{children}</AdminShell>
   return (
     <div className="app">
       <SkipLink />

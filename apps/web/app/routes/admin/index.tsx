@@ -1,5 +1,6 @@
 import { Link } from 'react-router'
-import { SimplePage } from '../../components/ui/page-header.tsx'
+import { PageHeader } from '../../components/ui/page-header.tsx'
+import { DashboardCounts } from '../../features/dashboard/components/dashboard-counts.tsx'
 import { routeMeta } from '../../lib/meta.ts'
 import { paths } from '../../lib/paths.ts'
 import type { Route } from './+types/index'
@@ -13,7 +14,8 @@ export const meta: Route.MetaFunction = (args) =>
   })
 
 /**
- * The admin landing page (SPEC.md §2): a grid of link cards, one per admin area. An area adds
+ * The admin landing page (SPEC.md §2), the dashboard of issue 15: what waits for staff, as counts linking
+ * to their lists, then a grid of link cards, one per admin area (SPEC.md's Manage Users first). An area adds
  * its card here: a path, a title and one line about it.
  */
 const ADMIN_CARDS: readonly { to: string; title: string; text: string }[] = [
@@ -28,21 +30,35 @@ const ADMIN_CARDS: readonly { to: string; title: string; text: string }[] = [
     title: 'Credit applications',
     text: 'Applications for credit and their signed PDFs.',
   },
+  {
+    to: paths.admin.undeliveredMail,
+    title: 'Undelivered mail',
+    text: 'Emails that could not be delivered, to send again.',
+  },
 ]
 
 export default function AdminIndexPage() {
   return (
-    <SimplePage title="Admin" lead="Users, enquiries and credit applications: the day's work in one place.">
-      <ul className="admin-cards">
-        {ADMIN_CARDS.map((card) => (
-          <li key={card.to} className="admin-card">
-            <Link to={card.to} className="admin-card__link">
-              <span className="admin-card__title">{card.title}</span>
-              <span className="admin-card__text">{card.text}</span>
-            </Link>
-          </li>
-        ))}
-      </ul>
-    </SimplePage>
+    <>
+      <PageHeader
+        title="Admin"
+        lead="Users, enquiries and credit applications: the day's work in one place."
+      />
+      <section className="section">
+        <div className="container admin-dashboard">
+          <DashboardCounts />
+          <ul className="admin-cards">
+            {ADMIN_CARDS.map((card) => (
+              <li key={card.to} className="admin-card">
+                <Link to={card.to} className="admin-card__link">
+                  <span className="admin-card__title">{card.title}</span>
+                  <span className="admin-card__text">{card.text}</span>
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </div>
+      </section>
+    </>
   )
 }

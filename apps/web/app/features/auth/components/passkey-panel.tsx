@@ -4,10 +4,10 @@ import { MESSAGES } from '@signalway/shared/messages'
 import { useId, useState } from 'react'
 import { FormActions, SubmitButton, TextField, useZodForm } from '../../../components/form/index.ts'
 import { useNotify } from '../../../components/ui/notifications/index.ts'
+import { useLoaded } from '../../../components/ui/use-loaded.ts'
 import { addPasskey, listPasskeys, removePasskey, renamePasskey } from '../api/passkeys.ts'
 import { AuthForm, useAccountErrors } from './auth-form.tsx'
 import { PasswordForm } from './two-step-panel.tsx'
-import { useLoaded } from './use-loaded.ts'
 import { usePasskeySupport } from './use-passkey-support.ts'
 
 export interface PasskeyPanelProps {

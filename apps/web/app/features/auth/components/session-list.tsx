@@ -4,10 +4,10 @@ import { MESSAGES } from '@signalway/shared/messages'
 import { useId, useState } from 'react'
 import { Link } from 'react-router'
 import { useNotify } from '../../../components/ui/notifications/index.ts'
+import { useLoaded } from '../../../components/ui/use-loaded.ts'
 import { failureMessage } from '../../../lib/api-client.ts'
 import { paths } from '../../../lib/paths.ts'
 import { listSessions, signOutOtherSessions, signOutSession } from '../api/security.ts'
-import { useLoaded } from './use-loaded.ts'
 
 export interface SessionListProps {
   load?: () => Promise<{ items: Session[] }>

@@ -7,12 +7,12 @@ import { MESSAGES } from '@signalway/shared/messages'
 import { useEffect, useId, useState } from 'react'
 import { FormActions, SubmitButton, useZodForm } from '../../../components/form/index.ts'
 import { useNotify } from '../../../components/ui/notifications/index.ts'
+import { useLoaded } from '../../../components/ui/use-loaded.ts'
 import { isAdmin, useAuth } from '../../../lib/auth-context.ts'
 import { getSecondFactorStatus, removeSecondFactor, renewRecoveryCodes } from '../api/second-factor.ts'
 import { AuthForm, useAccountErrors } from './auth-form.tsx'
 import { PasswordField } from './password-field.tsx'
 import { RecoveryCodes, TotpSetup } from './totp-setup.tsx'
-import { useLoaded } from './use-loaded.ts'
 
 export interface TwoStepPanelProps {
   load?: () => Promise<SecondFactorStatus>

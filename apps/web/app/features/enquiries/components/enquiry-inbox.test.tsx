@@ -8,6 +8,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { adminProfile, renderWithProviders } from '../../../../test/utils.tsx'
 import { replyMailto } from '../reply-link.ts'
 import { EnquiryInbox, readInboxQuery, writeInboxQuery } from './enquiry-inbox.tsx'
+import { UndeliveredMail } from './undelivered-mail.tsx'
 
 const api = vi.hoisted(() => ({
   listEnquiries: vi.fn(),
@@ -191,10 +192,13 @@ describe('enquiry inbox', () => {
     vi.unstubAllGlobals()
   })
 
-  it("lists undelivered mail and retries it: 'The message has been queued to be sent again.'", async () => {
+  it("lists undelivered mail on its own page and retries it: 'The message has been queued to be sent again.'", async () => {
     const user = userEvent.setup()
     api.retryMail.mockResolvedValue({ ...failedMail, status: 'pending' })
-    renderInbox()
+    renderWithProviders(<UndeliveredMail />, {
+      route: '/admin/undelivered-mail/',
+      auth: { status: 'signedIn', profile: adminProfile },
+    })
     const panel = await screen.findByRole('region', { name: 'Undelivered mail' })
     await waitFor(() => expect(panel.textContent).toContain('New contact message from Ada Lovelace'))
     expect(panel.textContent).toContain('8 attempts')

@@ -12,7 +12,6 @@ import { ENQUIRY_PAGE_SIZE, listEnquiries } from '../api/list-enquiries.ts'
 import { EnquiryDialog } from './enquiry-dialog.tsx'
 import { EnquiryFilters } from './enquiry-filters.tsx'
 import { EnquiryTable } from './enquiry-table.tsx'
-import { UndeliveredMail } from './undelivered-mail.tsx'
 
 export const ENQUIRIES_LOAD_FAILED = 'Unable to load the enquiries.'
 export const EXPORT_FAILED = 'Unable to export the enquiries.'
@@ -48,7 +47,7 @@ export function writeInboxQuery(filter: EnquiryFilter, page: number): URLSearchP
   return params
 }
 
-/** The staff's inbox: filters, CSV export, the list with paging, the detail dialog, undelivered mail. */
+/** The staff's inbox: filters, CSV export, the list with paging, the detail dialog. */
 export function EnquiryInbox() {
   const notify = useNotify()
   const [searchParams, setSearchParams] = useSearchParams()
@@ -144,7 +143,6 @@ export function EnquiryInbox() {
           />
         </>
       ) : null}
-      <UndeliveredMail />
       <EnquiryDialog enquiry={opened} onClose={() => setOpened(null)} onChanged={changed} />
     </div>
   )

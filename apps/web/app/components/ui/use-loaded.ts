@@ -1,10 +1,10 @@
 import { useCallback, useEffect, useState } from 'react'
-import { useNotify } from '../../../components/ui/notifications/index.ts'
+import { useNotify } from './notifications/index.ts'
 
 export type Loaded<T> = { state: 'loading' } | { state: 'failed' } | { state: 'ready'; value: T }
 
 /**
- * What a Security panel shows from the server (the sessions, the two-step settings): loaded on mount and
+ * What a panel shows from the server (the sessions, the two-step settings, the admin dashboard): loaded on mount and
  * whenever `version` changes, or on `reload()`; a failure says `failedMessage` once as a notification.
  */
 export function useLoaded<T>(load: () => Promise<T>, failedMessage: string, version = 0) {

@@ -1,0 +1,68 @@
+// @vitest-environment happy-dom
+import { screen, within } from '@testing-library/react'
+import { describe, expect, it } from 'vitest'
+import { adminProfile, renderWithProviders } from '../../../test/utils.tsx'
+import { adminSectionOf, isAdminPath } from './admin-shell.tsx'
+import { AppShell } from './app-shell.tsx'
+
+function renderShell(route: string) {
+  return renderWithProviders(
+    <AppShell>
+      <h1>Page</h1>
+    </AppShell>,
+    { route, auth: { status: 'signedIn', profile: adminProfile } },
+  )
+}
+
+describe('the admin area has a frame of its own (issue 15)', () => {
+  it('a compact header with the product, the person signed in, View Site and Logout; no footer', () => {
+    renderShell('/admin/')
+    const banner = screen.getByRole('banner')
+    expect(
+      within(banner)
+        .getByRole('link', { name: /Signalway Traffic Hire Admin/ })
+        .getAttribute('href'),
+    ).toBe('/admin/')
+    expect(within(banner).getByRole('link', { name: 'Signed in as Ada Admin' }).getAttribute('href')).toBe(
+      '/update-profile/',
+    )
+    expect(within(banner).getByRole('link', { name: 'View Site' }).getAttribute('href')).toBe('/')
+    expect(within(banner).getByRole('link', { name: 'Logout' }).getAttribute('href')).toBe('/logout/')
+    expect(screen.queryByRole('contentinfo')).toBeNull()
+    expect(screen.queryByRole('navigation', { name: 'Main' })).toBeNull()
+    expect(screen.getByRole('main').textContent).toBe('Page')
+    expect(screen.getByRole('link', { name: 'Skip to content' }).getAttribute('href')).toBe('#main')
+  })
+
+  it('an Admin navigation that marks the section of the page, creating a user being Users', () => {
+    renderShell('/admin/create-user/')
+    const nav = screen.getByRole('navigation', { name: 'Admin' })
+    expect(
+      within(nav)
+        .getAllByRole('link')
+        .map((link) => link.textContent),
+    ).toEqual(['Dashboard', 'Users', 'Enquiries', 'Credit applications', 'Undelivered mail'])
+    const current = within(nav)
+      .getAllByRole('link')
+      .filter((link) => link.getAttribute('aria-current') === 'page')
+    expect(current.map((link) => link.textContent)).toEqual(['Users'])
+  })
+
+  it('every other page keeps the site frame', () => {
+    renderShell('/update-profile/')
+    expect(screen.getByRole('navigation', { name: 'Main' })).toBeTruthy()
+    expect(screen.getByRole('contentinfo')).toBeTruthy()
+    expect(screen.queryByRole('navigation', { name: 'Admin' })).toBeNull()
+  })
+
+  it('tells admin paths and their sections apart', () => {
+    expect(isAdminPath('/admin/')).toBe(true)
+    expect(isAdminPath('/admin/update-user/7')).toBe(true)
+    expect(isAdminPath('/administration/')).toBe(false)
+    expect(isAdminPath('/about/')).toBe(false)
+    expect(adminSectionOf('/admin/')).toBe('/admin/')
+    expect(adminSectionOf('/admin/update-user/7')).toBe('/admin/manage-users/')
+    expect(adminSectionOf('/admin/enquiries/')).toBe('/admin/enquiries/')
+    expect(adminSectionOf('/admin/undelivered-mail/')).toBe('/admin/undelivered-mail/')
+  })
+})

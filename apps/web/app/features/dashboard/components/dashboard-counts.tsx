@@ -1,0 +1,95 @@
+import { type AdminDashboard, RECENT_USERS_DAYS } from '@signalway/shared/admin-dashboard'
+import { useId } from 'react'
+import { Link } from 'react-router'
+import { useLoaded } from '../../../components/ui/use-loaded.ts'
+import { paths } from '../../../lib/paths.ts'
+import { getDashboard } from '../api/get-dashboard.ts'
+
+export const DASHBOARD_LOAD_FAILED = 'Unable to load the dashboard.'
+
+interface Count {
+  key: string
+  value: number
+  /** What is counted, singular and plural. */
+  label: [one: string, many: string]
+  to: string
+  /** Drawn in the signal colour when there is something to act on. */
+  urgent?: boolean
+}
+
+/** The dashboard's counts as links to the lists they count, filtered the same way (issue 15). */
+export function countsOf(dashboard: AdminDashboard): Count[] {
+  const { from, to } = dashboard.recentUsers
+  return [
+    {
+      key: 'enquiries',
+      value: dashboard.newEnquiries,
+      label: ['new enquiry', 'new enquiries'],
+      to: `${paths.admin.enquiries}?status=new`,
+    },
+    {
+      key: 'mail',
+      value: dashboard.undeliveredMail,
+      label: ['undelivered email', 'undelivered emails'],
+      to: paths.admin.undeliveredMail,
+      urgent: dashboard.undeliveredMail > 0,
+    },
+    {
+      key: 'users',
+      value: dashboard.recentUsers.count,
+      label: [
+        `user registered in the last ${RECENT_USERS_DAYS} days`,
+        `users registered in the last ${RECENT_USERS_DAYS} days`,
+      ],
+      to: `${paths.admin.manageUsers}?${new URLSearchParams({ from, to })}`,
+    },
+  ]
+}
+
+/**
+ * What waits for staff: new enquiries, undelivered mail and the week's new users. Space is kept for the
+ * figures while they load, so nothing moves when they arrive.
+ */
+export function DashboardCounts({ load = getDashboard }: { load?: () => Promise<AdminDashboard> }) {
+  const headingId = useId()
+  const { loaded, reload } = useLoaded(load, DASHBOARD_LOAD_FAILED)
+  return (
+    <section
+      className="dashboard"
+      aria-labelledby={headingId}
+      aria-busy={loaded.state === 'loading' || undefined}
+    >
+      <h2 id={headingId} className="dashboard__title">
+        Waiting for you
+      </h2>
+      {loaded.state === 'failed' ? (
+        <p className="dashboard__status">
+          {DASHBOARD_LOAD_FAILED}{' '}
+          <button type="button" className="link-button" onClick={() => void reload()}>
+            Try again
+          </button>
+        </p>
+      ) : (
+        <ul className="dashboard__counts">
+          {loaded.state === 'ready'
+            ? countsOf(loaded.value).map((count) => (
+                <li key={count.key}>
+                  <Link
+                    to={count.to}
+                    className={`dashboard__count${count.urgent ? ' dashboard__count--urgent' : ''}`}
+                  >
+                    <span className="dashboard__figure">{count.value}</span>
+                    <span className="dashboard__label">{count.label[count.value === 1 ? 0 : 1]}</span>
+                  </Link>
+                </li>
+              ))
+            : [0, 1, 2].map((slot) => (
+                <li key={slot} aria-hidden="true">
+                  <span className="dashboard__count dashboard__count--loading" />
+                </li>
+              ))}
+        </ul>
+      )}
+    </section>
+  )
+}

@@ -1,0 +1,25 @@
+import { z } from 'zod'
+
+/**
+ * The admin dashboard's counts (GET /api/admin/dashboard, issue 15): each one the total of a list the
+ * dashboard links to, filtered the same way.
+ */
+export const adminDashboardSchema = z
+  .object({
+    /** Enquiries and quote requests nobody has picked up yet (status new). */
+    newEnquiries: z.number().int().min(0),
+    /** Mail the outbox gave up on (status failed). */
+    undeliveredMail: z.number().int().min(0),
+    /** Users registered in the business's last seven days, today included. */
+    recentUsers: z.object({
+      count: z.number().int().min(0),
+      /** The first and last of those days, YYYY-MM-DD in Melbourne. */
+      from: z.string(),
+      to: z.string(),
+    }),
+  })
+  .meta({ id: 'AdminDashboard' })
+export type AdminDashboard = z.infer<typeof adminDashboardSchema>
+
+/** How many of the business's days the dashboard's "registered recently" count covers. */
+export const RECENT_USERS_DAYS = 7
