@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-import { formatFilterDate, startOfDay, type UserRow } from '@signalway/shared'
+import { businessDay, formatIsoDay, minusYears, type UserRow } from '@signalway/shared'
 import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
@@ -47,13 +47,12 @@ describe('Manage Users', () => {
     renderList()
     const table = await screen.findByRole('table', { name: 'Users' })
     await waitFor(() => expect(within(table).getAllByRole('row')).toHaveLength(3))
-    const now = new Date()
-    const yearAgo = new Date(now)
-    yearAgo.setFullYear(now.getFullYear() - 1)
+    // The business's (Melbourne) days, whatever the machine's zone: from 13:00 UTC it is tomorrow there.
+    const today = businessDay(new Date())
     expect(lastRequest()).toMatchObject({
       userTypes: [1, 2, 3],
-      startDate: formatFilterDate(startOfDay(yearAgo)),
-      endDate: `${formatFilterDate(now).slice(0, 10)} 23:59:59`,
+      startDate: `${formatIsoDay(minusYears(today, 1))} 00:00:00`,
+      endDate: `${formatIsoDay(today)} 23:59:59`,
       page: 1,
       pageSize: 10,
       search: '',
