@@ -6,6 +6,7 @@ import { PDFDocument, StandardFonts } from 'pdf-lib'
 import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs'
 import { expect, test } from '../fixtures.ts'
 import { signInAsAdmin } from '../helpers/admin.ts'
+import { readAllMail } from '../helpers/mail.ts'
 import { drawSignature, expectAllSigned } from '../helpers/signature.ts'
 
 /*
@@ -563,7 +564,7 @@ test.describe('the staff find the applications', () => {
     await expect(table.getByRole('row').nth(1)).toContainText(`Brooks Chen Traffic ${run}`)
 
     await page
-      .getByRole('searchbox', { name: 'Search by business name or ABN' })
+      .getByRole('searchbox', { name: 'Search by business name, ABN or reference' })
       .fill(`Westgate Civil ${run}`)
     await page.getByRole('button', { name: 'Search', exact: true }).click()
     await expect(page).toHaveURL(/search=/)
@@ -582,8 +583,79 @@ test.describe('the staff find the applications', () => {
     expect(text).toContain('Marcus Webb')
 
     // By ABN (digits only, as typed without the mask).
-    await page.getByRole('searchbox', { name: 'Search by business name or ABN' }).fill('53004085616')
+    await page
+      .getByRole('searchbox', { name: 'Search by business name, ABN or reference' })
+      .fill('53004085616')
     await page.getByRole('button', { name: 'Search', exact: true }).click()
     await expect(table).toContainText(`Taylor Traffic ${run}`)
+  })
+
+  test('an administrator takes on an application, notes a call, approves it with a limit, and the applicant is emailed', async ({
+    page,
+    request,
+  }) => {
+    test.slow()
+    await signInAsAdmin(page, request)
+    await page.goto(`/admin/credit-applications/?search=${encodeURIComponent(`Westgate Civil ${run}`)}`)
+    const row = page.getByRole('table').getByRole('row').nth(1)
+    await expect(row).toContainText('Received')
+    await expect(row).toContainText('Nobody yet')
+    await row.getByRole('link', { name: /^CA-/ }).click()
+    await expect(page.getByRole('heading', { level: 1, name: /^Credit Application CA-/ })).toBeVisible()
+
+    const decision = page.getByRole('region', { name: 'Decision' })
+    await decision.getByLabel(/^Status/).selectOption({ label: 'Under review' })
+    const me = await decision
+      .getByLabel(/^Assigned to/)
+      .locator('option')
+      .nth(1)
+      .innerText()
+    await decision.getByLabel(/^Assigned to/).selectOption({ index: 1 })
+    await decision.getByRole('button', { name: 'Save Decision' }).click()
+    await expect(page.getByText('The decision has been saved.')).toBeVisible()
+
+    const notes = page.getByRole('region', { name: 'Internal Notes' })
+    await notes.getByLabel(/^Add a Note/).fill('Called Olivia: trade references to follow by Friday.')
+    await notes.getByRole('button', { name: 'Add Note' }).click()
+    await expect(notes.getByRole('list', { name: 'Notes' })).toContainText(
+      'trade references to follow by Friday',
+    )
+
+    // Approving needs the limit: the message, and nothing is lost.
+    await decision.getByLabel(/^Status/).selectOption({ label: 'Approved' })
+    await decision.getByRole('button', { name: 'Save Decision' }).click()
+    await expect(decision.getByText('Enter the credit limit to approve the application.')).toBeVisible()
+    await expect(decision.getByLabel(/^Credit Limit/)).toBeFocused()
+    await decision.getByLabel(/^Credit Limit/).fill('25000')
+    await expect(decision.getByLabel(/^Payment Terms/)).toHaveValue('30')
+    await decision.getByRole('button', { name: 'Save Decision' }).click()
+    await expect(page.getByText('The decision has been saved.').first()).toBeVisible()
+    const summary = page.getByRole('region', { name: `Westgate Civil ${run}` })
+    await expect(summary).toContainText('Approved')
+    await expect(summary).toContainText('$25,000, 30 days')
+    const history = page.getByRole('region', { name: 'History' })
+    await expect(history).toContainText('changed status from Received to Under review')
+    await expect(history).toContainText(`changed assigned to from nobody to ${me.trim()}`)
+    await expect(history).toContainText('changed status from Under review to Approved')
+    await expect(history).toContainText('changed credit limit from none to $25,000')
+
+    // The applicant's email, through the outbox.
+    await expect
+      .poll(
+        async () =>
+          (await readAllMail()).find(
+            (mail) =>
+              mail.includes(`To: accounts.${run}@westgate.example`) &&
+              mail.includes('Your application for credit has been approved'),
+          ) ?? '',
+        { timeout: 15_000 },
+      )
+      .toContain('Credit limit: $25,000')
+
+    // The list shows where it stands.
+    await page.getByRole('link', { name: 'Back to Credit applications' }).click()
+    await page.getByLabel(/^Status/).selectOption({ label: 'Approved' })
+    await expect(page).toHaveURL(/status=approved/)
+    await expect(page.getByRole('table')).toContainText(`Westgate Civil ${run}`)
   })
 })

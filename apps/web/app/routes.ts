@@ -46,6 +46,7 @@ export default [
       route(p.adminUpdateUser, 'routes/admin/update-user.tsx'),
       route(p.adminEnquiries, 'routes/admin/enquiries.tsx'),
       route(p.adminCreditApplications, 'routes/admin/credit-applications.tsx'),
+      route(p.adminCreditApplication, 'routes/admin/credit-application.tsx'),
       route(p.adminUndeliveredMail, 'routes/admin/undelivered-mail.tsx'),
     ]),
   ]),

@@ -8,6 +8,8 @@ export const adminDashboardSchema = z
   .object({
     /** Enquiries and quote requests nobody has picked up yet (status new). */
     newEnquiries: z.number().int().min(0),
+    /** Credit applications Received or Under review. */
+    creditAwaitingDecision: z.number().int().min(0),
     /** Mail the outbox gave up on (status failed). */
     undeliveredMail: z.number().int().min(0),
     /** Users registered in the business's last seven days, today included. */

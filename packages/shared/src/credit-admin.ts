@@ -1,5 +1,62 @@
 import { z } from 'zod'
-import { emptyIsUnset, pagedSchema, pageQuery } from './http.ts'
+import { emptyIsUnset, optionalQuery, pagedSchema, pageQuery } from './http.ts'
+
+/** Where an application is in the accounts team's work (issue 15), in order. */
+export const CREDIT_STATUSES = [
+  'received',
+  'under_review',
+  'more_information_needed',
+  'approved',
+  'declined',
+] as const
+export type CreditStatus = (typeof CREDIT_STATUSES)[number]
+
+export const CREDIT_STATUS_LABELS: Readonly<Record<CreditStatus, string>> = {
+  received: 'Received',
+  under_review: 'Under review',
+  more_information_needed: 'More information needed',
+  approved: 'Approved',
+  declined: 'Declined',
+}
+
+/** Statuses that wait for the business, not the applicant: the dashboard's "waiting for a decision". */
+export const CREDIT_STATUSES_AWAITING_DECISION: readonly CreditStatus[] = ['received', 'under_review']
+/** The list filter's name for them. */
+export const AWAITING_DECISION = 'awaiting_decision'
+export type CreditListStatus = CreditStatus | typeof AWAITING_DECISION
+
+export function isCreditStatus(value: unknown): value is CreditStatus {
+  return typeof value === 'string' && (CREDIT_STATUSES as readonly string[]).includes(value)
+}
+
+export const creditStatusSchema = z.enum(CREDIT_STATUSES, {
+  error: `Status must be one of ${CREDIT_STATUSES.join(', ')}.`,
+})
+
+/** Payment terms of an approval unless staff choose others: 30 days from invoice (the terms of hire, clause 3). */
+export const DEFAULT_PAYMENT_TERMS_DAYS = 30
+/** The largest credit limit staff may record, in whole dollars. */
+export const MAX_CREDIT_LIMIT = 10_000_000
+export const CREDIT_NOTE_MAX = 4000
+export const CREDIT_QUESTION_MAX = 2000
+
+export const CREDIT_DECISION_MESSAGES = {
+  limitRequired: 'Enter the credit limit to approve the application.',
+  limitInvalid: `The credit limit must be a whole number of dollars from 1 to ${MAX_CREDIT_LIMIT.toLocaleString('en-AU')}.`,
+  termsInvalid: 'Payment terms must be a whole number of days from 1 to 365.',
+  questionRequired: 'Write the question for the applicant.',
+  assigneeInvalid: 'Choose an administrator to assign the application to.',
+  noteRequired: 'Write the note.',
+  conflict:
+    'Someone else changed this application while you were editing it. Your changes were not saved: reload it to see theirs.',
+  notFound: 'Credit application not found.',
+} as const
+
+/** A staff member as the back office shows them. */
+export const staffMemberSchema = z
+  .object({ id: z.number().int(), name: z.string() })
+  .meta({ id: 'StaffMember' })
+export type StaffMember = z.infer<typeof staffMemberSchema>
 
 /** The administrators' list of credit applications (GET /api/admin/credit-applications). */
 export const creditApplicationSummarySchema = z
@@ -13,6 +70,8 @@ export const creditApplicationSummarySchema = z
     email: z.string(),
     /** ISO 8601, UTC. */
     submittedAt: z.string(),
+    status: creditStatusSchema,
+    assignee: staffMemberSchema.nullable(),
   })
   .meta({ id: 'CreditApplicationSummary' })
 export type CreditApplicationSummary = z.infer<typeof creditApplicationSummarySchema>
@@ -23,7 +82,149 @@ export const creditApplicationListSchema = pagedSchema(creditApplicationSummaryS
 export type CreditApplicationPage = z.infer<typeof creditApplicationListSchema>
 
 export const creditApplicationListQuerySchema = z.object({
-  /** Part of the business name, or of the ABN's digits. */
+  /** Part of the business name, of the ABN's digits, or of the reference. */
   search: z.preprocess(emptyIsUnset, z.string().trim().max(100).default('')),
+  /** One status, or `awaiting_decision` for Received and Under review together (the dashboard's link). */
+  status: optionalQuery(
+    z.enum([...CREDIT_STATUSES, AWAITING_DECISION], {
+      error: `Status must be one of ${[...CREDIT_STATUSES, AWAITING_DECISION].join(', ')}.`,
+    }),
+  ),
+  /** An administrator's id, or 'none' for the unassigned. */
+  assignee: optionalQuery(
+    z.union([z.literal('none'), z.coerce.number().int().min(1).max(Number.MAX_SAFE_INTEGER)]),
+  ),
   ...pageQuery(),
 })
+export type CreditApplicationListQuery = z.input<typeof creditApplicationListQuerySchema>
+
+/** One internal note: staff only, never shown to the applicant. */
+export const creditNoteSchema = z
+  .object({
+    id: z.number().int(),
+    author: z.string(),
+    body: z.string(),
+    /** ISO 8601, UTC. */
+    createdAt: z.string(),
+  })
+  .meta({ id: 'CreditNote' })
+export type CreditNote = z.infer<typeof creditNoteSchema>
+
+/** One change of a decision's fields: who, when, from what to what (the audit log's). */
+export const creditChangeSchema = z
+  .object({
+    at: z.string(),
+    by: z.string(),
+    field: z.enum(['status', 'assignee', 'creditLimit', 'paymentTermsDays']),
+    from: z.string().nullable(),
+    to: z.string().nullable(),
+  })
+  .meta({ id: 'CreditChange' })
+export type CreditChange = z.infer<typeof creditChangeSchema>
+
+/** GET /api/admin/credit-applications/:reference: the staff's record of one application. */
+export const creditApplicationDetailSchema = creditApplicationSummarySchema
+  .extend({
+    version: z.number().int(),
+    creditLimit: z.number().int().nullable(),
+    paymentTermsDays: z.number().int().nullable(),
+    hasTrustDeed: z.boolean(),
+    notes: z.array(creditNoteSchema),
+    history: z.array(creditChangeSchema),
+  })
+  .meta({ id: 'CreditApplicationDetail' })
+export type CreditApplicationDetail = z.infer<typeof creditApplicationDetailSchema>
+
+/**
+ * PATCH /api/admin/credit-applications/:reference: a decision. `version` is the one the person saw; the
+ * fields not sent stay as they are. Approving needs a credit limit; asking for more information needs the
+ * question, which is emailed to the applicant.
+ */
+export const creditDecisionSchema = z
+  .object({
+    version: z.number().int().min(1),
+    status: creditStatusSchema.optional(),
+    assigneeId: z.number().int().min(1).max(Number.MAX_SAFE_INTEGER).nullable().optional(),
+    creditLimit: z
+      .number({ error: CREDIT_DECISION_MESSAGES.limitInvalid })
+      .int({ error: CREDIT_DECISION_MESSAGES.limitInvalid })
+      .min(1, { error: CREDIT_DECISION_MESSAGES.limitInvalid })
+      .max(MAX_CREDIT_LIMIT, { error: CREDIT_DECISION_MESSAGES.limitInvalid })
+      .nullable()
+      .optional(),
+    paymentTermsDays: z
+      .number({ error: CREDIT_DECISION_MESSAGES.termsInvalid })
+      .int({ error: CREDIT_DECISION_MESSAGES.termsInvalid })
+      .min(1, { error: CREDIT_DECISION_MESSAGES.termsInvalid })
+      .max(365, { error: CREDIT_DECISION_MESSAGES.termsInvalid })
+      .nullable()
+      .optional(),
+    question: z.string().trim().max(CREDIT_QUESTION_MAX).optional(),
+  })
+  .strict()
+export type CreditDecision = z.infer<typeof creditDecisionSchema>
+
+export const creditNoteInputSchema = z
+  .object({
+    body: z.string().trim().min(1, { error: CREDIT_DECISION_MESSAGES.noteRequired }).max(CREDIT_NOTE_MAX),
+  })
+  .strict()
+
+/** The decision form's values (strings, as the controls hold them). */
+export const creditDecisionFormSchema = z
+  .object({
+    status: creditStatusSchema,
+    /** '' for nobody. */
+    assigneeId: z.string(),
+    creditLimit: z.string().trim(),
+    paymentTermsDays: z.string().trim(),
+    question: z.string().trim().max(CREDIT_QUESTION_MAX),
+  })
+  .superRefine((values, context) => {
+    const whole = (text: string) => /^\d[\d,]*$/u.test(text) && Number(text.replace(/,/gu, ''))
+    if (values.status === 'approved') {
+      const limit = whole(values.creditLimit)
+      if (values.creditLimit === '') {
+        context.addIssue({
+          code: 'custom',
+          path: ['creditLimit'],
+          message: CREDIT_DECISION_MESSAGES.limitRequired,
+        })
+      } else if (!limit || limit > MAX_CREDIT_LIMIT) {
+        context.addIssue({
+          code: 'custom',
+          path: ['creditLimit'],
+          message: CREDIT_DECISION_MESSAGES.limitInvalid,
+        })
+      }
+      const days = whole(values.paymentTermsDays)
+      if (values.paymentTermsDays !== '' && (!days || days > 365)) {
+        context.addIssue({
+          code: 'custom',
+          path: ['paymentTermsDays'],
+          message: CREDIT_DECISION_MESSAGES.termsInvalid,
+        })
+      }
+    }
+  })
+export type CreditDecisionForm = z.infer<typeof creditDecisionFormSchema>
+
+/** The form's values as the PATCH body, for the version the person saw. */
+export function toCreditDecision(
+  values: CreditDecisionForm,
+  version: number,
+  current: { status: CreditStatus },
+): CreditDecision {
+  const number = (text: string) => (text === '' ? null : Number(text.replace(/,/gu, '')))
+  return {
+    version,
+    status: values.status,
+    assigneeId: values.assigneeId === '' ? null : Number(values.assigneeId),
+    ...(values.status === 'approved'
+      ? { creditLimit: number(values.creditLimit), paymentTermsDays: number(values.paymentTermsDays) }
+      : {}),
+    ...(values.status === 'more_information_needed' && current.status !== 'more_information_needed'
+      ? { question: values.question }
+      : {}),
+  }
+}

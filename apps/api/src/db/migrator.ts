@@ -12,6 +12,7 @@ import * as sessionDetails from './migrations/0008-session-details.ts'
 import * as emailChanges from './migrations/0009-email-changes.ts'
 import * as secondFactors from './migrations/0010-second-factors.ts'
 import * as passkeys from './migrations/0011-passkeys.ts'
+import * as creditDecisions from './migrations/0012-credit-decisions.ts'
 import type { DB } from './schema.ts'
 
 /** Every migration, by name. Names sort in the order they run; add new ones at the end. */
@@ -27,6 +28,7 @@ export const migrations: Record<string, Migration> = {
   '0009-email-changes': emailChanges,
   '0010-second-factors': secondFactors,
   '0011-passkeys': passkeys,
+  '0012-credit-decisions': creditDecisions,
 }
 
 export class MigrationError extends Error {

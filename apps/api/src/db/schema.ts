@@ -255,6 +255,26 @@ export interface CreditApplicationsTable {
   user_agent: string
   pdf_file_id: string
   trust_deed_file_id: string | null
+  /** Issue 15: received, under_review, more_information_needed, approved, declined. */
+  status: ColumnType<string, string | undefined, string>
+  /** The staff member (an administrator) looking after it. */
+  assignee_id: number | null
+  /** An approval's credit limit in whole Australian dollars. */
+  credit_limit: number | null
+  payment_terms_days: number | null
+  /** Goes up by one on every change: a save from an older copy is refused (409). */
+  version: ColumnType<number, number | undefined, number>
+  updated_at: Timestamp | null
+}
+
+/** A staff member's internal note on a credit application (issue 15); the author's name is kept as written. */
+export interface CreditApplicationNotesTable {
+  id: Generated<number>
+  application_id: number
+  author_id: number | null
+  author_name: string
+  body: string
+  created_at: Timestamp
 }
 
 /** One admin change: who, what, when, and JSON snapshots before and after (no secrets or hashes). */
@@ -306,6 +326,7 @@ export interface DB {
   outbox: OutboxTable
   rate_limits: RateLimitsTable
   credit_applications: CreditApplicationsTable
+  credit_application_notes: CreditApplicationNotesTable
 }
 
 export type UserRow = Selectable<UsersTable>

@@ -150,6 +150,8 @@ interface Fixture {
   /** A message whose delivery failed, so that it may be retried. */
   failedOutboxId: number
   credit: Record<string, unknown>
+  /** The reference of the latest credit application (the decision operations). */
+  creditReference: string
   /** A real password reset token of the user (read from the reset email), for the reset operations. */
   resetToken: string
   /** The download-again token the credit application's submit answered. */
@@ -204,7 +206,12 @@ function parameterExample(fixture: Fixture, op: Operation, name: string): string
     if (op.path.includes('passkeys')) return fixture.passkeyId
     return '1'
   }
-  if (name === 'status') return op.path.includes('outbox') ? 'failed' : 'new'
+  if (name === 'reference') return fixture.creditReference
+  if (name === 'status') {
+    if (op.path.includes('outbox')) return 'failed'
+    return op.path.includes('credit') ? 'received' : 'new'
+  }
+  if (name === 'assignee') return 'none'
   if (name === 'token') return fixture.downloadToken
   return Object.hasOwn(examples, name) ? (examples[name] as string) : 'x'
 }
@@ -273,6 +280,8 @@ function bodyExample(fixture: Fixture, op: Operation): Record<string, unknown> {
     'POST /api/contact': contact,
     'POST /api/get-a-quote': { ...contact, services: ['Arrow Boards'], source: ['Google Search'] },
     'PATCH /api/admin/enquiries/{id}': { status: 'done' },
+    'PATCH /api/admin/credit-applications/{reference}': { version: 1, status: 'under_review' },
+    'POST /api/admin/credit-applications/{reference}/notes': { body: 'Called the applicant.' },
     'POST /api/apply-for-credit': fixture.credit,
     'POST /api/v1/users/filter': { userTypes: [1, 2, 3], startDate: '', endDate: '' },
     'POST /api/v1/core/accounts/admin': { ...person, memberType: 1, password, confirmPassword: password },
@@ -462,9 +471,12 @@ describe.each(DIALECTS)('fuzzing every operation of the OpenAPI document on %s',
     const enquiry = await createEnquiry(app)
     const applied = await app.inject({ method: 'POST', url: '/api/apply-for-credit', payload: credit })
     expect(applied.statusCode).toBe(200)
-    const creditId =
-      (await app.db.selectFrom('credit_applications').select('id').orderBy('id', 'desc').executeTakeFirst())
-        ?.id ?? 1
+    const latest = await app.db
+      .selectFrom('credit_applications')
+      .select(['id', 'reference'])
+      .orderBy('id', 'desc')
+      .executeTakeFirst()
+    const creditId = latest?.id ?? 1
     // The application's emails are queued; one of them gives up, as if the relay refused it.
     const failed = await app.db
       .updateTable('outbox')
@@ -497,6 +509,7 @@ describe.each(DIALECTS)('fuzzing every operation of the OpenAPI document on %s',
       adminToken: await tokenFor(app, admin),
       enquiryId: enquiry.id,
       creditId,
+      creditReference: latest?.reference ?? 'CA-2026-NOSUCH00',
       failedOutboxId: failed.id,
       credit,
       downloadToken: String(applied.headers['x-pdf-download-token']),

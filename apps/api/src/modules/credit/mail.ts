@@ -1,6 +1,7 @@
 import { formatLongDateTime } from '@signalway/shared/business-time'
 import { customerTypeLabel } from '@signalway/shared/constants'
 import type { CreditApplicationData } from '@signalway/shared/credit'
+import type { CreditStatus } from '@signalway/shared/credit-admin'
 import { formatAbn } from '@signalway/shared/fields'
 import { SITE } from '@signalway/shared/site'
 import { oneLine } from '../../lib/html.ts'
@@ -57,5 +58,68 @@ export function creditApplicationMails(
         SITE.name,
       ].join('\n'),
     },
+  }
+}
+
+export interface DecisionMailInput {
+  reference: string
+  businessName: string
+  applicantName: string
+  creditLimit: number | null
+  paymentTermsDays: number | null
+  /** The staff's question, for more_information_needed. */
+  question: string
+}
+
+const dollars = (amount: number) =>
+  amount.toLocaleString('en-AU', { style: 'currency', currency: 'AUD', maximumFractionDigits: 0 })
+
+/**
+ * The applicant's email when a decision changes the status (issue 15): more information needed (with the
+ * question), approved (the limit and terms) or declined. Other statuses send nothing.
+ */
+export function creditDecisionMail(
+  status: CreditStatus,
+  input: DecisionMailInput,
+): { subject: string; text: string } | null {
+  const greeting = `Dear ${oneLine(input.applicantName)},`
+  const about = `your application for credit for ${oneLine(input.businessName)} (reference ${input.reference})`
+  const contact = `If you have any questions, call us on ${SITE.phone.display} or reply to this email.`
+  const lines = (...body: string[]) => [greeting, '', ...body, '', contact, '', SITE.name].join('\n')
+  switch (status) {
+    case 'more_information_needed':
+      return {
+        subject: oneLine(`More information needed for your application for credit (${input.reference})`),
+        text: lines(
+          `Thank you for ${about}. Before we can make a decision we need a little more information:`,
+          '',
+          input.question,
+          '',
+          'Please reply to this email with the answer.',
+        ),
+      }
+    case 'approved':
+      return {
+        subject: oneLine(`Your application for credit has been approved (${input.reference})`),
+        text: lines(
+          `We are pleased to tell you that ${about} has been approved.`,
+          '',
+          `Credit limit: ${dollars(input.creditLimit ?? 0)}`,
+          `Payment terms: ${input.paymentTermsDays ?? 0} days from the date of invoice`,
+          '',
+          'Your account is ready: quote your business name when you book equipment.',
+        ),
+      }
+    case 'declined':
+      return {
+        subject: oneLine(`Your application for credit (${input.reference})`),
+        text: lines(
+          `Thank you for ${about}. After careful review we are unable to offer a credit account at this time.`,
+          '',
+          'You are still welcome to hire from us with payment in advance.',
+        ),
+      }
+    default:
+      return null
   }
 }

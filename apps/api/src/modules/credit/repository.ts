@@ -1,7 +1,16 @@
+import { MEMBER_TYPE } from '@signalway/shared/constants'
 import type { CreditApplicationData } from '@signalway/shared/credit'
-import type { CreditApplicationSummary } from '@signalway/shared/credit-admin'
+import {
+  AWAITING_DECISION,
+  CREDIT_STATUSES_AWAITING_DECISION,
+  type CreditApplicationSummary,
+  type CreditListStatus,
+  type CreditNote,
+  type CreditStatus,
+  type StaffMember,
+} from '@signalway/shared/credit-admin'
 import { formatAbn } from '@signalway/shared/fields'
-import { type ExpressionBuilder, sql } from 'kysely'
+import { type Expression, type ExpressionBuilder, type SqlBool, sql } from 'kysely'
 import type { Executor } from '../../db/database.ts'
 import type { CreditApplicationRow, DB, FileRow, NewCreditApplicationRow } from '../../db/schema.ts'
 import { toTimestamp } from '../../lib/time.ts'
@@ -51,10 +60,59 @@ export async function insertCreditApplication(
 }
 
 export interface ListQuery {
-  /** Matches the business name (case-insensitive, anywhere) or the ABN's digits (spaces ignored). */
+  /** Matches the business name (case-insensitive, anywhere), the ABN's digits (spaces ignored) or the reference. */
   search: string
+  status?: CreditListStatus | undefined
+  /** An administrator's id, or 'none' for applications nobody looks after yet. */
+  assignee?: number | 'none' | undefined
   limit: number
   offset: number
+}
+
+/** The list's columns, with the assignee's name (an administrator's, joined). */
+function summaries(db: Executor) {
+  return db
+    .selectFrom('credit_applications')
+    .leftJoin('users as assignee', 'assignee.id', 'credit_applications.assignee_id')
+    .select([
+      'credit_applications.id',
+      'credit_applications.reference',
+      'credit_applications.business_name',
+      'credit_applications.abn',
+      'credit_applications.customer_type',
+      'credit_applications.applicant_name',
+      'credit_applications.email',
+      'credit_applications.submitted_at',
+      'credit_applications.status',
+      'credit_applications.assignee_id',
+      'assignee.first_name as assignee_first_name',
+      'assignee.last_name as assignee_last_name',
+    ])
+}
+
+type SummaryRow = Awaited<ReturnType<ReturnType<typeof summaries>['executeTakeFirstOrThrow']>>
+
+function toSummary(row: SummaryRow): CreditApplicationSummary {
+  return {
+    id: row.id,
+    reference: row.reference,
+    businessName: row.business_name,
+    abn: row.abn,
+    customerType: row.customer_type,
+    applicantName: row.applicant_name,
+    email: row.email,
+    submittedAt: row.submitted_at,
+    status: row.status as CreditStatus,
+    assignee:
+      row.assignee_id === null
+        ? null
+        : { id: row.assignee_id, name: staffName(row.assignee_first_name, row.assignee_last_name) },
+  }
+}
+
+/** A staff member's name as the back office shows it. */
+export function staffName(first: string | null, last: string | null): string {
+  return `${first ?? ''} ${last ?? ''}`.trim() || 'Former staff member'
 }
 
 /** A page of applications (the admin list's shape), newest first, and how many match in all. */
@@ -62,23 +120,12 @@ export async function listCreditApplications(
   db: Executor,
   query: ListQuery,
 ): Promise<{ items: CreditApplicationSummary[]; total: number }> {
-  const where = searchCondition(query.search)
+  const where = listCondition(query)
   const [rows, count] = await Promise.all([
-    db
-      .selectFrom('credit_applications')
-      .select([
-        'id',
-        'reference',
-        'business_name',
-        'abn',
-        'customer_type',
-        'applicant_name',
-        'email',
-        'submitted_at',
-      ])
+    summaries(db)
       .where(where)
-      .orderBy('submitted_at', 'desc')
-      .orderBy('id', 'desc')
+      .orderBy('credit_applications.submitted_at', 'desc')
+      .orderBy('credit_applications.id', 'desc')
       .limit(query.limit)
       .offset(query.offset)
       .execute(),
@@ -89,29 +136,52 @@ export async function listCreditApplications(
       .executeTakeFirstOrThrow(),
   ])
   // PostgreSQL returns count(*) as a string (bigint).
-  return {
-    items: rows.map((row) => ({
-      id: row.id,
-      reference: row.reference,
-      businessName: row.business_name,
-      abn: row.abn,
-      customerType: row.customer_type,
-      applicantName: row.applicant_name,
-      email: row.email,
-      submittedAt: row.submitted_at,
-    })),
-    total: Number(count.count),
-  }
+  return { items: rows.map(toSummary), total: Number(count.count) }
 }
 
-function searchCondition(search: string) {
-  const text = search.trim().toLowerCase()
+/** One application's summary by its reference. */
+export async function findCreditApplicationSummary(
+  db: Executor,
+  reference: string,
+): Promise<CreditApplicationSummary | undefined> {
+  const row = await summaries(db).where('credit_applications.reference', '=', reference).executeTakeFirst()
+  return row && toSummary(row)
+}
+
+/** How many applications wait for the business's decision (the dashboard). */
+export async function countCreditApplicationsWithStatus(
+  db: Executor,
+  statuses: readonly CreditStatus[],
+): Promise<number> {
+  const row = await db
+    .selectFrom('credit_applications')
+    .select((eb) => eb.fn.countAll<number | string>().as('count'))
+    .where('status', 'in', [...statuses])
+    .executeTakeFirstOrThrow()
+  return Number(row.count)
+}
+
+function listCondition(query: ListQuery) {
+  const text = query.search.trim().toLowerCase()
   const digits = text.replace(/\s+/gu, '')
   return (eb: ExpressionBuilder<DB, 'credit_applications'>) => {
-    if (text === '') return eb.lit(true)
-    const byName = sql<boolean>`lower(${eb.ref('business_name')}) like ${`%${escapeLike(text)}%`} escape '\\'`
-    if (!/^\d+$/u.test(digits)) return byName
-    return eb.or([byName, eb('abn_digits', 'like', `%${digits}%`)])
+    const parts: Expression<SqlBool>[] = []
+    if (text !== '') {
+      const like = `%${escapeLike(text)}%`
+      const matches: Expression<SqlBool>[] = [
+        sql<boolean>`lower(${eb.ref('credit_applications.business_name')}) like ${like} escape '\\'`,
+        sql<boolean>`lower(${eb.ref('credit_applications.reference')}) like ${like} escape '\\'`,
+      ]
+      if (/^\d+$/u.test(digits)) matches.push(eb('credit_applications.abn_digits', 'like', `%${digits}%`))
+      parts.push(eb.or(matches))
+    }
+    if (query.status === AWAITING_DECISION) {
+      parts.push(eb('credit_applications.status', 'in', [...CREDIT_STATUSES_AWAITING_DECISION]))
+    } else if (query.status) parts.push(eb('credit_applications.status', '=', query.status))
+    if (query.assignee === 'none') parts.push(eb('credit_applications.assignee_id', 'is', null))
+    else if (query.assignee !== undefined)
+      parts.push(eb('credit_applications.assignee_id', '=', query.assignee))
+    return parts.length === 0 ? eb.lit(true) : eb.and(parts)
   }
 }
 
@@ -154,4 +224,103 @@ export async function findCreditApplicationByReference(
     .selectAll()
     .where('reference', '=', reference)
     .executeTakeFirst()
+}
+
+/** The fields a decision changes; `version` goes up by one. */
+export interface DecisionFields {
+  status: CreditStatus
+  assignee_id: number | null
+  credit_limit: number | null
+  payment_terms_days: number | null
+}
+
+/**
+ * Saves a decision if the application is still at `version`: false when someone else saved first (or it
+ * is gone), and nothing is written.
+ */
+export async function updateDecision(
+  db: Executor,
+  id: number,
+  version: number,
+  fields: DecisionFields,
+  now: Date,
+): Promise<boolean> {
+  const result = await db
+    .updateTable('credit_applications')
+    .set({ ...fields, version: version + 1, updated_at: toTimestamp(now) })
+    .where('id', '=', id)
+    .where('version', '=', version)
+    .executeTakeFirst()
+  return Number(result.numUpdatedRows) === 1
+}
+
+export async function insertCreditNote(
+  db: Executor,
+  note: { applicationId: number; authorId: number; authorName: string; body: string; createdAt: Date },
+): Promise<CreditNote> {
+  const row = await db
+    .insertInto('credit_application_notes')
+    .values({
+      application_id: note.applicationId,
+      author_id: note.authorId,
+      author_name: note.authorName,
+      body: note.body,
+      created_at: toTimestamp(note.createdAt),
+    })
+    .returning(['id', 'author_name', 'body', 'created_at'])
+    .executeTakeFirstOrThrow()
+  return { id: row.id, author: row.author_name, body: row.body, createdAt: row.created_at }
+}
+
+/** An application's notes, oldest first. */
+export async function listCreditNotes(db: Executor, applicationId: number): Promise<CreditNote[]> {
+  const rows = await db
+    .selectFrom('credit_application_notes')
+    .select(['id', 'author_name', 'body', 'created_at'])
+    .where('application_id', '=', applicationId)
+    .orderBy('created_at')
+    .orderBy('id')
+    .execute()
+  return rows.map((row) => ({
+    id: row.id,
+    author: row.author_name,
+    body: row.body,
+    createdAt: row.created_at,
+  }))
+}
+
+/** An administrator who can be assigned work: member type 3, not archived. Their name, or undefined. */
+export async function findAssignableStaff(db: Executor, userId: number): Promise<string | undefined> {
+  const row = await db
+    .selectFrom('users')
+    .select(['first_name', 'last_name'])
+    .where('id', '=', userId)
+    .where('member_type', '=', MEMBER_TYPE.Admin)
+    .where('archived_at', 'is', null)
+    .executeTakeFirst()
+  return row && staffName(row.first_name, row.last_name)
+}
+
+/** The administrators work can be assigned to, by name. */
+export async function listAssignableStaff(db: Executor): Promise<StaffMember[]> {
+  const rows = await db
+    .selectFrom('users')
+    .select(['id', 'first_name', 'last_name'])
+    .where('member_type', '=', MEMBER_TYPE.Admin)
+    .where('archived_at', 'is', null)
+    .orderBy('first_name_key')
+    .orderBy('id')
+    .execute()
+  return rows.map((row) => ({ id: row.id, name: staffName(row.first_name, row.last_name) }))
+}
+
+/** Names of users by id (the history's authors). */
+export async function staffNames(db: Executor, ids: readonly number[]): Promise<Map<number, string>> {
+  if (ids.length === 0) return new Map()
+  const rows = await db
+    .selectFrom('users')
+    .select(['id', 'first_name', 'last_name'])
+    .where('id', 'in', [...new Set(ids)])
+    .execute()
+  return new Map(rows.map((row) => [row.id, staffName(row.first_name, row.last_name)]))
 }

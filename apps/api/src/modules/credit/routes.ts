@@ -1,9 +1,19 @@
 import { creditPayloadSchema } from '@signalway/shared/credit'
-import { creditApplicationListQuerySchema, creditApplicationListSchema } from '@signalway/shared/credit-admin'
+import {
+  creditApplicationDetailSchema,
+  creditApplicationListQuerySchema,
+  creditApplicationListSchema,
+  creditDecisionSchema,
+  creditNoteInputSchema,
+  creditNoteSchema,
+} from '@signalway/shared/credit-admin'
 import type { FastifyRequest } from 'fastify'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { errorResponses } from '../../lib/http-schemas.ts'
+import { userOf } from '../auth/plugin.ts'
+import { ADMIN_ONLY } from '../users/service.ts'
+import { createCreditDecisions } from './decisions.ts'
 import { createDownloadTokens } from './download-token.ts'
 import { createCreditService } from './service.ts'
 
@@ -26,6 +36,11 @@ export const creditRoutes: FastifyPluginAsyncZod = async (app) => {
     db: app.db,
     accountsEmail: app.config.accountsEmail,
     siteUrl: app.config.siteUrl,
+    clock: app.clock,
+  })
+  const decisions = createCreditDecisions({
+    db: app.db,
+    accountsEmail: app.config.accountsEmail,
     clock: app.clock,
   })
   const downloads = createDownloadTokens(app.config, app.clock)
@@ -98,15 +113,80 @@ export const creditRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: [app.requireAdmin],
       schema: {
         tags: ['admin'],
-        summary: 'Credit applications, newest first; search by business name or ABN.',
+        summary:
+          'Credit applications, newest first; filter by status and assignee, search by business name, ABN or reference.',
         security: [{ bearer: [] }],
         querystring: creditApplicationListQuerySchema,
         response: { 200: creditApplicationListSchema, ...errorResponses(400, 401, 403) },
       },
     },
     async (request) => {
-      const { search, page, pageSize } = request.query
-      return { ...(await credit.list({ search, page, pageSize })), page, pageSize }
+      const { search, status, assignee, page, pageSize } = request.query
+      return { ...(await credit.list({ search, status, assignee, page, pageSize })), page, pageSize }
+    },
+  )
+
+  const referenceParams = z.object({ reference: z.string().trim().min(1).max(40) })
+
+  app.get(
+    '/admin/credit-applications/:reference',
+    {
+      onRequest: [app.requireAdmin],
+      schema: {
+        tags: ['admin'],
+        summary: "One application's decision, assignee, internal notes and history of changes.",
+        description: `${ADMIN_ONLY} 404 for an unknown reference.`,
+        security: [{ bearer: [] }],
+        params: referenceParams,
+        response: { 200: creditApplicationDetailSchema, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request) => decisions.get(request.params.reference),
+  )
+
+  app.patch(
+    '/admin/credit-applications/:reference',
+    {
+      onRequest: [app.requireAdmin],
+      schema: {
+        tags: ['admin'],
+        summary: 'Record a decision: status, assignee, credit limit and payment terms.',
+        description:
+          `${ADMIN_ONLY} Send the version you saw: 409 when someone else saved since. Approving needs a credit ` +
+          'limit (payment terms default to 30 days); More information needed needs the question. The applicant ' +
+          'is emailed when the status becomes More information needed, Approved or Declined.',
+        security: [{ bearer: [] }],
+        params: referenceParams,
+        body: creditDecisionSchema,
+        response: { 200: creditApplicationDetailSchema, ...errorResponses(400, 401, 403, 404, 409) },
+      },
+    },
+    async (request) =>
+      decisions.decide(userOf(request), request.params.reference, request.body, contextOf(request)),
+  )
+
+  app.post(
+    '/admin/credit-applications/:reference/notes',
+    {
+      onRequest: [app.requireAdmin],
+      schema: {
+        tags: ['admin'],
+        summary: 'Add an internal note (staff only; never shown to the applicant).',
+        description: ADMIN_ONLY,
+        security: [{ bearer: [] }],
+        params: referenceParams,
+        body: creditNoteInputSchema,
+        response: { 201: creditNoteSchema, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request, reply) => {
+      const note = await decisions.addNote(
+        userOf(request),
+        request.params.reference,
+        request.body.body,
+        contextOf(request),
+      )
+      return reply.code(201).send(note)
     },
   )
 
@@ -131,4 +211,8 @@ export const creditRoutes: FastifyPluginAsyncZod = async (app) => {
         .send(data as never)
     },
   )
+}
+
+function contextOf(request: FastifyRequest) {
+  return { requestId: request.id, ip: request.ip }
 }

@@ -1,6 +1,6 @@
 import { businessYear } from '@signalway/shared/business-time'
 import type { CreditApplicationData } from '@signalway/shared/credit'
-import type { CreditApplicationSummary } from '@signalway/shared/credit-admin'
+import type { CreditApplicationSummary, CreditListStatus } from '@signalway/shared/credit-admin'
 import type { Kysely } from 'kysely'
 import type { DB } from '../../db/schema.ts'
 import { NotFoundError, ValidationError } from '../../lib/errors.ts'
@@ -51,7 +51,13 @@ export interface CreditService {
    * application, its files and the PDF and queues the two emails: all of it or none of it.
    */
   submit(submission: CreditSubmission): Promise<SubmittedApplication>
-  list(query: { search: string; page: number; pageSize: number }): Promise<{
+  list(query: {
+    search: string
+    status?: CreditListStatus | undefined
+    assignee?: number | 'none' | undefined
+    page: number
+    pageSize: number
+  }): Promise<{
     items: CreditApplicationSummary[]
     total: number
   }>
@@ -196,8 +202,8 @@ export function createCreditService(deps: CreditServiceDeps): CreditService {
       return { id, reference, pdf }
     },
 
-    async list({ search, page, pageSize }) {
-      return listCreditApplications(deps.db, { search, limit: pageSize, offset: (page - 1) * pageSize })
+    async list({ page, pageSize, ...filter }) {
+      return listCreditApplications(deps.db, { ...filter, limit: pageSize, offset: (page - 1) * pageSize })
     },
 
     async getPdf(id) {

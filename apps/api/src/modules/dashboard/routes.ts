@@ -4,10 +4,13 @@ import {
   RECENT_USERS_DAYS,
 } from '@signalway/shared/admin-dashboard'
 import { addDays, businessDay, formatIsoDay, startOfDayIn } from '@signalway/shared/business-time'
+import { CREDIT_STATUSES_AWAITING_DECISION, staffMemberSchema } from '@signalway/shared/credit-admin'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
+import { z } from 'zod'
 import type { Executor } from '../../db/database.ts'
 import { errorResponses } from '../../lib/http-schemas.ts'
 import type { Clock } from '../../lib/time.ts'
+import { countCreditApplicationsWithStatus, listAssignableStaff } from '../credit/repository.ts'
 import { countEnquiries } from '../enquiries/repository.ts'
 import { countOutboxMessages } from '../outbox/repository.ts'
 import { countUsersRegisteredBetween } from '../users/repository.ts'
@@ -15,18 +18,20 @@ import { ADMIN_ONLY } from '../users/service.ts'
 
 /**
  * The admin dashboard (issue 15): what waits for staff, each count the total of the list it links to.
- * Three indexed counts; no cache, so a count never disagrees with its list.
+ * Four indexed counts; no cache, so a count never disagrees with its list.
  */
 export async function readDashboard(db: Executor, now: Date): Promise<AdminDashboard> {
   const today = businessDay(now)
   const first = addDays(today, -(RECENT_USERS_DAYS - 1))
-  const [newEnquiries, undeliveredMail, recentUsers] = await Promise.all([
+  const [newEnquiries, creditAwaitingDecision, undeliveredMail, recentUsers] = await Promise.all([
     countEnquiries(db, { status: 'new' }),
+    countCreditApplicationsWithStatus(db, CREDIT_STATUSES_AWAITING_DECISION),
     countOutboxMessages(db, 'failed'),
     countUsersRegisteredBetween(db, startOfDayIn(first), startOfDayIn(addDays(today, 1))),
   ])
   return {
     newEnquiries,
+    creditAwaitingDecision,
     undeliveredMail,
     recentUsers: { count: recentUsers, from: formatIsoDay(first), to: formatIsoDay(today) },
   }
@@ -48,5 +53,20 @@ export const dashboardRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async () => readDashboard(app.db, clock()),
+  )
+
+  app.get(
+    '/admin/staff',
+    {
+      onRequest: [app.requireAdmin],
+      schema: {
+        tags: ['admin'],
+        summary: 'The administrators work can be assigned to (not archived), by first name.',
+        description: ADMIN_ONLY,
+        security: [{ bearer: [] }],
+        response: { 200: z.array(staffMemberSchema), ...errorResponses(401, 403) },
+      },
+    },
+    async () => listAssignableStaff(app.db),
   )
 }

@@ -7,12 +7,18 @@ import type { AuditLogRow, UserRow } from '../../db/schema.ts'
 import type { AuthUser } from '../auth/plugin.ts'
 import { personOf } from './repository.ts'
 
-export type AuditAction = 'user.create' | 'user.update' | 'user.archive' | 'user.second-factor-reset'
+export type AuditAction =
+  | 'user.create'
+  | 'user.update'
+  | 'user.archive'
+  | 'user.second-factor-reset'
+  | 'credit-application.update'
+  | 'credit-application.note'
 
 export interface AuditEntry {
   actor: Pick<AuthUser, 'id' | 'email'>
   action: AuditAction
-  targetType: 'user'
+  targetType: 'user' | 'credit-application'
   targetId: string
   before: object | null
   after: object | null

@@ -97,6 +97,8 @@ describe.each(DIALECTS)('the admin credit applications on %s', (dialect) => {
       applicantName: 'Morgan Ellis',
       email: 'accounts@elliscivil.example',
       submittedAt: '2026-03-03T01:00:00.000Z',
+      status: 'received',
+      assignee: null,
     })
     const second = await list(app, headers, '?page=2&pageSize=1')
     expect(names(second)).toEqual(['Bravo Civil'])

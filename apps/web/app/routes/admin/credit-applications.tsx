@@ -18,7 +18,7 @@ export default function AdminCreditApplicationsPage() {
     <>
       <PageHeader
         title="Credit Applications"
-        lead="Applications for credit from the website. Download the signed PDF of each to assess it."
+        lead="Applications for credit from the website. Open one to record a decision, or download its signed PDF."
       />
       <section className="section">
         <div className="container">

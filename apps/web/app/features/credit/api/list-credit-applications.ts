@@ -3,13 +3,15 @@ import { type ApiClient, apiClient } from '../../../lib/api-client.ts'
 
 export const CREDIT_APPLICATIONS_PAGE_SIZE = 20
 
-/** GET /api/admin/credit-applications: newest first, searched by business name or ABN, one page. */
+/** GET /api/admin/credit-applications: newest first, searched and filtered by status and assignee, one page. */
 export function listCreditApplications(
-  query: { search?: string; page: number; pageSize?: number },
+  query: { search?: string; status?: string; assignee?: string; page: number; pageSize?: number },
   client: ApiClient = apiClient,
 ): Promise<CreditApplicationPage> {
   const params = new URLSearchParams()
   if (query.search?.trim()) params.set('search', query.search.trim())
+  if (query.status) params.set('status', query.status)
+  if (query.assignee) params.set('assignee', query.assignee)
   params.set('page', String(query.page))
   params.set('pageSize', String(query.pageSize ?? CREDIT_APPLICATIONS_PAGE_SIZE))
   return client.get<CreditApplicationPage>(`/admin/credit-applications?${params.toString()}`)

@@ -1,14 +1,24 @@
 import { customerTypeLabel, formatAbn, formatDateTime } from '@signalway/shared'
-import type { CreditApplicationPage, CreditApplicationSummary } from '@signalway/shared/credit-admin'
+import {
+  AWAITING_DECISION,
+  CREDIT_STATUS_LABELS,
+  CREDIT_STATUSES,
+  type CreditApplicationPage,
+  type CreditApplicationSummary,
+  type CreditListStatus,
+} from '@signalway/shared/credit-admin'
 import { type FormEvent, useEffect, useId, useMemo, useState } from 'react'
-import { useSearchParams } from 'react-router'
+import { Link, useSearchParams } from 'react-router'
 import { AdminTable, PersonCell } from '../../../components/ui/data-table/index.ts'
 import { useNotify } from '../../../components/ui/notifications/index.ts'
 import { Pager } from '../../../components/ui/pager.tsx'
 import { failureMessage } from '../../../lib/api-client.ts'
+import { useAuth } from '../../../lib/auth-context.ts'
+import { paths } from '../../../lib/paths.ts'
 import { saveBlob } from '../../../lib/save-blob.ts'
 import { adminPdfFilename, getCreditApplicationPdf } from '../api/get-credit-application-pdf.ts'
 import { CREDIT_APPLICATIONS_PAGE_SIZE, listCreditApplications } from '../api/list-credit-applications.ts'
+import { CreditStatusBadge } from './credit-status-badge.tsx'
 
 export const CREDIT_LIST_FAILED = 'Unable to load the credit applications.'
 export const CREDIT_PDF_FAILED = 'Unable to download the PDF.'
@@ -21,21 +31,48 @@ const COLUMNS = [
   { label: 'ABN' },
   { label: 'Type' },
   { label: 'Applicant' },
+  { label: 'Status' },
+  { label: 'Assigned to' },
   { label: 'PDF', hidden: true },
 ]
 
-function readQuery(params: URLSearchParams): { search: string; page: number } {
+/** The status filter's choices: every status, and the dashboard's "awaiting a decision". */
+const STATUS_FILTERS: readonly { value: CreditListStatus; label: string }[] = [
+  { value: AWAITING_DECISION, label: 'Awaiting a decision' },
+  ...CREDIT_STATUSES.map((status) => ({ value: status, label: CREDIT_STATUS_LABELS[status] })),
+]
+
+interface ListQuery {
+  search: string
+  status: CreditListStatus | ''
+  /** An administrator's id, 'none', or '' for anyone. */
+  assignee: string
+  page: number
+}
+
+export function readQuery(params: URLSearchParams): ListQuery {
   const page = Number.parseInt(params.get('page') ?? '1', 10)
-  return { search: params.get('search')?.trim() ?? '', page: Number.isFinite(page) && page > 0 ? page : 1 }
+  const status = params.get('status') ?? ''
+  const assignee = params.get('assignee') ?? ''
+  return {
+    search: params.get('search')?.trim() ?? '',
+    status: STATUS_FILTERS.find((filter) => filter.value === status)?.value ?? '',
+    assignee: assignee === 'none' || /^\d+$/u.test(assignee) ? assignee : '',
+    page: Number.isFinite(page) && page > 0 ? page : 1,
+  }
 }
 
 /**
- * Admin: the credit applications, newest first, searched by business name or ABN, with paging and
- * a download of each signed PDF. Search and page live in the query string.
+ * Admin: the credit applications, newest first, searched by business name, ABN or reference and filtered by
+ * status and assignee (issue 15), with paging, a link to each one's record and a download of its signed PDF.
+ * Search, filters and page live in the query string.
  */
 export function CreditApplicationsList() {
   const notify = useNotify()
+  const { profile } = useAuth()
   const searchId = useId()
+  const statusId = useId()
+  const assigneeId = useId()
   const [params, setParams] = useSearchParams()
   const queryString = params.toString()
   const query = useMemo(() => readQuery(new URLSearchParams(queryString)), [queryString])
@@ -49,7 +86,12 @@ export function CreditApplicationsList() {
   useEffect(() => {
     let cancelled = false
     setFailed(false)
-    listCreditApplications({ search: query.search, page: query.page })
+    listCreditApplications({
+      search: query.search,
+      page: query.page,
+      ...(query.status ? { status: query.status } : {}),
+      ...(query.assignee ? { assignee: query.assignee } : {}),
+    })
       .then((result) => {
         if (!cancelled) setData(result)
       })
@@ -63,16 +105,19 @@ export function CreditApplicationsList() {
     }
   }, [query, notify])
 
-  const go = (search: string, page: number) => {
+  const go = (changes: Partial<ListQuery>) => {
+    const wanted = { ...query, page: 1, ...changes }
     const next = new URLSearchParams()
-    if (search.trim()) next.set('search', search.trim())
-    if (page > 1) next.set('page', String(page))
+    if (wanted.search.trim()) next.set('search', wanted.search.trim())
+    if (wanted.status) next.set('status', wanted.status)
+    if (wanted.assignee) next.set('assignee', wanted.assignee)
+    if (wanted.page > 1) next.set('page', String(wanted.page))
     setParams(next)
   }
 
   const onSearch = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault()
-    go(text, 1)
+    go({ search: text })
   }
 
   const download = async (item: CreditApplicationSummary) => {
@@ -95,7 +140,7 @@ export function CreditApplicationsList() {
         <form className="credit-admin__search" onSubmit={onSearch}>
           <div className="field">
             <label htmlFor={searchId} className="field__label">
-              Search by business name or ABN
+              Search by business name, ABN or reference
             </label>
             <input
               id={searchId}
@@ -115,7 +160,7 @@ export function CreditApplicationsList() {
               className="button button--outline"
               onClick={() => {
                 setText('')
-                go('', 1)
+                go({ search: '' })
               }}
             >
               Clear search
@@ -123,6 +168,48 @@ export function CreditApplicationsList() {
           ) : null}
         </form>
       </search>
+      <div className="credit-admin__filters">
+        <div className="field">
+          <label htmlFor={statusId} className="field__label">
+            Status
+          </label>
+          <div className="select">
+            <select
+              id={statusId}
+              className="input input--select"
+              value={query.status}
+              onChange={(event) => go({ status: event.currentTarget.value as CreditListStatus | '' })}
+            >
+              <option value="">Any status</option>
+              {STATUS_FILTERS.map((filter) => (
+                <option key={filter.value} value={filter.value}>
+                  {filter.label}
+                </option>
+              ))}
+            </select>
+          </div>
+        </div>
+        <div className="field">
+          <label htmlFor={assigneeId} className="field__label">
+            Assigned to
+          </label>
+          <div className="select">
+            <select
+              id={assigneeId}
+              className="input input--select"
+              value={query.assignee}
+              onChange={(event) => go({ assignee: event.currentTarget.value })}
+            >
+              <option value="">Anyone</option>
+              {profile ? <option value={profile.id}>Me</option> : null}
+              <option value="none">Nobody yet</option>
+              {query.assignee && query.assignee !== 'none' && query.assignee !== profile?.id ? (
+                <option value={query.assignee}>Someone else</option>
+              ) : null}
+            </select>
+          </div>
+        </div>
+      </div>
       <p className="inbox__count" role="status">
         {data === null
           ? failed
@@ -150,7 +237,10 @@ export function CreditApplicationsList() {
                   </time>
                 </td>
                 <td data-label="Reference">
-                  <span className="credit-table__code">{item.reference}</span>
+                  <Link to={paths.admin.creditApplication(item.reference)} className="credit-table__code">
+                    {item.reference}
+                    <span className="visually-hidden">: open {item.businessName}</span>
+                  </Link>
                 </td>
                 <td data-label="Business" className="credit-table__business">
                   {item.businessName}
@@ -160,6 +250,10 @@ export function CreditApplicationsList() {
                 </td>
                 <td data-label="Type">{customerTypeLabel(item.customerType)}</td>
                 <PersonCell label="Applicant" name={item.applicantName} email={item.email} />
+                <td data-label="Status">
+                  <CreditStatusBadge status={item.status} />
+                </td>
+                <td data-label="Assigned to">{item.assignee?.name ?? 'Nobody yet'}</td>
                 <td className="credit-table__actions">
                   <button
                     type="button"
@@ -178,7 +272,7 @@ export function CreditApplicationsList() {
             page={data.page}
             pages={pages}
             label="Credit application pages"
-            onPage={(page) => go(query.search, page)}
+            onPage={(page) => go({ page })}
           />
         </>
       ) : null}

@@ -8,6 +8,7 @@ import { DASHBOARD_LOAD_FAILED, DashboardCounts } from './dashboard-counts.tsx'
 
 const dashboard: AdminDashboard = {
   newEnquiries: 3,
+  creditAwaitingDecision: 2,
   undeliveredMail: 1,
   recentUsers: { count: 0, from: '2026-11-20', to: '2026-11-26' },
 }
@@ -29,6 +30,11 @@ describe('the dashboard counts (issue 15)', () => {
     const region = screen.getByRole('region', { name: 'Waiting for you' })
     const enquiries = await within(region).findByRole('link', { name: '3 new enquiries' })
     expect(enquiries.getAttribute('href')).toBe('/admin/enquiries/?status=new')
+    expect(
+      within(region)
+        .getByRole('link', { name: '2 credit applications awaiting a decision' })
+        .getAttribute('href'),
+    ).toBe('/admin/credit-applications/?status=awaiting_decision')
     expect(within(region).getByRole('link', { name: '1 undelivered email' }).getAttribute('href')).toBe(
       '/admin/undelivered-mail/',
     )
@@ -44,7 +50,7 @@ describe('the dashboard counts (issue 15)', () => {
     renderCounts(() => new Promise(() => {}))
     const region = screen.getByRole('region', { name: 'Waiting for you' })
     expect(region.getAttribute('aria-busy')).toBe('true')
-    expect(region.querySelectorAll('.dashboard__count--loading')).toHaveLength(3)
+    expect(region.querySelectorAll('.dashboard__count--loading')).toHaveLength(4)
   })
 
   it('says when they could not be loaded, and tries again', async () => {

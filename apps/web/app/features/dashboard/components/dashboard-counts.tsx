@@ -28,6 +28,12 @@ export function countsOf(dashboard: AdminDashboard): Count[] {
       to: `${paths.admin.enquiries}?status=new`,
     },
     {
+      key: 'credit',
+      value: dashboard.creditAwaitingDecision,
+      label: ['credit application awaiting a decision', 'credit applications awaiting a decision'],
+      to: `${paths.admin.creditApplications}?status=awaiting_decision`,
+    },
+    {
       key: 'mail',
       value: dashboard.undeliveredMail,
       label: ['undelivered email', 'undelivered emails'],
@@ -47,7 +53,8 @@ export function countsOf(dashboard: AdminDashboard): Count[] {
 }
 
 /**
- * What waits for staff: new enquiries, undelivered mail and the week's new users. Space is kept for the
+ * What waits for staff: new enquiries, credit applications to decide, undelivered mail and the week's new
+ * users. Space is kept for the
  * figures while they load, so nothing moves when they arrive.
  */
 export function DashboardCounts({ load = getDashboard }: { load?: () => Promise<AdminDashboard> }) {
@@ -83,7 +90,7 @@ export function DashboardCounts({ load = getDashboard }: { load?: () => Promise<
                   </Link>
                 </li>
               ))
-            : [0, 1, 2].map((slot) => (
+            : [0, 1, 2, 3].map((slot) => (
                 <li key={slot} aria-hidden="true">
                   <span className="dashboard__count dashboard__count--loading" />
                 </li>

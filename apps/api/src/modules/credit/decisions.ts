@@ -1,0 +1,230 @@
+import {
+  type CreditApplicationDetail,
+  type CreditChange,
+  type CreditDecision,
+  type CreditNote,
+  type CreditStatus,
+  DEFAULT_PAYMENT_TERMS_DAYS,
+  CREDIT_DECISION_MESSAGES as MESSAGES,
+} from '@signalway/shared/credit-admin'
+import type { Kysely } from 'kysely'
+import type { DB } from '../../db/schema.ts'
+import { ConflictError, NotFoundError, ValidationError } from '../../lib/errors.ts'
+import type { Clock } from '../../lib/time.ts'
+import type { AuthUser } from '../auth/plugin.ts'
+import { enqueueMail } from '../outbox/service.ts'
+import { findAuditEntries, writeAudit } from '../users/audit.ts'
+import { creditDecisionMail } from './mail.ts'
+import {
+  type DecisionFields,
+  findAssignableStaff,
+  findCreditApplicationByReference,
+  findCreditApplicationSummary,
+  insertCreditNote,
+  listCreditNotes,
+  staffName,
+  staffNames,
+  updateDecision,
+} from './repository.ts'
+
+export interface RequestContext {
+  requestId: string
+  ip: string
+}
+
+export interface CreditDecisions {
+  /** The staff's record of one application: its decision, notes and history. */
+  get(reference: string): Promise<CreditApplicationDetail>
+  /** Saves a decision made from `decision.version`; 409 when someone else saved first. */
+  decide(
+    actor: AuthUser,
+    reference: string,
+    decision: CreditDecision,
+    context: RequestContext,
+  ): Promise<CreditApplicationDetail>
+  addNote(actor: AuthUser, reference: string, body: string, context: RequestContext): Promise<CreditNote>
+}
+
+/** What the audit log keeps of a decision, and what the history compares. */
+interface DecisionSnapshot {
+  status: CreditStatus
+  assignee: string | null
+  creditLimit: number | null
+  paymentTermsDays: number | null
+}
+
+const TRACKED: readonly (keyof DecisionSnapshot)[] = ['status', 'assignee', 'creditLimit', 'paymentTermsDays']
+
+/**
+ * Credit decisions (issue 15): the status of each application, who looks after it, an approval's limit and
+ * terms, and the staff's notes. Every change is in the audit log, which is also the application's history;
+ * a save from an older copy is refused; the applicant is emailed, in the same transaction, when the status
+ * becomes More information needed, Approved or Declined.
+ */
+export function createCreditDecisions(deps: {
+  db: Kysely<DB>
+  accountsEmail: string
+  clock: Clock
+}): CreditDecisions {
+  const { db, clock } = deps
+
+  async function find(reference: string) {
+    const row = await findCreditApplicationByReference(db, reference)
+    if (!row) throw new NotFoundError(MESSAGES.notFound)
+    return row
+  }
+
+  async function get(reference: string): Promise<CreditApplicationDetail> {
+    const row = await find(reference)
+    const summary = await findCreditApplicationSummary(db, reference)
+    if (!summary) throw new NotFoundError(MESSAGES.notFound)
+    const [notes, history] = await Promise.all([listCreditNotes(db, row.id), historyOf(reference)])
+    return {
+      ...summary,
+      version: row.version,
+      creditLimit: row.credit_limit,
+      paymentTermsDays: row.payment_terms_days,
+      hasTrustDeed: row.trust_deed_file_id !== null,
+      notes,
+      history,
+    }
+  }
+
+  async function historyOf(reference: string): Promise<CreditChange[]> {
+    const entries = (await findAuditEntries(db, 'credit-application', reference)).filter(
+      (entry) => entry.action === 'credit-application.update',
+    )
+    const names = await staffNames(
+      db,
+      entries.flatMap((entry) => (entry.actor_id === null ? [] : [entry.actor_id])),
+    )
+    return entries.flatMap((entry) => {
+      const before = JSON.parse(entry.before ?? '{}') as Partial<DecisionSnapshot>
+      const after = JSON.parse(entry.after ?? '{}') as Partial<DecisionSnapshot>
+      const by = (entry.actor_id !== null && names.get(entry.actor_id)) || entry.actor_email || 'Unknown'
+      return TRACKED.filter((field) => before[field] !== after[field]).map((field) => ({
+        at: entry.at,
+        by,
+        field,
+        from: shown(before[field]),
+        to: shown(after[field]),
+      }))
+    })
+  }
+
+  return {
+    get,
+
+    async decide(actor, reference, decision, context) {
+      const row = await find(reference)
+      if (decision.version !== row.version) throw new ConflictError(MESSAGES.conflict)
+      const status = decision.status ?? (row.status as CreditStatus)
+      const fields: DecisionFields = {
+        status,
+        assignee_id: decision.assigneeId === undefined ? row.assignee_id : decision.assigneeId,
+        credit_limit: decision.creditLimit === undefined ? row.credit_limit : decision.creditLimit,
+        payment_terms_days:
+          decision.paymentTermsDays === undefined ? row.payment_terms_days : decision.paymentTermsDays,
+      }
+      const statusChanged = status !== row.status
+      if (status === 'approved') {
+        if (fields.credit_limit === null) throw fieldError('creditLimit', MESSAGES.limitRequired)
+        fields.payment_terms_days ??= DEFAULT_PAYMENT_TERMS_DAYS
+      }
+      const question = decision.question ?? ''
+      if (statusChanged && status === 'more_information_needed' && question === '') {
+        throw fieldError('question', MESSAGES.questionRequired)
+      }
+      let assigneeName: string | null = null
+      if (fields.assignee_id !== null) {
+        const name = await findAssignableStaff(db, fields.assignee_id)
+        if (name === undefined) throw fieldError('assigneeId', MESSAGES.assigneeInvalid)
+        assigneeName = name
+      }
+      const previousAssignee =
+        row.assignee_id === null
+          ? null
+          : ((await staffNames(db, [row.assignee_id])).get(row.assignee_id) ?? staffName(null, null))
+
+      const now = clock()
+      await db.transaction().execute(async (trx) => {
+        if (!(await updateDecision(trx, row.id, row.version, fields, now))) {
+          throw new ConflictError(MESSAGES.conflict)
+        }
+        const before: DecisionSnapshot = {
+          status: row.status as CreditStatus,
+          assignee: previousAssignee,
+          creditLimit: row.credit_limit,
+          paymentTermsDays: row.payment_terms_days,
+        }
+        const after: DecisionSnapshot = {
+          status,
+          assignee: assigneeName,
+          creditLimit: fields.credit_limit,
+          paymentTermsDays: fields.payment_terms_days,
+        }
+        await writeAudit(trx, {
+          actor,
+          action: 'credit-application.update',
+          targetType: 'credit-application',
+          targetId: reference,
+          before,
+          after,
+          ...context,
+          at: now,
+        })
+        const mail = statusChanged
+          ? creditDecisionMail(status, {
+              reference,
+              businessName: row.business_name,
+              applicantName: row.applicant_name,
+              creditLimit: fields.credit_limit,
+              paymentTermsDays: fields.payment_terms_days,
+              question,
+            })
+          : null
+        if (mail) {
+          await enqueueMail(
+            trx,
+            { to: row.email, replyTo: deps.accountsEmail, ...mail, attachments: [] },
+            now,
+          )
+        }
+      })
+      return get(reference)
+    },
+
+    async addNote(actor, reference, body, context) {
+      const row = await find(reference)
+      const now = clock()
+      return db.transaction().execute(async (trx) => {
+        const note = await insertCreditNote(trx, {
+          applicationId: row.id,
+          authorId: Number(actor.id),
+          authorName: staffName(actor.givenName, actor.familyName),
+          body,
+          createdAt: now,
+        })
+        await writeAudit(trx, {
+          actor,
+          action: 'credit-application.note',
+          targetType: 'credit-application',
+          targetId: reference,
+          before: null,
+          after: { noteId: note.id },
+          ...context,
+          at: now,
+        })
+        return note
+      })
+    },
+  }
+}
+
+function shown(value: string | number | null | undefined): string | null {
+  return value === null || value === undefined ? null : String(value)
+}
+
+function fieldError(field: string, message: string): ValidationError {
+  return new ValidationError({ [field]: [message] }, message)
+}

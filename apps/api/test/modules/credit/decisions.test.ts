@@ -1,0 +1,254 @@
+import type { FastifyInstance } from 'fastify'
+import { describe, expect, it } from 'vitest'
+import { findOutboxMessages } from '../../../src/modules/outbox/repository.ts'
+import { bearer, createAdmin, createUser, tokenFor } from '../../helpers/auth.ts'
+import { buildTestApp, DIALECTS } from '../../helpers/build.ts'
+import { creditApplicationFixture } from '../../helpers/credit.ts'
+import { apply } from './helpers.ts'
+
+/*
+ * Issue 15, credit decisions: statuses, the assignee, an approval's limit and terms, internal notes, the
+ * history of changes (the audit log), the applicant's emails, and a save from an older copy refused.
+ */
+
+async function setUp(dialect: 'sqlite' | 'postgres') {
+  const { app } = await buildTestApp({ dialect })
+  const payload = await creditApplicationFixture(3)
+  payload.section1.businessName = 'Ellis Civil'
+  const response = await apply(app, payload)
+  expect(response.statusCode, response.body).toBe(200)
+  const reference = response.headers['x-application-reference'] as string
+  const admin = await createAdmin(app, { firstName: 'Ada', lastName: 'Admin' })
+  const headers = bearer(await tokenFor(app, admin))
+  return { app, reference, admin, headers }
+}
+
+function url(reference: string, tail = '') {
+  return `/api/admin/credit-applications/${encodeURIComponent(reference)}${tail}`
+}
+
+async function detail(app: FastifyInstance, reference: string, headers: Record<string, string>) {
+  const response = await app.inject({ method: 'GET', url: url(reference), headers })
+  expect(response.statusCode, response.body).toBe(200)
+  return response.json()
+}
+
+function decide(app: FastifyInstance, reference: string, headers: Record<string, string>, payload: object) {
+  return app.inject({ method: 'PATCH', url: url(reference), headers, payload })
+}
+
+/** The applicant's mail queued after the submission's two. */
+async function decisionMails(app: FastifyInstance) {
+  return (await findOutboxMessages(app.db)).filter(
+    (message) =>
+      message.to_address === 'accounts@elliscivil.example' &&
+      !message.subject.startsWith('Your application for credit with'),
+  )
+}
+
+describe.each(DIALECTS)('credit decisions on %s', (dialect) => {
+  it('answers 401 anonymous and 403 to types 1 and 2 on every decision endpoint; 404 for an unknown reference', async () => {
+    const { app, reference, headers } = await setUp(dialect)
+    const regular = bearer(await tokenFor(app, await createUser(app, { memberType: 1 })))
+    const company = bearer(await tokenFor(app, await createUser(app, { memberType: 2 })))
+    const endpoints = [
+      { method: 'GET', url: url(reference) },
+      { method: 'PATCH', url: url(reference), payload: { version: 1, status: 'declined' } },
+      { method: 'POST', url: url(reference, '/notes'), payload: { body: 'Called them.' } },
+    ] as const
+    for (const endpoint of endpoints) {
+      expect((await app.inject(endpoint)).statusCode, `${endpoint.method} anonymous`).toBe(401)
+      for (const other of [regular, company]) {
+        expect((await app.inject({ ...endpoint, headers: other })).statusCode, endpoint.method).toBe(403)
+      }
+    }
+    expect((await detail(app, reference, headers)).status).toBe('received')
+    const unknown = await app.inject({ method: 'GET', url: url('CA-2026-NOSUCH00'), headers })
+    expect(unknown.statusCode).toBe(404)
+    expect(unknown.json().Message).toBe('Credit application not found.')
+  })
+
+  it('starts Received and unassigned; records the assignee, a note, and Under review, each in the history', async () => {
+    const { app, reference, admin, headers } = await setUp(dialect)
+    const first = await detail(app, reference, headers)
+    expect(first).toMatchObject({
+      reference,
+      businessName: 'Ellis Civil',
+      status: 'received',
+      assignee: null,
+      version: 1,
+      creditLimit: null,
+      paymentTermsDays: null,
+      notes: [],
+      history: [],
+    })
+
+    const assigned = await decide(app, reference, headers, {
+      version: 1,
+      assigneeId: admin.id,
+      status: 'under_review',
+    })
+    expect(assigned.statusCode, assigned.body).toBe(200)
+    expect(assigned.json()).toMatchObject({
+      status: 'under_review',
+      assignee: { id: admin.id, name: 'Ada Admin' },
+      version: 2,
+    })
+    expect(assigned.json().history).toEqual([
+      { at: expect.any(String), by: 'Ada Admin', field: 'status', from: 'received', to: 'under_review' },
+      { at: expect.any(String), by: 'Ada Admin', field: 'assignee', from: null, to: 'Ada Admin' },
+    ])
+
+    const note = await app.inject({
+      method: 'POST',
+      url: url(reference, '/notes'),
+      headers,
+      payload: { body: '  Trade references to call on Monday.  ' },
+    })
+    expect(note.statusCode, note.body).toBe(201)
+    expect(note.json()).toEqual({
+      id: expect.any(Number),
+      author: 'Ada Admin',
+      body: 'Trade references to call on Monday.',
+      createdAt: expect.any(String),
+    })
+    const empty = await app.inject({
+      method: 'POST',
+      url: url(reference, '/notes'),
+      headers,
+      payload: { body: ' ' },
+    })
+    expect(empty.statusCode).toBe(400)
+    expect(empty.json().ModelState.body).toEqual(['Write the note.'])
+
+    const after = await detail(app, reference, headers)
+    expect(after.notes).toHaveLength(1)
+    // Under review is the business's work: no email to the applicant.
+    expect(await decisionMails(app)).toEqual([])
+    // Every change is in the audit log.
+    const audit = await app.db
+      .selectFrom('audit_log')
+      .select(['action', 'actor_email'])
+      .where('target_id', '=', reference)
+      .execute()
+    expect(audit.map((entry) => entry.action)).toEqual([
+      'credit-application.update',
+      'credit-application.note',
+    ])
+  })
+
+  it('approves with a limit and default terms of 30 days, and emails the applicant the limit and terms', async () => {
+    const { app, reference, headers } = await setUp(dialect)
+    const missing = await decide(app, reference, headers, { version: 1, status: 'approved' })
+    expect(missing.statusCode).toBe(400)
+    expect(missing.json().ModelState.creditLimit).toEqual([
+      'Enter the credit limit to approve the application.',
+    ])
+    const fraction = await decide(app, reference, headers, {
+      version: 1,
+      status: 'approved',
+      creditLimit: 10.5,
+    })
+    expect(fraction.statusCode).toBe(400)
+
+    const approved = await decide(app, reference, headers, {
+      version: 1,
+      status: 'approved',
+      creditLimit: 25000,
+    })
+    expect(approved.statusCode, approved.body).toBe(200)
+    expect(approved.json()).toMatchObject({
+      status: 'approved',
+      creditLimit: 25000,
+      paymentTermsDays: 30,
+      version: 2,
+    })
+    const mails = await decisionMails(app)
+    expect(mails).toHaveLength(1)
+    expect(mails[0]?.subject).toBe(`Your application for credit has been approved (${reference})`)
+    expect(mails[0]?.text_body).toContain('Credit limit: $25,000')
+    expect(mails[0]?.text_body).toContain('Payment terms: 30 days from the date of invoice')
+
+    // Saving again without a status change sends nothing more.
+    const terms = await decide(app, reference, headers, { version: 2, paymentTermsDays: 14 })
+    expect(terms.json()).toMatchObject({ status: 'approved', paymentTermsDays: 14, version: 3 })
+    expect(await decisionMails(app)).toHaveLength(1)
+  })
+
+  it("asks for more information with the staff's question, and declines; each emails the applicant", async () => {
+    const { app, reference, headers } = await setUp(dialect)
+    const noQuestion = await decide(app, reference, headers, {
+      version: 1,
+      status: 'more_information_needed',
+    })
+    expect(noQuestion.statusCode).toBe(400)
+    expect(noQuestion.json().ModelState.question).toEqual(['Write the question for the applicant.'])
+    const asked = await decide(app, reference, headers, {
+      version: 1,
+      status: 'more_information_needed',
+      question: 'Please send the trust deed schedule naming the trustee.',
+    })
+    expect(asked.statusCode, asked.body).toBe(200)
+    const declined = await decide(app, reference, headers, { version: 2, status: 'declined' })
+    expect(declined.statusCode).toBe(200)
+    const mails = await decisionMails(app)
+    expect(mails.map((mail) => mail.subject)).toEqual([
+      `More information needed for your application for credit (${reference})`,
+      `Your application for credit (${reference})`,
+    ])
+    expect(mails[0]?.text_body).toContain('Please send the trust deed schedule naming the trustee.')
+    expect(mails[1]?.text_body).toContain('unable to offer a credit account')
+  })
+
+  it('refuses a save from an older copy (409) and keeps the first', async () => {
+    const { app, reference, headers } = await setUp(dialect)
+    const other = bearer(await tokenFor(app, await createAdmin(app, { firstName: 'Bo', lastName: 'Staff' })))
+    const first = await decide(app, reference, headers, { version: 1, status: 'under_review' })
+    expect(first.statusCode).toBe(200)
+    const second = await decide(app, reference, other, { version: 1, status: 'declined' })
+    expect(second.statusCode).toBe(409)
+    expect(second.json().Message).toBe(
+      'Someone else changed this application while you were editing it. Your changes were not saved: reload it to see theirs.',
+    )
+    expect((await detail(app, reference, headers)).status).toBe('under_review')
+    expect(await decisionMails(app)).toEqual([])
+  })
+
+  it('assigns only to an administrator; filters the list by status and assignee, and finds by reference', async () => {
+    const { app, reference, admin, headers } = await setUp(dialect)
+    const member = await createUser(app, { memberType: 1 })
+    const wrong = await decide(app, reference, headers, { version: 1, assigneeId: member.id })
+    expect(wrong.statusCode).toBe(400)
+    expect(wrong.json().ModelState.assigneeId).toEqual([
+      'Choose an administrator to assign the application to.',
+    ])
+    const unknownField = await decide(app, reference, headers, { version: 1, reference: 'x' })
+    expect(unknownField.statusCode).toBe(400)
+
+    const payload = await creditApplicationFixture(2)
+    payload.section1.businessName = 'Other Roads'
+    const other = (await apply(app, payload)).headers['x-application-reference'] as string
+    await decide(app, reference, headers, { version: 1, assigneeId: admin.id, status: 'under_review' })
+
+    const listed = async (query: string) => {
+      const response = await app.inject({
+        method: 'GET',
+        url: `/api/admin/credit-applications${query}`,
+        headers,
+      })
+      expect(response.statusCode, response.body).toBe(200)
+      return (response.json() as { items: { reference: string }[] }).items.map((item) => item.reference)
+    }
+    expect(await listed('?status=under_review')).toEqual([reference])
+    expect(await listed('?status=received')).toEqual([other])
+    expect(await listed(`?assignee=${admin.id}`)).toEqual([reference])
+    expect(await listed('?assignee=none')).toEqual([other])
+    expect(await listed(`?search=${encodeURIComponent(other.toLowerCase())}`)).toEqual([other])
+    const bad = await app.inject({
+      method: 'GET',
+      url: '/api/admin/credit-applications?status=lost',
+      headers,
+    })
+    expect(bad.statusCode).toBe(400)
+  })
+})

@@ -1,0 +1,152 @@
+// @vitest-environment happy-dom
+import type { CreditApplicationDetail } from '@signalway/shared/credit-admin'
+import { screen, waitFor, within } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { describe, expect, it, vi } from 'vitest'
+import { adminProfile, renderWithProviders } from '../../../../test/utils.tsx'
+import { ApiError } from '../../../lib/api-client.ts'
+import { CreditApplicationRecord, type CreditRecordApi } from './credit-application-record.tsx'
+
+const record: CreditApplicationDetail = {
+  id: 4,
+  reference: 'CA-2026-7KQ4M2XZ',
+  businessName: 'Westgate Civil',
+  abn: '51 824 753 556',
+  customerType: 2,
+  applicantName: 'Olivia Grant',
+  email: 'accounts@westgate.example',
+  submittedAt: '2026-11-20T01:00:00.000Z',
+  status: 'received',
+  assignee: null,
+  version: 1,
+  creditLimit: null,
+  paymentTermsDays: null,
+  hasTrustDeed: false,
+  notes: [],
+  history: [],
+}
+
+/** Rejects after a macrotask, as a failed request does. */
+function later<T>(error: unknown): Promise<T> {
+  return new Promise((_, reject) => setTimeout(() => reject(error), 0))
+}
+
+function renderRecord(overrides: Partial<CreditRecordApi> = {}) {
+  const api: CreditRecordApi = {
+    get: vi.fn(async () => record),
+    staff: vi.fn(async () => [{ id: 1, name: 'Ada Admin' }]),
+    decide: vi.fn(),
+    addNote: vi.fn(),
+    pdf: vi.fn(),
+    ...overrides,
+  }
+  renderWithProviders(<CreditApplicationRecord reference={record.reference} api={api} />, {
+    route: `/admin/credit-applications/${record.reference}`,
+    auth: { status: 'signedIn', profile: adminProfile },
+  })
+  return api
+}
+
+describe('the record of a credit application (issue 15)', () => {
+  it('approves with a limit: the limit is asked for, terms default to 30 days, and the saved record shows', async () => {
+    const user = userEvent.setup()
+    const decide = vi.fn(async () => ({
+      ...record,
+      status: 'approved' as const,
+      creditLimit: 25000,
+      paymentTermsDays: 30,
+      version: 2,
+      assignee: { id: 1, name: 'Ada Admin' },
+    }))
+    renderRecord({ decide })
+    const decision = await screen.findByRole('region', { name: 'Decision' })
+    await user.selectOptions(within(decision).getByLabelText(/^Status/), 'approved')
+    await user.click(within(decision).getByRole('button', { name: 'Save Decision' }))
+    expect(
+      await within(decision).findByText('Enter the credit limit to approve the application.'),
+    ).toBeTruthy()
+    expect(decide).not.toHaveBeenCalled()
+
+    await user.type(within(decision).getByLabelText(/^Credit Limit/), '25,000')
+    expect((within(decision).getByLabelText(/^Payment Terms/) as HTMLInputElement).value).toBe('30')
+    await user.selectOptions(within(decision).getByLabelText(/^Assigned to/), '1')
+    await user.click(within(decision).getByRole('button', { name: 'Save Decision' }))
+    await waitFor(() =>
+      expect(decide).toHaveBeenCalledWith(record.reference, {
+        version: 1,
+        status: 'approved',
+        assigneeId: 1,
+        creditLimit: 25000,
+        paymentTermsDays: 30,
+      }),
+    )
+    expect(await screen.findByText('The decision has been saved.')).toBeTruthy()
+    const summary = screen.getByRole('region', { name: 'Westgate Civil' })
+    await waitFor(() => expect(summary.textContent).toContain('$25,000, 30 days'))
+  })
+
+  it('asks for the question when more information is needed, and sends it', async () => {
+    const user = userEvent.setup()
+    const decide = vi.fn(async () => ({ ...record, status: 'more_information_needed' as const, version: 2 }))
+    renderRecord({ decide })
+    const decision = await screen.findByRole('region', { name: 'Decision' })
+    await user.selectOptions(within(decision).getByLabelText(/^Status/), 'more_information_needed')
+    await user.click(within(decision).getByRole('button', { name: 'Save Decision' }))
+    expect(await within(decision).findByText('Write the question for the applicant.')).toBeTruthy()
+    await user.type(within(decision).getByLabelText(/^Question for the Applicant/), 'Who is the trustee?')
+    await user.click(within(decision).getByRole('button', { name: 'Save Decision' }))
+    await waitFor(() =>
+      expect(decide).toHaveBeenCalledWith(record.reference, {
+        version: 1,
+        status: 'more_information_needed',
+        assigneeId: null,
+        question: 'Who is the trustee?',
+      }),
+    )
+  })
+
+  it('says when someone else saved first, keeps what was typed, and reloads on request', async () => {
+    const user = userEvent.setup()
+    const conflict = new ApiError({
+      status: 409,
+      message:
+        'Someone else changed this application while you were editing it. Your changes were not saved: reload it to see theirs.',
+    })
+    const decide = vi.fn(() => later<CreditApplicationDetail>(conflict))
+    const get = vi
+      .fn<CreditRecordApi['get']>()
+      .mockResolvedValueOnce(record)
+      .mockResolvedValue({ ...record, status: 'declined', version: 2 })
+    renderRecord({ decide, get })
+    const decision = await screen.findByRole('region', { name: 'Decision' })
+    await user.selectOptions(within(decision).getByLabelText(/^Status/), 'under_review')
+    await user.click(within(decision).getByRole('button', { name: 'Save Decision' }))
+    const alert = await within(decision).findByRole('alert')
+    expect(alert.textContent).toContain('Someone else changed this application')
+    expect((within(decision).getByLabelText(/^Status/) as HTMLSelectElement).value).toBe('under_review')
+    await user.click(within(alert).getByRole('button', { name: 'Reload the Application' }))
+    const summary = screen.getByRole('region', { name: 'Westgate Civil' })
+    await waitFor(() => expect(summary.textContent).toContain('Declined'))
+    expect(get).toHaveBeenCalledTimes(2)
+    // The form starts again from what is saved now; the warning has gone.
+    expect(within(screen.getByRole('region', { name: 'Decision' })).queryByRole('alert')).toBeNull()
+  })
+
+  it('adds an internal note and lists it with its author', async () => {
+    const user = userEvent.setup()
+    const addNote = vi.fn(async (_reference: string, body: string) => ({
+      id: 9,
+      author: 'Ada Admin',
+      body,
+      createdAt: '2026-11-25T23:00:00.000Z',
+    }))
+    renderRecord({ addNote })
+    const notes = await screen.findByRole('region', { name: 'Internal Notes' })
+    await user.type(within(notes).getByLabelText(/^Add a Note/), 'Called Olivia.')
+    await user.click(within(notes).getByRole('button', { name: 'Add Note' }))
+    const list = await within(notes).findByRole('list', { name: 'Notes' })
+    expect(list.textContent).toContain('Ada Admin')
+    expect(list.textContent).toContain('Called Olivia.')
+    expect(addNote).toHaveBeenCalledWith(record.reference, 'Called Olivia.')
+  })
+})
