@@ -174,6 +174,17 @@ test.describe('the staff read the enquiries', () => {
     await expect(
       page.getByRole('status').filter({ hasText: 'The status has been changed to In progress.' }),
     ).toBeVisible()
+
+    // Who looks after it, and an internal note (issue 15).
+    const assignee = dialog.getByLabel('Assigned to')
+    await expect(assignee.locator('option')).not.toHaveCount(1)
+    const staffName = (await assignee.locator('option').nth(1).innerText()).trim()
+    await assignee.selectOption({ index: 1 })
+    await expect(page.getByRole('status').filter({ hasText: `Assigned to ${staffName}.` })).toBeVisible()
+    const notes = dialog.getByRole('region', { name: 'Internal Notes' })
+    await notes.getByLabel(/^Add a Note/).fill('Rang back: booked for Monday.')
+    await notes.getByRole('button', { name: 'Add Note' }).click()
+    await expect(notes.getByRole('list', { name: 'Notes' })).toContainText('Rang back: booked for Monday.')
     await dialog.getByRole('button', { name: 'Close', exact: true }).click()
     await expect(dialog).toBeHidden()
     await expect(contactRow).toContainText('In progress')

@@ -3,9 +3,11 @@
  *
  *   npm run backup [-- --out DIR] [-- --keep N]
  *
- * Uses SQLite's online backup API (better-sqlite3 `db.backup()`): pages are copied in steps and
- * the copy restarts if a writer changes a page already copied, so the result is the database as of
- * one committed transaction, never a torn file, and the server keeps answering meanwhile. The copy
+ * Uses SQLite's online backup API (better-sqlite3 `db.backup()`): the copy restarts if a writer changes
+ * a page already copied, so the result is the database as of one committed transaction, never a torn
+ * file, and the server keeps answering meanwhile. Every page is copied in one step (a read transaction
+ * in WAL mode, which never blocks the server's writes): copied in small steps, a busy server's writes
+ * would restart the copy for ever. The copy
  * is checked (PRAGMA quick_check) and written to DATA_DIR/backups/app-<UTC time>.db (or --out).
  * --keep N then deletes all but the newest N copies in that folder.
  *
@@ -48,7 +50,7 @@ export async function backupSqlite(options: BackupOptions): Promise<BackupResult
   const path = join(options.backupDir, backupFileName(options.now ?? new Date()))
   try {
     source.pragma('busy_timeout = 5000')
-    await source.backup(path)
+    await source.backup(path, { progress: ({ totalPages }) => Math.max(totalPages, 100) })
   } finally {
     source.close()
   }

@@ -1,4 +1,11 @@
 import { z } from 'zod'
+import {
+  assigneeFilterSchema,
+  BACK_OFFICE_MESSAGES,
+  internalNoteSchema,
+  staffIdSchema,
+  staffMemberSchema,
+} from './back-office.ts'
 import { emptyIsUnset, optionalQuery, pagedSchema, pageQuery } from './http.ts'
 
 /** Where an application is in the accounts team's work (issue 15), in order. */
@@ -37,7 +44,6 @@ export const creditStatusSchema = z.enum(CREDIT_STATUSES, {
 export const DEFAULT_PAYMENT_TERMS_DAYS = 30
 /** The largest credit limit staff may record, in whole dollars. */
 export const MAX_CREDIT_LIMIT = 10_000_000
-export const CREDIT_NOTE_MAX = 4000
 export const CREDIT_QUESTION_MAX = 2000
 
 export const CREDIT_DECISION_MESSAGES = {
@@ -45,18 +51,11 @@ export const CREDIT_DECISION_MESSAGES = {
   limitInvalid: `The credit limit must be a whole number of dollars from 1 to ${MAX_CREDIT_LIMIT.toLocaleString('en-AU')}.`,
   termsInvalid: 'Payment terms must be a whole number of days from 1 to 365.',
   questionRequired: 'Write the question for the applicant.',
-  assigneeInvalid: 'Choose an administrator to assign the application to.',
-  noteRequired: 'Write the note.',
+  assigneeInvalid: BACK_OFFICE_MESSAGES.assigneeInvalid,
   conflict:
     'Someone else changed this application while you were editing it. Your changes were not saved: reload it to see theirs.',
   notFound: 'Credit application not found.',
 } as const
-
-/** A staff member as the back office shows them. */
-export const staffMemberSchema = z
-  .object({ id: z.number().int(), name: z.string() })
-  .meta({ id: 'StaffMember' })
-export type StaffMember = z.infer<typeof staffMemberSchema>
 
 /** The administrators' list of credit applications (GET /api/admin/credit-applications). */
 export const creditApplicationSummarySchema = z
@@ -91,24 +90,10 @@ export const creditApplicationListQuerySchema = z.object({
     }),
   ),
   /** An administrator's id, or 'none' for the unassigned. */
-  assignee: optionalQuery(
-    z.union([z.literal('none'), z.coerce.number().int().min(1).max(Number.MAX_SAFE_INTEGER)]),
-  ),
+  assignee: optionalQuery(assigneeFilterSchema),
   ...pageQuery(),
 })
 export type CreditApplicationListQuery = z.input<typeof creditApplicationListQuerySchema>
-
-/** One internal note: staff only, never shown to the applicant. */
-export const creditNoteSchema = z
-  .object({
-    id: z.number().int(),
-    author: z.string(),
-    body: z.string(),
-    /** ISO 8601, UTC. */
-    createdAt: z.string(),
-  })
-  .meta({ id: 'CreditNote' })
-export type CreditNote = z.infer<typeof creditNoteSchema>
 
 /** One change of a decision's fields: who, when, from what to what (the audit log's). */
 export const creditChangeSchema = z
@@ -129,7 +114,7 @@ export const creditApplicationDetailSchema = creditApplicationSummarySchema
     creditLimit: z.number().int().nullable(),
     paymentTermsDays: z.number().int().nullable(),
     hasTrustDeed: z.boolean(),
-    notes: z.array(creditNoteSchema),
+    notes: z.array(internalNoteSchema),
     history: z.array(creditChangeSchema),
   })
   .meta({ id: 'CreditApplicationDetail' })
@@ -144,7 +129,7 @@ export const creditDecisionSchema = z
   .object({
     version: z.number().int().min(1),
     status: creditStatusSchema.optional(),
-    assigneeId: z.number().int().min(1).max(Number.MAX_SAFE_INTEGER).nullable().optional(),
+    assigneeId: staffIdSchema.nullable().optional(),
     creditLimit: z
       .number({ error: CREDIT_DECISION_MESSAGES.limitInvalid })
       .int({ error: CREDIT_DECISION_MESSAGES.limitInvalid })
@@ -163,12 +148,6 @@ export const creditDecisionSchema = z
   })
   .strict()
 export type CreditDecision = z.infer<typeof creditDecisionSchema>
-
-export const creditNoteInputSchema = z
-  .object({
-    body: z.string().trim().min(1, { error: CREDIT_DECISION_MESSAGES.noteRequired }).max(CREDIT_NOTE_MAX),
-  })
-  .strict()
 
 /** The decision form's values (strings, as the controls hold them). */
 export const creditDecisionFormSchema = z

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { assigneeFilterSchema, internalNoteSchema, staffIdSchema, staffMemberSchema } from './back-office.ts'
 import { parseIsoDay } from './business-time.ts'
 import { ENQUIRY_KINDS, ENQUIRY_STATUSES } from './constants.ts'
 import { optionalQuery, pagedSchema, pageQuery } from './http.ts'
@@ -32,12 +33,19 @@ export const enquirySchema = z
     /** ISO 8601, UTC. */
     createdAt: z.string(),
     updatedAt: z.string(),
+    /** The staff member looking after it (issue 15). */
+    assignee: staffMemberSchema.nullable(),
   })
   .meta({ id: 'Enquiry' })
 export type Enquiry = z.infer<typeof enquirySchema>
 
 export const enquiryDetailSchema = enquirySchema
-  .extend({ ip: z.string().nullable(), userAgent: z.string().nullable() })
+  .extend({
+    ip: z.string().nullable(),
+    userAgent: z.string().nullable(),
+    /** The staff's internal notes, oldest first (issue 15). */
+    notes: z.array(internalNoteSchema),
+  })
   .meta({ id: 'EnquiryDetail' })
 export type EnquiryDetail = z.infer<typeof enquiryDetailSchema>
 
@@ -54,6 +62,8 @@ export const enquiryFilterSchema = z.object({
   to: optionalQuery(isoDay),
   /** Every word must appear in the name, email, phone or message (case ignored). */
   search: optionalQuery(z.string().trim().max(200, 'Search is too long.')),
+  /** An administrator's id, or 'none' for the unassigned (issue 15). */
+  assignee: optionalQuery(assigneeFilterSchema),
 })
 export type EnquiryFilter = z.infer<typeof enquiryFilterSchema>
 
@@ -61,4 +71,13 @@ export const enquiryListQuerySchema = enquiryFilterSchema.extend(pageQuery())
 
 export const enquiryIdParamsSchema = z.object({ id: z.string().min(1).max(64) })
 
-export const statusChangeSchema = z.object({ status: enquiryStatusSchema })
+/** PATCH /api/admin/enquiries/:id: the status, the assignee (null for nobody), or both. */
+export const statusChangeSchema = z
+  .object({
+    status: enquiryStatusSchema.optional(),
+    assigneeId: staffIdSchema.nullable().optional(),
+  })
+  .refine((change) => change.status !== undefined || change.assigneeId !== undefined, {
+    error: 'Send a status or an assignee.',
+  })
+export type EnquiryChange = z.infer<typeof statusChangeSchema>

@@ -13,6 +13,7 @@ import * as emailChanges from './migrations/0009-email-changes.ts'
 import * as secondFactors from './migrations/0010-second-factors.ts'
 import * as passkeys from './migrations/0011-passkeys.ts'
 import * as creditDecisions from './migrations/0012-credit-decisions.ts'
+import * as internalNotes from './migrations/0013-internal-notes.ts'
 import type { DB } from './schema.ts'
 
 /** Every migration, by name. Names sort in the order they run; add new ones at the end. */
@@ -29,6 +30,7 @@ export const migrations: Record<string, Migration> = {
   '0010-second-factors': secondFactors,
   '0011-passkeys': passkeys,
   '0012-credit-decisions': creditDecisions,
+  '0013-internal-notes': internalNotes,
 }
 
 export class MigrationError extends Error {

@@ -232,6 +232,8 @@ export interface EnquiriesTable {
   user_agent: string | null
   created_at: Timestamp
   updated_at: Timestamp
+  /** The staff member (an administrator) looking after it (issue 15). */
+  assignee_id: ColumnType<number | null, number | null | undefined, number | null>
 }
 
 export interface CreditApplicationsTable {
@@ -267,10 +269,12 @@ export interface CreditApplicationsTable {
   updated_at: Timestamp | null
 }
 
-/** A staff member's internal note on a credit application (issue 15); the author's name is kept as written. */
-export interface CreditApplicationNotesTable {
+/** A staff member's internal note on a back-office record (issue 15); the author's name is kept as written. */
+export interface InternalNotesTable {
   id: Generated<number>
-  application_id: number
+  /** 'credit-application' (target_id its reference) or 'enquiry' (its id). */
+  target_type: string
+  target_id: string
   author_id: number | null
   author_name: string
   body: string
@@ -326,7 +330,7 @@ export interface DB {
   outbox: OutboxTable
   rate_limits: RateLimitsTable
   credit_applications: CreditApplicationsTable
-  credit_application_notes: CreditApplicationNotesTable
+  internal_notes: InternalNotesTable
 }
 
 export type UserRow = Selectable<UsersTable>

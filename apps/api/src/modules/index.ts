@@ -2,9 +2,9 @@ import type { FastifyPluginAsync } from 'fastify'
 import { accountsRoutes } from './accounts/routes.ts'
 import { addressRoutes } from './address/routes.ts'
 import { authRoutes } from './auth/routes.ts'
+import { backOfficeRoutes } from './back-office/routes.ts'
 import { contentRoutes } from './content/routes.ts'
 import { creditRoutes } from './credit/routes.ts'
-import { dashboardRoutes } from './dashboard/routes.ts'
 import { enquiryRoutes } from './enquiries/routes.ts'
 import { healthRoutes } from './health/routes.ts'
 import { outboxAdminRoutes } from './outbox/admin-routes.ts'
@@ -24,5 +24,5 @@ export const apiModules: FastifyPluginAsync[] = [
   creditRoutes,
   addressRoutes,
   usersRoutes,
-  dashboardRoutes,
+  backOfficeRoutes,
 ]

@@ -282,6 +282,7 @@ function bodyExample(fixture: Fixture, op: Operation): Record<string, unknown> {
     'PATCH /api/admin/enquiries/{id}': { status: 'done' },
     'PATCH /api/admin/credit-applications/{reference}': { version: 1, status: 'under_review' },
     'POST /api/admin/credit-applications/{reference}/notes': { body: 'Called the applicant.' },
+    'POST /api/admin/enquiries/{id}/notes': { body: 'Rang back.' },
     'POST /api/apply-for-credit': fixture.credit,
     'POST /api/v1/users/filter': { userTypes: [1, 2, 3], startDate: '', endDate: '' },
     'POST /api/v1/core/accounts/admin': { ...person, memberType: 1, password, confirmPassword: password },

@@ -39,8 +39,12 @@ describe('npm run backup', () => {
 
     // Writes go on during the copy.
     let writing = true
+    // Requests arrive over the network: each one lets the event loop turn (the copy's steps run there).
     const writer = (async () => {
-      while (writing) await submit()
+      while (writing) {
+        await submit()
+        await new Promise((resolve) => setImmediate(resolve))
+      }
     })()
     const backupDir = join(config.dataDir, 'backups')
     const result = await backupSqlite({ sqlitePath: config.sqlitePath, backupDir })

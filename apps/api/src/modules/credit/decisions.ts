@@ -1,8 +1,8 @@
+import type { InternalNote } from '@signalway/shared/back-office'
 import {
   type CreditApplicationDetail,
   type CreditChange,
   type CreditDecision,
-  type CreditNote,
   type CreditStatus,
   DEFAULT_PAYMENT_TERMS_DAYS,
   CREDIT_DECISION_MESSAGES as MESSAGES,
@@ -12,18 +12,15 @@ import type { DB } from '../../db/schema.ts'
 import { ConflictError, NotFoundError, ValidationError } from '../../lib/errors.ts'
 import type { Clock } from '../../lib/time.ts'
 import type { AuthUser } from '../auth/plugin.ts'
+import { insertNote, listNotes } from '../back-office/notes.ts'
+import { findAssignableStaff, staffName, staffNames } from '../back-office/staff.ts'
 import { enqueueMail } from '../outbox/service.ts'
 import { findAuditEntries, writeAudit } from '../users/audit.ts'
 import { creditDecisionMail } from './mail.ts'
 import {
   type DecisionFields,
-  findAssignableStaff,
   findCreditApplicationByReference,
   findCreditApplicationSummary,
-  insertCreditNote,
-  listCreditNotes,
-  staffName,
-  staffNames,
   updateDecision,
 } from './repository.ts'
 
@@ -42,7 +39,7 @@ export interface CreditDecisions {
     decision: CreditDecision,
     context: RequestContext,
   ): Promise<CreditApplicationDetail>
-  addNote(actor: AuthUser, reference: string, body: string, context: RequestContext): Promise<CreditNote>
+  addNote(actor: AuthUser, reference: string, body: string, context: RequestContext): Promise<InternalNote>
 }
 
 /** What the audit log keeps of a decision, and what the history compares. */
@@ -78,7 +75,10 @@ export function createCreditDecisions(deps: {
     const row = await find(reference)
     const summary = await findCreditApplicationSummary(db, reference)
     if (!summary) throw new NotFoundError(MESSAGES.notFound)
-    const [notes, history] = await Promise.all([listCreditNotes(db, row.id), historyOf(reference)])
+    const [notes, history] = await Promise.all([
+      listNotes(db, 'credit-application', reference),
+      historyOf(reference),
+    ])
     return {
       ...summary,
       version: row.version,
@@ -198,8 +198,9 @@ export function createCreditDecisions(deps: {
       const row = await find(reference)
       const now = clock()
       return db.transaction().execute(async (trx) => {
-        const note = await insertCreditNote(trx, {
-          applicationId: row.id,
+        const note = await insertNote(trx, {
+          targetType: 'credit-application',
+          targetId: reference,
           authorId: Number(actor.id),
           authorName: staffName(actor.givenName, actor.familyName),
           body,

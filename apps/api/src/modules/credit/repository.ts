@@ -1,19 +1,17 @@
-import { MEMBER_TYPE } from '@signalway/shared/constants'
 import type { CreditApplicationData } from '@signalway/shared/credit'
 import {
   AWAITING_DECISION,
   CREDIT_STATUSES_AWAITING_DECISION,
   type CreditApplicationSummary,
   type CreditListStatus,
-  type CreditNote,
   type CreditStatus,
-  type StaffMember,
 } from '@signalway/shared/credit-admin'
 import { formatAbn } from '@signalway/shared/fields'
 import { type Expression, type ExpressionBuilder, type SqlBool, sql } from 'kysely'
 import type { Executor } from '../../db/database.ts'
 import type { CreditApplicationRow, DB, FileRow, NewCreditApplicationRow } from '../../db/schema.ts'
 import { toTimestamp } from '../../lib/time.ts'
+import { staffName } from '../back-office/staff.ts'
 
 export interface NewCreditApplication {
   reference: string
@@ -108,11 +106,6 @@ function toSummary(row: SummaryRow): CreditApplicationSummary {
         ? null
         : { id: row.assignee_id, name: staffName(row.assignee_first_name, row.assignee_last_name) },
   }
-}
-
-/** A staff member's name as the back office shows it. */
-export function staffName(first: string | null, last: string | null): string {
-  return `${first ?? ''} ${last ?? ''}`.trim() || 'Former staff member'
 }
 
 /** A page of applications (the admin list's shape), newest first, and how many match in all. */
@@ -252,75 +245,4 @@ export async function updateDecision(
     .where('version', '=', version)
     .executeTakeFirst()
   return Number(result.numUpdatedRows) === 1
-}
-
-export async function insertCreditNote(
-  db: Executor,
-  note: { applicationId: number; authorId: number; authorName: string; body: string; createdAt: Date },
-): Promise<CreditNote> {
-  const row = await db
-    .insertInto('credit_application_notes')
-    .values({
-      application_id: note.applicationId,
-      author_id: note.authorId,
-      author_name: note.authorName,
-      body: note.body,
-      created_at: toTimestamp(note.createdAt),
-    })
-    .returning(['id', 'author_name', 'body', 'created_at'])
-    .executeTakeFirstOrThrow()
-  return { id: row.id, author: row.author_name, body: row.body, createdAt: row.created_at }
-}
-
-/** An application's notes, oldest first. */
-export async function listCreditNotes(db: Executor, applicationId: number): Promise<CreditNote[]> {
-  const rows = await db
-    .selectFrom('credit_application_notes')
-    .select(['id', 'author_name', 'body', 'created_at'])
-    .where('application_id', '=', applicationId)
-    .orderBy('created_at')
-    .orderBy('id')
-    .execute()
-  return rows.map((row) => ({
-    id: row.id,
-    author: row.author_name,
-    body: row.body,
-    createdAt: row.created_at,
-  }))
-}
-
-/** An administrator who can be assigned work: member type 3, not archived. Their name, or undefined. */
-export async function findAssignableStaff(db: Executor, userId: number): Promise<string | undefined> {
-  const row = await db
-    .selectFrom('users')
-    .select(['first_name', 'last_name'])
-    .where('id', '=', userId)
-    .where('member_type', '=', MEMBER_TYPE.Admin)
-    .where('archived_at', 'is', null)
-    .executeTakeFirst()
-  return row && staffName(row.first_name, row.last_name)
-}
-
-/** The administrators work can be assigned to, by name. */
-export async function listAssignableStaff(db: Executor): Promise<StaffMember[]> {
-  const rows = await db
-    .selectFrom('users')
-    .select(['id', 'first_name', 'last_name'])
-    .where('member_type', '=', MEMBER_TYPE.Admin)
-    .where('archived_at', 'is', null)
-    .orderBy('first_name_key')
-    .orderBy('id')
-    .execute()
-  return rows.map((row) => ({ id: row.id, name: staffName(row.first_name, row.last_name) }))
-}
-
-/** Names of users by id (the history's authors). */
-export async function staffNames(db: Executor, ids: readonly number[]): Promise<Map<number, string>> {
-  if (ids.length === 0) return new Map()
-  const rows = await db
-    .selectFrom('users')
-    .select(['id', 'first_name', 'last_name'])
-    .where('id', 'in', [...new Set(ids)])
-    .execute()
-  return new Map(rows.map((row) => [row.id, staffName(row.first_name, row.last_name)]))
 }

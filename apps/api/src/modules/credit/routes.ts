@@ -1,11 +1,10 @@
+import { internalNoteSchema, noteInputSchema } from '@signalway/shared/back-office'
 import { creditPayloadSchema } from '@signalway/shared/credit'
 import {
   creditApplicationDetailSchema,
   creditApplicationListQuerySchema,
   creditApplicationListSchema,
   creditDecisionSchema,
-  creditNoteInputSchema,
-  creditNoteSchema,
 } from '@signalway/shared/credit-admin'
 import type { FastifyRequest } from 'fastify'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
@@ -175,8 +174,8 @@ export const creditRoutes: FastifyPluginAsyncZod = async (app) => {
         description: ADMIN_ONLY,
         security: [{ bearer: [] }],
         params: referenceParams,
-        body: creditNoteInputSchema,
-        response: { 201: creditNoteSchema, ...errorResponses(400, 401, 403, 404) },
+        body: noteInputSchema,
+        response: { 201: internalNoteSchema, ...errorResponses(400, 401, 403, 404) },
       },
     },
     async (request, reply) => {

@@ -10,6 +10,8 @@ export interface EnquiryQuery {
   createdBefore?: string | undefined
   /** Each word must occur (case ignored) in the name, email, phone or message. */
   searchWords?: string[] | undefined
+  /** An administrator's id, or 'none' for the unassigned. */
+  assignee?: number | 'none' | undefined
 }
 
 export async function insertEnquiry(db: Executor, enquiry: NewEnquiryRow): Promise<void> {
@@ -43,16 +45,16 @@ export async function countEnquiries(db: Executor, query: EnquiryQuery): Promise
   return Number(row.count)
 }
 
-/** Sets the status; false when there is no such enquiry. */
-export async function updateEnquiryStatus(
+/** Sets the status and the assignee; false when there is no such enquiry. */
+export async function updateEnquiry(
   db: Executor,
   id: string,
-  status: EnquiryStatus,
+  fields: { status: EnquiryStatus; assignee_id: number | null },
   now: string,
 ): Promise<boolean> {
   const result = await db
     .updateTable('enquiries')
-    .set({ status, updated_at: now })
+    .set({ ...fields, updated_at: now })
     .where('id', '=', id)
     .executeTakeFirst()
   return Number(result.numUpdatedRows) > 0
@@ -66,6 +68,8 @@ function filtered(db: Executor, query: EnquiryQuery) {
   if (query.status) select = select.where('status', '=', query.status)
   if (query.createdFrom) select = select.where('created_at', '>=', query.createdFrom)
   if (query.createdBefore) select = select.where('created_at', '<', query.createdBefore)
+  if (query.assignee === 'none') select = select.where('assignee_id', 'is', null)
+  else if (query.assignee !== undefined) select = select.where('assignee_id', '=', query.assignee)
   for (const word of query.searchWords ?? []) {
     // lower() on both sides: LIKE ignores case on SQLite (ASCII only) but not on PostgreSQL.
     const pattern = `%${escapeLike(word.toLowerCase())}%`

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto'
+import { internalNoteSchema, noteInputSchema } from '@signalway/shared/back-office'
 import { contactSchema, HONEYPOT_FIELD, isHoneypotFilled, quoteSchema } from '@signalway/shared/enquiry'
 import {
   enquiryDetailSchema,
@@ -13,7 +14,8 @@ import type { FastifyReply, FastifyRequest } from 'fastify'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { errorResponses } from '../../lib/http-schemas.ts'
-import { createEnquiryService, type SubmissionMeta } from './service.ts'
+import { userOf } from '../auth/plugin.ts'
+import { createEnquiryService, type RequestContext, type SubmissionMeta } from './service.ts'
 
 /** Per IP and route: a person sends a few enquiries an hour, not dozens. */
 export const ENQUIRY_RATE_LIMIT = { max: 5, timeWindow: 10 * 60_000 }
@@ -134,13 +136,37 @@ export const enquiryRoutes: FastifyPluginAsyncZod = async (app) => {
       ...admin,
       schema: {
         ...adminDocs,
-        summary: 'Change the status of an enquiry (new, in_progress, done).',
+        summary:
+          'Change the status (new, in_progress, done) or the assignee (an administrator) of an enquiry.',
         params: enquiryIdParamsSchema,
         body: statusChangeSchema,
         response: { 200: enquiryDetailSchema, ...errorResponses(400, 401, 403, 404) },
       },
     },
-    async (request) => enquiries.setStatus(request.params.id, request.body.status),
+    async (request) => enquiries.update(request.params.id, request.body, userOf(request), contextOf(request)),
+  )
+
+  app.post(
+    '/admin/enquiries/:id/notes',
+    {
+      ...admin,
+      schema: {
+        ...adminDocs,
+        summary: 'Add an internal note to an enquiry (staff only; never shown to the sender).',
+        params: enquiryIdParamsSchema,
+        body: noteInputSchema,
+        response: { 201: internalNoteSchema, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request, reply) => {
+      const note = await enquiries.addNote(
+        request.params.id,
+        request.body.body,
+        userOf(request),
+        contextOf(request),
+      )
+      return reply.code(201).send(note)
+    },
   )
 }
 
@@ -151,6 +177,10 @@ async function dropHoneypot(request: FastifyRequest, reply: FastifyReply) {
   if (typeof value !== 'string' || !isHoneypotFilled({ [HONEYPOT_FIELD]: value })) return
   request.log.warn({ route: request.routeOptions.url, ip: request.ip }, 'honeypot filled; enquiry dropped')
   return reply.code(201).send({ id: randomUUID() })
+}
+
+function contextOf(request: FastifyRequest): RequestContext {
+  return { requestId: request.id, ip: request.ip }
 }
 
 function metaOf(request: FastifyRequest): SubmissionMeta {

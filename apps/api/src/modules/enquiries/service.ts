@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto'
+import { BACK_OFFICE_MESSAGES, type InternalNote } from '@signalway/shared/back-office'
 import {
   addDays,
   businessDay,
@@ -8,14 +9,18 @@ import {
   startOfDayIn,
 } from '@signalway/shared/business-time'
 import type { Contact, Quote } from '@signalway/shared/enquiry'
-import type { Enquiry, EnquiryDetail, EnquiryFilter } from '@signalway/shared/enquiry-inbox'
+import type { Enquiry, EnquiryChange, EnquiryDetail, EnquiryFilter } from '@signalway/shared/enquiry-inbox'
 import { SITE } from '@signalway/shared/site'
 import type { Config } from '../../config.ts'
 import type { Executor } from '../../db/database.ts'
 import type { EnquiryRow, EnquiryStatus } from '../../db/schema.ts'
-import { NotFoundError } from '../../lib/errors.ts'
+import { NotFoundError, ValidationError } from '../../lib/errors.ts'
 import { type Clock, systemClock } from '../../lib/time.ts'
+import type { AuthUser } from '../auth/plugin.ts'
+import { insertNote, listNotes } from '../back-office/notes.ts'
+import { findAssignableStaff, staffName, staffNames } from '../back-office/staff.ts'
 import { enqueueAutomatedMail, enqueueMail } from '../outbox/service.ts'
+import { writeAudit } from '../users/audit.ts'
 import { toCsv } from './csv.ts'
 import { acknowledgement, businessNotification, type MailContext } from './mail.ts'
 import {
@@ -24,7 +29,7 @@ import {
   findEnquiries,
   findEnquiryById,
   insertEnquiry,
-  updateEnquiryStatus,
+  updateEnquiry,
 } from './repository.ts'
 
 export interface SubmissionMeta {
@@ -51,8 +56,16 @@ export interface EnquiryService {
   submit(submission: Submission, meta: SubmissionMeta): Promise<string>
   list(filter: EnquiryFilter, page: { page: number; pageSize: number }): Promise<EnquiryPage>
   get(id: string): Promise<EnquiryDetail>
-  setStatus(id: string, status: EnquiryStatus): Promise<EnquiryDetail>
+  /** Sets the status and/or the assignee (an administrator); in the audit log. */
+  update(id: string, change: EnquiryChange, actor: AuthUser, context: RequestContext): Promise<EnquiryDetail>
+  /** An internal note; in the audit log. */
+  addNote(id: string, body: string, actor: AuthUser, context: RequestContext): Promise<InternalNote>
   exportCsv(filter: EnquiryFilter): Promise<CsvExport>
+}
+
+export interface RequestContext {
+  requestId: string
+  ip: string
 }
 
 export interface EnquiryServiceDeps {
@@ -77,6 +90,20 @@ export function createEnquiryService({
     enquiriesEmail: config.enquiriesEmail,
     phone: SITE.phone.display,
     openingHours: SITE.openingHours.short,
+  }
+
+  /** The names of the rows' assignees, by id. */
+  function assigneeNames(rows: readonly EnquiryRow[]): Promise<Map<number, string>> {
+    return staffNames(
+      db,
+      rows.flatMap((row) => (row.assignee_id === null ? [] : [row.assignee_id])),
+    )
+  }
+
+  async function detail(id: string): Promise<EnquiryDetail> {
+    const row = await getRow(id)
+    const [names, notes] = await Promise.all([assigneeNames([row]), listNotes(db, 'enquiry', id)])
+    return { ...toEnquiry(row, names), ip: row.ip, userAgent: row.user_agent, notes }
   }
 
   async function getRow(id: string): Promise<EnquiryRow> {
@@ -122,17 +149,71 @@ export function createEnquiryService({
         findEnquiries(db, query, { limit: pageSize, offset: (page - 1) * pageSize }),
         countEnquiries(db, query),
       ])
-      return { items: rows.map(toEnquiry), total, page, pageSize }
+      const names = await assigneeNames(rows)
+      return { items: rows.map((row) => toEnquiry(row, names)), total, page, pageSize }
     },
 
-    async get(id) {
-      return toDetail(await getRow(id))
+    get: detail,
+
+    async update(id, change, actor, context) {
+      const row = await getRow(id)
+      const fields = {
+        status: change.status ?? row.status,
+        assignee_id: change.assigneeId === undefined ? row.assignee_id : change.assigneeId,
+      }
+      let assignee: string | null = null
+      if (fields.assignee_id !== null) {
+        const name = await findAssignableStaff(db, fields.assignee_id)
+        if (name === undefined) {
+          throw new ValidationError(
+            { assigneeId: [BACK_OFFICE_MESSAGES.assigneeInvalid] },
+            BACK_OFFICE_MESSAGES.assigneeInvalid,
+          )
+        }
+        assignee = name
+      }
+      const before = (await assigneeNames([row])).get(row.assignee_id ?? 0) ?? null
+      const now = clock()
+      await db.transaction().execute(async (trx) => {
+        if (!(await updateEnquiry(trx, id, fields, now.toISOString()))) throw new NotFoundError(NOT_FOUND)
+        await writeAudit(trx, {
+          actor,
+          action: 'enquiry.update',
+          targetType: 'enquiry',
+          targetId: id,
+          before: { status: row.status, assignee: before },
+          after: { status: fields.status, assignee },
+          ...context,
+          at: now,
+        })
+      })
+      return detail(id)
     },
 
-    async setStatus(id, status) {
-      const updated = await updateEnquiryStatus(db, id, status, clock().toISOString())
-      if (!updated) throw new NotFoundError(NOT_FOUND)
-      return toDetail(await getRow(id))
+    async addNote(id, body, actor, context) {
+      await getRow(id)
+      const now = clock()
+      return db.transaction().execute(async (trx) => {
+        const note = await insertNote(trx, {
+          targetType: 'enquiry',
+          targetId: id,
+          authorId: Number(actor.id),
+          authorName: staffName(actor.givenName, actor.familyName),
+          body,
+          createdAt: now,
+        })
+        await writeAudit(trx, {
+          actor,
+          action: 'enquiry.note',
+          targetType: 'enquiry',
+          targetId: id,
+          before: null,
+          after: { noteId: note.id },
+          ...context,
+          at: now,
+        })
+        return note
+      })
     },
 
     async exportCsv(filter) {
@@ -151,7 +232,7 @@ export function createEnquiryService({
           'Id',
         ],
         rows.map((row) => {
-          const enquiry = toEnquiry(row)
+          const enquiry = toEnquiry(row, new Map())
           return [
             formatWallTime(new Date(enquiry.createdAt)),
             enquiry.kind,
@@ -182,6 +263,7 @@ export function toQuery(filter: EnquiryFilter): EnquiryQuery {
     createdFrom: from && startOfDayIn(from).toISOString(),
     createdBefore: to && startOfDayIn(addDays(to, 1)).toISOString(),
     searchWords: filter.search?.split(/\s+/).filter(Boolean).slice(0, 10),
+    assignee: filter.assignee,
   }
 }
 
@@ -194,7 +276,7 @@ function parseList(json: string): string[] {
   }
 }
 
-function toEnquiry(row: EnquiryRow): Enquiry {
+function toEnquiry(row: EnquiryRow, names: ReadonlyMap<number, string>): Enquiry {
   return {
     id: row.id,
     kind: row.kind,
@@ -207,9 +289,9 @@ function toEnquiry(row: EnquiryRow): Enquiry {
     source: parseList(row.sources),
     createdAt: row.created_at,
     updatedAt: row.updated_at,
+    assignee:
+      row.assignee_id === null
+        ? null
+        : { id: row.assignee_id, name: names.get(row.assignee_id) ?? staffName(null, null) },
   }
-}
-
-function toDetail(row: EnquiryRow): EnquiryDetail {
-  return { ...toEnquiry(row), ip: row.ip, userAgent: row.user_agent }
 }

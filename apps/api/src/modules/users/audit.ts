@@ -14,11 +14,13 @@ export type AuditAction =
   | 'user.second-factor-reset'
   | 'credit-application.update'
   | 'credit-application.note'
+  | 'enquiry.update'
+  | 'enquiry.note'
 
 export interface AuditEntry {
   actor: Pick<AuthUser, 'id' | 'email'>
   action: AuditAction
-  targetType: 'user' | 'credit-application'
+  targetType: 'user' | 'credit-application' | 'enquiry'
   targetId: string
   before: object | null
   after: object | null

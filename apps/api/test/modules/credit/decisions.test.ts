@@ -219,9 +219,7 @@ describe.each(DIALECTS)('credit decisions on %s', (dialect) => {
     const member = await createUser(app, { memberType: 1 })
     const wrong = await decide(app, reference, headers, { version: 1, assigneeId: member.id })
     expect(wrong.statusCode).toBe(400)
-    expect(wrong.json().ModelState.assigneeId).toEqual([
-      'Choose an administrator to assign the application to.',
-    ])
+    expect(wrong.json().ModelState.assigneeId).toEqual(['Choose an administrator to assign it to.'])
     const unknownField = await decide(app, reference, headers, { version: 1, reference: 'x' })
     expect(unknownField.statusCode).toBe(400)
 

@@ -84,6 +84,7 @@ describe.each(DIALECTS)('the admin inbox on %s', (dialect) => {
       source: ['Facebook'],
       createdAt: '2026-01-06T01:00:00.000Z',
       updatedAt: '2026-01-06T01:00:00.000Z',
+      assignee: null,
     })
 
     expect(await list(app, headers, '?pageSize=2&page=2')).toMatchObject({

@@ -72,6 +72,7 @@ export async function createEnquiry(
     user_agent: 'test',
     created_at: createdAt,
     updated_at: createdAt,
+    assignee_id: null,
     ...rest,
     services: JSON.stringify(services),
     sources: JSON.stringify(sources),

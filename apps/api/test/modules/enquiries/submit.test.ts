@@ -173,6 +173,7 @@ describe.each(DIALECTS)('submitting an enquiry on %s', (dialect) => {
         user_agent: 'Mozilla/5.0 (Test)',
         created_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
         updated_at: rows[0]?.created_at,
+        assignee_id: null,
       },
     ])
 

@@ -1,9 +1,5 @@
-import type {
-  CreditApplicationDetail,
-  CreditDecision,
-  CreditNote,
-  StaffMember,
-} from '@signalway/shared/credit-admin'
+import type { InternalNote } from '@signalway/shared/back-office'
+import type { CreditApplicationDetail, CreditDecision } from '@signalway/shared/credit-admin'
 import { type ApiClient, apiClient } from '../../../lib/api-client.ts'
 
 const path = (reference: string, tail = '') =>
@@ -25,10 +21,5 @@ export function saveCreditDecision(
 
 /** POST /api/admin/credit-applications/:reference/notes: an internal note. */
 export function addCreditNote(reference: string, body: string, client: ApiClient = apiClient) {
-  return client.post<CreditNote>(path(reference, '/notes'), { body })
-}
-
-/** GET /api/admin/staff: the administrators work can be assigned to. */
-export function listStaff(client: ApiClient = apiClient) {
-  return client.get<StaffMember[]>('/admin/staff')
+  return client.post<InternalNote>(path(reference, '/notes'), { body })
 }

@@ -1,22 +1,20 @@
 import { customerTypeLabel, formatAbn, formatDateTime } from '@signalway/shared'
+import { type InternalNote, NOTE_MAX, noteInputSchema, type StaffMember } from '@signalway/shared/back-office'
 import {
   CREDIT_DECISION_MESSAGES,
-  CREDIT_NOTE_MAX,
   CREDIT_STATUS_LABELS,
   CREDIT_STATUSES,
   type CreditApplicationDetail,
   type CreditChange,
   type CreditDecisionForm,
-  type CreditNote,
   creditDecisionFormSchema,
-  creditNoteInputSchema,
   DEFAULT_PAYMENT_TERMS_DAYS,
   isCreditStatus,
-  type StaffMember,
   toCreditDecision,
 } from '@signalway/shared/credit-admin'
 import { useCallback, useId, useState } from 'react'
 import { Link } from 'react-router'
+import { InternalNotes } from '../../../components/back-office/internal-notes.tsx'
 import {
   applyServerErrors,
   Form,
@@ -32,12 +30,8 @@ import { useLoaded } from '../../../components/ui/use-loaded.ts'
 import { failureMessage, isApiError } from '../../../lib/api-client.ts'
 import { paths } from '../../../lib/paths.ts'
 import { saveBlob } from '../../../lib/save-blob.ts'
-import {
-  addCreditNote,
-  getCreditApplication,
-  listStaff,
-  saveCreditDecision,
-} from '../api/credit-decisions.ts'
+import { listStaff } from '../../../lib/staff.ts'
+import { addCreditNote, getCreditApplication, saveCreditDecision } from '../api/credit-decisions.ts'
 import { adminPdfFilename, getCreditApplicationPdf } from '../api/get-credit-application-pdf.ts'
 import { CREDIT_PDF_FAILED } from './credit-applications-list.tsx'
 import { CreditStatusBadge } from './credit-status-badge.tsx'
@@ -46,14 +40,12 @@ export const RECORD_LOAD_FAILED = 'Unable to load the credit application.'
 export const STAFF_LOAD_FAILED = 'Unable to load the list of staff.'
 export const DECISION_SAVED = 'The decision has been saved.'
 export const DECISION_FAILED = 'Unable to save the decision.'
-export const NOTE_ADDED = 'The note has been added.'
-export const NOTE_FAILED = 'Unable to add the note.'
 
 export interface CreditRecordApi {
   get: (reference: string) => Promise<CreditApplicationDetail>
   staff: () => Promise<StaffMember[]>
   decide: typeof saveCreditDecision
-  addNote: (reference: string, body: string) => Promise<CreditNote>
+  addNote: (reference: string, body: string) => Promise<InternalNote>
   pdf: (id: number) => Promise<Blob>
 }
 
@@ -111,9 +103,9 @@ export function CreditApplicationRecord({
         onSaved={setRecord}
         onReload={async () => setRecord(await api.get(reference))}
       />
-      <Notes
-        record={shown}
-        add={api.addNote}
+      <InternalNotes
+        notes={shown.notes}
+        add={(body) => api.addNote(reference, body)}
         onAdded={(note) => setRecord({ ...shown, notes: [...shown.notes, note] })}
       />
       <History changes={shown.history} />
@@ -322,63 +314,6 @@ function DecisionForm({
         <FormActions>
           <SubmitButton busyLabel="Saving…" variant="primary">
             Save Decision
-          </SubmitButton>
-        </FormActions>
-      </Form>
-    </section>
-  )
-}
-
-function Notes({
-  record,
-  add,
-  onAdded,
-}: {
-  record: CreditApplicationDetail
-  add: CreditRecordApi['addNote']
-  onAdded: (note: CreditNote) => void
-}) {
-  const notify = useNotify()
-  const headingId = useId()
-  const form = useZodForm(creditNoteInputSchema, { defaultValues: { body: '' } })
-  return (
-    <section className="credit-record__panel" aria-labelledby={headingId}>
-      <h2 id={headingId} className="credit-record__title">
-        Internal Notes
-      </h2>
-      {record.notes.length === 0 ? (
-        <p className="credit-record__hint">
-          No notes yet. Notes are for staff only; the applicant never sees them.
-        </p>
-      ) : (
-        <ol className="credit-record__notes" aria-label="Notes">
-          {record.notes.map((note) => (
-            <li key={note.id} className="credit-record__note">
-              <p className="credit-record__meta">
-                {note.author}, <time dateTime={note.createdAt}>{formatDateTime(note.createdAt)}</time>
-              </p>
-              <p className="credit-record__body">{note.body}</p>
-            </li>
-          ))}
-        </ol>
-      )}
-      <Form
-        form={form}
-        onSubmit={async (values) => {
-          try {
-            onAdded(await add(record.reference, values.body))
-            notify.success(NOTE_ADDED)
-            form.reset({ body: '' })
-          } catch (error) {
-            applyServerErrors(form, error)
-            notify.error(failureMessage(error, NOTE_FAILED))
-          }
-        }}
-      >
-        <TextArea name="body" label="Add a Note" maxLength={CREDIT_NOTE_MAX} required />
-        <FormActions>
-          <SubmitButton busyLabel="Adding…" variant="primary">
-            Add Note
           </SubmitButton>
         </FormActions>
       </Form>

@@ -1,22 +1,28 @@
 import { formatDateTime } from '@signalway/shared'
+import type { StaffMember } from '@signalway/shared/back-office'
 import { ENQUIRY_STATUSES, isEnquiryStatus } from '@signalway/shared/constants'
 import type { Enquiry, EnquiryDetail } from '@signalway/shared/enquiry-inbox'
 import { type ChangeEvent, useEffect, useId, useState } from 'react'
+import { InternalNotes } from '../../../components/back-office/internal-notes.tsx'
 import { ModalDialog } from '../../../components/ui/modal-dialog.tsx'
 import { useNotify } from '../../../components/ui/notifications/index.ts'
 import { failureMessage } from '../../../lib/api-client.ts'
+import { listStaff } from '../../../lib/staff.ts'
 import { getEnquiry } from '../api/get-enquiry.ts'
-import { updateEnquiryStatus } from '../api/update-enquiry-status.ts'
+import { addEnquiryNote, assignEnquiry, updateEnquiryStatus } from '../api/update-enquiry-status.ts'
 import { replyMailto } from '../reply-link.ts'
 import { KIND_LABELS, STATUS_LABELS } from '../types.ts'
 
 export const STATUS_CHANGED = (label: string) => `The status has been changed to ${label}.`
 export const STATUS_CHANGE_FAILED = 'Unable to change the status.'
 export const ENQUIRY_LOAD_FAILED = 'Unable to load the enquiry.'
+export const ASSIGNED = (name: string | null) => (name ? `Assigned to ${name}.` : 'Nobody is assigned now.')
+export const ASSIGN_FAILED = 'Unable to change who is assigned.'
 
 /**
  * One enquiry in a modal dialog (native <dialog>: focus kept inside, Escape closes, focus goes
- * back to the View button): every detail, a reply-by-email link and the status.
+ * back to the View button): every detail, a reply-by-email link, the status, who is assigned (issue 15)
+ * and the staff's internal notes.
  */
 export function EnquiryDialog({
   enquiry,
@@ -30,10 +36,27 @@ export function EnquiryDialog({
 }) {
   const titleId = useId()
   const statusId = useId()
+  const assigneeId = useId()
   const notify = useNotify()
   const [detail, setDetail] = useState<EnquiryDetail | null>(null)
   const [saving, setSaving] = useState(false)
+  const [staff, setStaff] = useState<StaffMember[]>([])
   const id = enquiry?.id
+  const open = enquiry !== null
+
+  // The administrators work can be assigned to, once the dialog first opens.
+  useEffect(() => {
+    if (!open || staff.length > 0) return
+    let cancelled = false
+    listStaff()
+      .then((members) => {
+        if (!cancelled) setStaff(members)
+      })
+      .catch(() => undefined)
+    return () => {
+      cancelled = true
+    }
+  }, [open, staff.length])
 
   useEffect(() => {
     setDetail(null)
@@ -68,6 +91,27 @@ export function EnquiryDialog({
     } finally {
       setSaving(false)
     }
+  }
+
+  const changeAssignee = async (event: ChangeEvent<HTMLSelectElement>) => {
+    const value = event.currentTarget.value
+    if (!shown) return
+    setSaving(true)
+    try {
+      const updated = await assignEnquiry(shown.id, value === '' ? null : Number(value))
+      setDetail(updated)
+      onChanged(updated)
+      notify.success(ASSIGNED(updated.assignee?.name ?? null))
+    } catch (error) {
+      notify.error(failureMessage(error, ASSIGN_FAILED))
+    } finally {
+      setSaving(false)
+    }
+  }
+
+  const assignees = [...staff]
+  if (shown?.assignee && !assignees.some((member) => member.id === shown.assignee?.id)) {
+    assignees.push(shown.assignee)
   }
 
   return (
@@ -149,6 +193,28 @@ export function EnquiryDialog({
                 </select>
               </div>
             </div>
+            <div className="field enquiry-dialog__status">
+              <label className="field__label" htmlFor={assigneeId}>
+                Assigned to
+              </label>
+              <div className="select">
+                <select
+                  id={assigneeId}
+                  className="input input--select"
+                  value={shown.assignee ? String(shown.assignee.id) : ''}
+                  onChange={changeAssignee}
+                  disabled={saving}
+                  aria-busy={saving || undefined}
+                >
+                  <option value="">Nobody yet</option>
+                  {assignees.map((member) => (
+                    <option key={member.id} value={String(member.id)}>
+                      {member.name}
+                    </option>
+                  ))}
+                </select>
+              </div>
+            </div>
             <a className="button button--accent" href={replyMailto(shown)}>
               Reply by email
             </a>
@@ -156,6 +222,15 @@ export function EnquiryDialog({
               Close
             </button>
           </div>
+          {detail ? (
+            <InternalNotes
+              level={3}
+              className="enquiry-dialog__notes"
+              notes={detail.notes}
+              add={(body) => addEnquiryNote(detail.id, body)}
+              onAdded={(note) => setDetail({ ...detail, notes: [...detail.notes, note] })}
+            />
+          ) : null}
         </div>
       ) : null}
     </ModalDialog>

@@ -17,10 +17,18 @@ const api = vi.hoisted(() => ({
   exportEnquiries: vi.fn(),
   listFailedMail: vi.fn(),
   retryMail: vi.fn(),
+  assignEnquiry: vi.fn(),
+  addEnquiryNote: vi.fn(),
+  listStaff: vi.fn(async () => [{ id: 1, name: 'Ada Admin' }]),
 }))
 vi.mock('../api/list-enquiries.ts', () => ({ ENQUIRY_PAGE_SIZE: 20, listEnquiries: api.listEnquiries }))
 vi.mock('../api/get-enquiry.ts', () => ({ getEnquiry: api.getEnquiry }))
-vi.mock('../api/update-enquiry-status.ts', () => ({ updateEnquiryStatus: api.updateEnquiryStatus }))
+vi.mock('../api/update-enquiry-status.ts', () => ({
+  updateEnquiryStatus: api.updateEnquiryStatus,
+  assignEnquiry: api.assignEnquiry,
+  addEnquiryNote: api.addEnquiryNote,
+}))
+vi.mock('../../../lib/staff.ts', () => ({ listStaff: api.listStaff }))
 vi.mock('../api/list-failed-mail.ts', () => ({ listFailedMail: api.listFailedMail }))
 vi.mock('../api/retry-mail.ts', () => ({ retryMail: api.retryMail }))
 vi.mock('../api/export-enquiries.ts', async (original) => ({
@@ -40,6 +48,7 @@ const quote: Enquiry = {
   source: ['Google Search'],
   createdAt: '2025-06-30T23:30:00.000Z',
   updatedAt: '2025-06-30T23:30:00.000Z',
+  assignee: null,
 }
 const contact: Enquiry = {
   ...quote,
@@ -66,7 +75,7 @@ const failedMail: OutboxItem = {
 }
 
 function detail(enquiry: Enquiry, changes: Partial<EnquiryDetail> = {}): EnquiryDetail {
-  return { ...enquiry, ip: '203.0.113.9', userAgent: 'Firefox', ...changes }
+  return { ...enquiry, ip: '203.0.113.9', userAgent: 'Firefox', notes: [], ...changes }
 }
 
 beforeEach(() => {
@@ -190,6 +199,35 @@ describe('enquiry inbox', () => {
     expect(clicked[0]).toMatch(/^enquiries-\d{4}-\d{2}-\d{2}\.csv$/)
     expect(api.exportEnquiries).toHaveBeenCalledWith(expect.objectContaining({ kind: 'contact' }))
     vi.unstubAllGlobals()
+  })
+
+  it('assigns an enquiry to a staff member and adds an internal note (issue 15)', async () => {
+    const user = userEvent.setup()
+    api.getEnquiry.mockResolvedValue(detail(contact))
+    api.assignEnquiry.mockResolvedValue(detail(contact, { assignee: { id: 1, name: 'Ada Admin' } }))
+    api.addEnquiryNote.mockResolvedValue({
+      id: 3,
+      author: 'Ada Admin',
+      body: 'Rang back.',
+      createdAt: '2025-06-30T01:00:00.000Z',
+    })
+    renderInbox()
+    await user.click(
+      await screen.findByRole('button', { name: 'View the contact message from Ada Lovelace' }),
+    )
+    const dialog = await screen.findByRole('dialog', { name: 'Contact message from Ada Lovelace' })
+    const assignee = within(dialog).getByRole('combobox', { name: 'Assigned to' })
+    await waitFor(() => expect(within(assignee).getByRole('option', { name: 'Ada Admin' })).toBeTruthy())
+    await user.selectOptions(assignee, '1')
+    await waitFor(() => expect(api.assignEnquiry).toHaveBeenCalledWith('c1', 1))
+    expect(await screen.findByText('Assigned to Ada Admin.')).toBeTruthy()
+
+    const notes = await within(dialog).findByRole('region', { name: 'Internal Notes' })
+    await user.type(within(notes).getByLabelText(/^Add a Note/), 'Rang back.')
+    await user.click(within(notes).getByRole('button', { name: 'Add Note' }))
+    const list = await within(notes).findByRole('list', { name: 'Notes' })
+    expect(list.textContent).toContain('Ada Admin')
+    expect(api.addEnquiryNote).toHaveBeenCalledWith('c1', 'Rang back.')
   })
 
   it("lists undelivered mail on its own page and retries it: 'The message has been queued to be sent again.'", async () => {

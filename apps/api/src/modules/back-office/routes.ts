@@ -3,18 +3,20 @@ import {
   adminDashboardSchema,
   RECENT_USERS_DAYS,
 } from '@signalway/shared/admin-dashboard'
+import { staffMemberSchema } from '@signalway/shared/back-office'
 import { addDays, businessDay, formatIsoDay, startOfDayIn } from '@signalway/shared/business-time'
-import { CREDIT_STATUSES_AWAITING_DECISION, staffMemberSchema } from '@signalway/shared/credit-admin'
+import { CREDIT_STATUSES_AWAITING_DECISION } from '@signalway/shared/credit-admin'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import type { Executor } from '../../db/database.ts'
 import { errorResponses } from '../../lib/http-schemas.ts'
 import type { Clock } from '../../lib/time.ts'
-import { countCreditApplicationsWithStatus, listAssignableStaff } from '../credit/repository.ts'
+import { countCreditApplicationsWithStatus } from '../credit/repository.ts'
 import { countEnquiries } from '../enquiries/repository.ts'
 import { countOutboxMessages } from '../outbox/repository.ts'
 import { countUsersRegisteredBetween } from '../users/repository.ts'
 import { ADMIN_ONLY } from '../users/service.ts'
+import { listAssignableStaff } from './staff.ts'
 
 /**
  * The admin dashboard (issue 15): what waits for staff, each count the total of the list it links to.
@@ -37,7 +39,7 @@ export async function readDashboard(db: Executor, now: Date): Promise<AdminDashb
   }
 }
 
-export const dashboardRoutes: FastifyPluginAsyncZod = async (app) => {
+export const backOfficeRoutes: FastifyPluginAsyncZod = async (app) => {
   const clock: Clock = app.clock
   app.get(
     '/admin/dashboard',
