@@ -268,7 +268,8 @@ test.describe('the enquiry forms', () => {
       await name.fill('A')
       await name.blur()
       await expect(page.getByText('Name must have at least 2 characters.')).toBeVisible()
-      expect(scripts.filter((url) => /\/schemas-[\w-]+\.js$/.test(url))).toHaveLength(1)
+      // The schema module and the zod code it shares with other lazy chunks: Rollup may name both after it.
+      expect(scripts.filter((url) => /\/schemas-[\w-]+\.js$/.test(url)).length).toBeGreaterThanOrEqual(1)
       expect(await page.evaluate(() => (window as { cspViolations?: string[] }).cspViolations)).toEqual([])
     })
   }
