@@ -18,6 +18,15 @@ module.exports = {
       to: { circular: true },
     },
     {
+      name: 'no-module-cycles',
+      severity: 'error',
+      comment:
+        "Folders import each other one way only (the API's modules, the web's features): users, auth and accounts, for one, do not import each other both ways.",
+      scope: 'folder',
+      from: { path: '^apps/api/src/modules/' },
+      to: { path: '^apps/api/src/modules/', circular: true },
+    },
+    {
       name: 'shared-imports-no-app',
       severity: 'error',
       comment: 'packages/shared is used by both apps and depends on neither.',

@@ -33,6 +33,8 @@ describe('the dependency rule', () => {
         'api-migrations-are-frozen: apps/api/src/db/migrations/0099-thaw.js -> apps/api/src/modules/users/repository.js',
         'api-infrastructure-imports-no-module: apps/api/src/db/migrations/0099-thaw.js -> apps/api/src/modules/users/repository.js',
         'no-cycles: apps/api/src/modules/auth/a.js -> apps/api/src/modules/auth/b.js',
+        'no-module-cycles: apps/api/src/modules/accounts -> apps/api/src/modules/users',
+        'no-module-cycles: apps/api/src/modules/users -> apps/api/src/modules/accounts',
         'shared-imports-no-app: packages/shared/src/leak.js -> apps/web/app/components/header.js',
         'web-base-imports-no-feature: apps/web/app/components/header.js -> apps/web/app/features/auth/auth-provider.js',
         'web-feature-imports-no-other-feature: apps/web/app/features/news/news.js -> apps/web/app/features/auth/auth-provider.js',

@@ -47,6 +47,9 @@ export const MESSAGES = {
   fileTypeNotSupported: 'File type is not supported.',
   fileTooLarge: 'File is too large.',
 
+  // Records that are not there (404 answers)
+  userNotFound: 'User not found.',
+
   // Success texts beyond the spec, in its success style (issue 13)
   welcome: (firstName: string) => `Welcome, ${firstName}`,
   passwordChangedSignedIn: 'Your password has been changed and you are signed in.',

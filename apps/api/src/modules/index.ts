@@ -5,6 +5,7 @@ import { authRoutes } from './auth/routes.ts'
 import { backOfficeRoutes } from './back-office/routes.ts'
 import { contentRoutes } from './content/routes.ts'
 import { creditRoutes } from './credit/routes.ts'
+import { dashboardRoutes } from './dashboard/routes.ts'
 import { enquiryRoutes } from './enquiries/routes.ts'
 import { healthRoutes } from './health/routes.ts'
 import { outboxAdminRoutes } from './outbox/admin-routes.ts'
@@ -25,4 +26,5 @@ export const apiModules: FastifyPluginAsync[] = [
   addressRoutes,
   usersRoutes,
   backOfficeRoutes,
+  dashboardRoutes,
 ]

@@ -1,17 +1,11 @@
 import { SITE } from '@signalway/shared/site'
 import type { OutgoingMail } from '../outbox/service.ts'
+import { MAIL_SIGNATURE as signature } from '../outbox/signature.ts'
 
 /*
  * The account emails: plain text, from the business. Links are the only thing that varies besides
  * the name; no password or token other than the one-time reset link ever appears in a message.
  */
-
-const signature = [
-  'Kind regards,',
-  SITE.name,
-  `${SITE.phone.display} | ${SITE.enquiriesEmail}`,
-  SITE.openingHours.long,
-].join('\n')
 
 export function passwordResetMail(
   to: { email: string; firstName: string },
@@ -50,28 +44,6 @@ export function passwordChangedMail(to: { email: string; firstName: string }, si
       '',
       `If this was not you, please reset your password straight away at ${siteUrl}/forgot-password/ and call us on`,
       `${SITE.phone.display}.`,
-      '',
-      signature,
-      '',
-    ].join('\n'),
-  }
-}
-
-export function secondFactorResetMail(
-  to: { email: string; firstName: string },
-  siteUrl: string,
-): OutgoingMail {
-  return {
-    to: to.email,
-    subject: `Two-step sign-in was reset on your ${SITE.name} account`,
-    text: [
-      `Hello ${to.firstName},`,
-      '',
-      `One of our administrators has reset the two-step sign-in of your ${SITE.name} account, as you asked,`,
-      'and every sign-in of your account has been ended. Your password has not changed. You can set up an',
-      `authenticator app again from the Security section of your profile: ${siteUrl}/update-profile/#security`,
-      '',
-      `If you did not ask for this, please call us straight away on ${SITE.phone.display}.`,
       '',
       signature,
       '',

@@ -128,14 +128,14 @@ export function createAccountsService(deps: AccountsServiceDeps): AccountsServic
       const id = parseId(userId)
       const user =
         userId === viewer.id ? viewer.record : id === undefined ? undefined : await findActiveUserById(db, id)
-      if (!user) throw new NotFoundError('User not found.')
+      if (!user) throw new NotFoundError(MESSAGES.userNotFound)
       return toProfileSettings(user)
     },
 
     async updateOwnProfile(viewer, payload) {
       const id = Number(viewer.id)
       const current = await findActiveUserById(db, id)
-      if (!current) throw new NotFoundError('User not found.')
+      if (!current) throw new NotFoundError(MESSAGES.userNotFound)
 
       // The stored member type decides, not the one in the body: company fields are for type 2 only.
       let company: Parameters<typeof updateOwnProfile>[2]['company']
@@ -218,7 +218,7 @@ export function createAccountsService(deps: AccountsServiceDeps): AccountsServic
           )
         }
         const user = await findActiveUserById(trx, id)
-        if (!user) throw new NotFoundError('User not found.')
+        if (!user) throw new NotFoundError(MESSAGES.userNotFound)
         return { ...toProfileSettings(user), ...(emailChanged ? { pendingEmail: payload.email } : {}) }
       })
     },

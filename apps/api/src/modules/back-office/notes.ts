@@ -1,6 +1,11 @@
 import type { InternalNote } from '@signalway/shared/back-office'
+import type { Kysely } from 'kysely'
 import type { Executor } from '../../db/database.ts'
+import type { DB } from '../../db/schema.ts'
 import { toTimestamp } from '../../lib/time.ts'
+import type { AuthUser } from '../auth/plugin.ts'
+import { type AuditContext, writeAudit } from '../users/audit.ts'
+import { staffName } from './staff.ts'
 
 /** The records that carry internal notes, as named in the notes table and the audit log. */
 export type NoteTarget = 'credit-application' | 'enquiry'
@@ -51,4 +56,40 @@ export async function listNotes(
     body: row.body,
     createdAt: row.created_at,
   }))
+}
+
+/** Adds a staff member's note to a record and its entry in the audit log, in one transaction. */
+export async function addAuditedNote(
+  db: Kysely<DB>,
+  note: {
+    targetType: NoteTarget
+    targetId: string
+    body: string
+    actor: AuthUser
+    context: AuditContext
+    at: Date
+  },
+): Promise<InternalNote> {
+  const { targetType, targetId, actor, at } = note
+  return db.transaction().execute(async (trx) => {
+    const inserted = await insertNote(trx, {
+      targetType,
+      targetId,
+      authorId: Number(actor.id),
+      authorName: staffName(actor.givenName, actor.familyName),
+      body: note.body,
+      createdAt: at,
+    })
+    await writeAudit(trx, {
+      actor,
+      action: `${targetType}.note`,
+      targetType,
+      targetId,
+      before: null,
+      after: { noteId: inserted.id },
+      ...note.context,
+      at,
+    })
+    return inserted
+  })
 }

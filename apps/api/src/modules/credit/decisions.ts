@@ -12,10 +12,10 @@ import type { DB } from '../../db/schema.ts'
 import { ConflictError, NotFoundError, ValidationError } from '../../lib/errors.ts'
 import type { Clock } from '../../lib/time.ts'
 import type { AuthUser } from '../auth/plugin.ts'
-import { insertNote, listNotes } from '../back-office/notes.ts'
+import { addAuditedNote, listNotes } from '../back-office/notes.ts'
 import { findAssignableStaff, staffName, staffNames } from '../back-office/staff.ts'
 import { enqueueMail } from '../outbox/service.ts'
-import { findAuditEntries, writeAudit } from '../users/audit.ts'
+import { type AuditContext, findAuditEntries, writeAudit } from '../users/audit.ts'
 import { creditDecisionMail } from './mail.ts'
 import {
   type DecisionFields,
@@ -23,11 +23,6 @@ import {
   findCreditApplicationSummary,
   updateDecision,
 } from './repository.ts'
-
-export interface RequestContext {
-  requestId: string
-  ip: string
-}
 
 export interface CreditDecisions {
   /** The staff's record of one application: its decision, notes and history. */
@@ -37,9 +32,9 @@ export interface CreditDecisions {
     actor: AuthUser,
     reference: string,
     decision: CreditDecision,
-    context: RequestContext,
+    context: AuditContext,
   ): Promise<CreditApplicationDetail>
-  addNote(actor: AuthUser, reference: string, body: string, context: RequestContext): Promise<InternalNote>
+  addNote(actor: AuthUser, reference: string, body: string, context: AuditContext): Promise<InternalNote>
 }
 
 /** What the audit log keeps of a decision, and what the history compares. */
@@ -195,28 +190,14 @@ export function createCreditDecisions(deps: {
     },
 
     async addNote(actor, reference, body, context) {
-      const row = await find(reference)
-      const now = clock()
-      return db.transaction().execute(async (trx) => {
-        const note = await insertNote(trx, {
-          targetType: 'credit-application',
-          targetId: reference,
-          authorId: Number(actor.id),
-          authorName: staffName(actor.givenName, actor.familyName),
-          body,
-          createdAt: now,
-        })
-        await writeAudit(trx, {
-          actor,
-          action: 'credit-application.note',
-          targetType: 'credit-application',
-          targetId: reference,
-          before: null,
-          after: { noteId: note.id },
-          ...context,
-          at: now,
-        })
-        return note
+      await find(reference)
+      return addAuditedNote(db, {
+        targetType: 'credit-application',
+        targetId: reference,
+        body,
+        actor,
+        context,
+        at: clock(),
       })
     },
   }

@@ -11,6 +11,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { errorResponses } from '../../lib/http-schemas.ts'
 import { userOf } from '../auth/plugin.ts'
+import { auditContextOf } from '../users/audit.ts'
 import { ADMIN_ONLY } from '../users/service.ts'
 import { createCreditDecisions } from './decisions.ts'
 import { createDownloadTokens } from './download-token.ts'
@@ -161,7 +162,7 @@ export const creditRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) =>
-      decisions.decide(userOf(request), request.params.reference, request.body, contextOf(request)),
+      decisions.decide(userOf(request), request.params.reference, request.body, auditContextOf(request)),
   )
 
   app.post(
@@ -183,7 +184,7 @@ export const creditRoutes: FastifyPluginAsyncZod = async (app) => {
         userOf(request),
         request.params.reference,
         request.body.body,
-        contextOf(request),
+        auditContextOf(request),
       )
       return reply.code(201).send(note)
     },
@@ -210,8 +211,4 @@ export const creditRoutes: FastifyPluginAsyncZod = async (app) => {
         .send(data as never)
     },
   )
-}
-
-function contextOf(request: FastifyRequest) {
-  return { requestId: request.id, ip: request.ip }
 }

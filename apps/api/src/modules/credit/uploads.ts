@@ -1,6 +1,7 @@
 import { inflateSync } from 'node:zlib'
 import { LIMITS } from '@signalway/shared/constants'
 import { type CreditApplicationData, showsGuarantee, showsTrustDeed } from '@signalway/shared/credit'
+import { MESSAGES } from '@signalway/shared/messages'
 import { EncryptedPDFError, PDFDocument } from 'pdf-lib'
 import { type ModelState, ValidationError } from '../../lib/errors.ts'
 import { rawImageSize, readPng } from './png.ts'
@@ -20,8 +21,8 @@ export const SIGNATURE_LIMITS = {
 export const UPLOAD_MESSAGES = {
   invalidSignature: 'Invalid signature.',
   signatureTooLarge: 'Signature is too large.',
-  fileTypeNotSupported: 'File type is not supported.',
-  fileTooLarge: 'File is too large.',
+  fileTypeNotSupported: MESSAGES.fileTypeNotSupported,
+  fileTooLarge: MESSAGES.fileTooLarge,
   pdfUnreadable: 'The PDF file cannot be read.',
   pdfEncrypted: 'Password-protected PDF files are not supported.',
 } as const

@@ -15,7 +15,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { errorResponses } from '../../lib/http-schemas.ts'
 import { userOf } from '../auth/plugin.ts'
-import { createEnquiryService, type RequestContext, type SubmissionMeta } from './service.ts'
+import { auditContextOf } from '../users/audit.ts'
+import { createEnquiryService, type SubmissionMeta } from './service.ts'
 
 /** Per IP and route: a person sends a few enquiries an hour, not dozens. */
 export const ENQUIRY_RATE_LIMIT = { max: 5, timeWindow: 10 * 60_000 }
@@ -143,7 +144,8 @@ export const enquiryRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: enquiryDetailSchema, ...errorResponses(400, 401, 403, 404) },
       },
     },
-    async (request) => enquiries.update(request.params.id, request.body, userOf(request), contextOf(request)),
+    async (request) =>
+      enquiries.update(request.params.id, request.body, userOf(request), auditContextOf(request)),
   )
 
   app.post(
@@ -163,7 +165,7 @@ export const enquiryRoutes: FastifyPluginAsyncZod = async (app) => {
         request.params.id,
         request.body.body,
         userOf(request),
-        contextOf(request),
+        auditContextOf(request),
       )
       return reply.code(201).send(note)
     },
@@ -177,10 +179,6 @@ async function dropHoneypot(request: FastifyRequest, reply: FastifyReply) {
   if (typeof value !== 'string' || !isHoneypotFilled({ [HONEYPOT_FIELD]: value })) return
   request.log.warn({ route: request.routeOptions.url, ip: request.ip }, 'honeypot filled; enquiry dropped')
   return reply.code(201).send({ id: randomUUID() })
-}
-
-function contextOf(request: FastifyRequest): RequestContext {
-  return { requestId: request.id, ip: request.ip }
 }
 
 function metaOf(request: FastifyRequest): SubmissionMeta {

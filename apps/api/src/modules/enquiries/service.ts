@@ -13,14 +13,14 @@ import type { Enquiry, EnquiryChange, EnquiryDetail, EnquiryFilter } from '@sign
 import { SITE } from '@signalway/shared/site'
 import type { Config } from '../../config.ts'
 import type { Executor } from '../../db/database.ts'
-import type { EnquiryRow, EnquiryStatus } from '../../db/schema.ts'
+import type { EnquiryRow } from '../../db/schema.ts'
 import { NotFoundError, ValidationError } from '../../lib/errors.ts'
 import { type Clock, systemClock } from '../../lib/time.ts'
 import type { AuthUser } from '../auth/plugin.ts'
-import { insertNote, listNotes } from '../back-office/notes.ts'
+import { addAuditedNote, listNotes } from '../back-office/notes.ts'
 import { findAssignableStaff, staffName, staffNames } from '../back-office/staff.ts'
 import { enqueueAutomatedMail, enqueueMail } from '../outbox/service.ts'
-import { writeAudit } from '../users/audit.ts'
+import { type AuditContext, writeAudit } from '../users/audit.ts'
 import { toCsv } from './csv.ts'
 import { acknowledgement, businessNotification, type MailContext } from './mail.ts'
 import {
@@ -57,15 +57,10 @@ export interface EnquiryService {
   list(filter: EnquiryFilter, page: { page: number; pageSize: number }): Promise<EnquiryPage>
   get(id: string): Promise<EnquiryDetail>
   /** Sets the status and/or the assignee (an administrator); in the audit log. */
-  update(id: string, change: EnquiryChange, actor: AuthUser, context: RequestContext): Promise<EnquiryDetail>
+  update(id: string, change: EnquiryChange, actor: AuthUser, context: AuditContext): Promise<EnquiryDetail>
   /** An internal note; in the audit log. */
-  addNote(id: string, body: string, actor: AuthUser, context: RequestContext): Promise<InternalNote>
+  addNote(id: string, body: string, actor: AuthUser, context: AuditContext): Promise<InternalNote>
   exportCsv(filter: EnquiryFilter): Promise<CsvExport>
-}
-
-export interface RequestContext {
-  requestId: string
-  ip: string
 }
 
 export interface EnquiryServiceDeps {
@@ -192,28 +187,7 @@ export function createEnquiryService({
 
     async addNote(id, body, actor, context) {
       await getRow(id)
-      const now = clock()
-      return db.transaction().execute(async (trx) => {
-        const note = await insertNote(trx, {
-          targetType: 'enquiry',
-          targetId: id,
-          authorId: Number(actor.id),
-          authorName: staffName(actor.givenName, actor.familyName),
-          body,
-          createdAt: now,
-        })
-        await writeAudit(trx, {
-          actor,
-          action: 'enquiry.note',
-          targetType: 'enquiry',
-          targetId: id,
-          before: null,
-          after: { noteId: note.id },
-          ...context,
-          at: now,
-        })
-        return note
-      })
+      return addAuditedNote(db, { targetType: 'enquiry', targetId: id, body, actor, context, at: clock() })
     },
 
     async exportCsv(filter) {

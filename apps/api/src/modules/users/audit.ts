@@ -2,6 +2,7 @@
  * The audit log of admin changes: who, what, when, and the record before and after. Snapshots are
  * built from an allow-list of fields, so a password hash or a token can never end up in it.
  */
+import type { FastifyRequest } from 'fastify'
 import type { Executor } from '../../db/database.ts'
 import type { AuditLogRow, UserRow } from '../../db/schema.ts'
 import type { AuthUser } from '../auth/plugin.ts'
@@ -27,6 +28,16 @@ export interface AuditEntry {
   requestId?: string | undefined
   ip?: string | undefined
   at: Date
+}
+
+/** Where a change came from, for the audit log. */
+export interface AuditContext {
+  requestId: string
+  ip: string
+}
+
+export function auditContextOf(request: FastifyRequest): AuditContext {
+  return { requestId: request.id, ip: request.ip }
 }
 
 export async function writeAudit(db: Executor, entry: AuditEntry): Promise<void> {

@@ -5,12 +5,12 @@ import {
   userFilterRequestSchema,
   userFilterResponseSchema,
 } from '@signalway/shared/users'
-import type { FastifyRequest } from 'fastify'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { errorResponses } from '../../lib/http-schemas.ts'
 import { logAuthEvent, userOf } from '../auth/plugin.ts'
-import { ADMIN_ONLY, createUsersService, type RequestContext } from './service.ts'
+import { auditContextOf } from './audit.ts'
+import { ADMIN_ONLY, createUsersService } from './service.ts'
 
 const idParams = z.object({ id: z.string().max(64) })
 
@@ -86,7 +86,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const user = await service.create(userOf(request), request.body, contextOf(request))
+      const user = await service.create(userOf(request), request.body, auditContextOf(request))
       return reply.code(201).send(user)
     },
   )
@@ -106,7 +106,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: userDetailSchema, ...errorResponses(400, 401, 403, 404, 409) },
       },
     },
-    async (request) => service.update(userOf(request), request.body, contextOf(request)),
+    async (request) => service.update(userOf(request), request.body, auditContextOf(request)),
   )
 
   app.patch(
@@ -123,7 +123,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      await service.archive(userOf(request), request.params.id, contextOf(request))
+      await service.archive(userOf(request), request.params.id, auditContextOf(request))
       return reply.code(204).send(null)
     },
   )
@@ -146,13 +146,9 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const actor = userOf(request)
-      await service.resetSecondFactor(actor, request.params.id, contextOf(request))
+      await service.resetSecondFactor(actor, request.params.id, auditContextOf(request))
       logAuthEvent(request, 'second-factor-reset', { userId: request.params.id, reason: `by ${actor.id}` })
       return reply.code(204).send(null)
     },
   )
-}
-
-function contextOf(request: FastifyRequest): RequestContext {
-  return { requestId: request.id, ip: request.ip }
 }

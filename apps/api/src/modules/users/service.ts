@@ -16,13 +16,13 @@ import { isCommonPassword } from '../../lib/common-passwords.ts'
 import { ConflictError, NotFoundError, ValidationError } from '../../lib/errors.ts'
 import { hashPassword } from '../../lib/password.ts'
 import type { Clock } from '../../lib/time.ts'
-import { secondFactorResetMail } from '../accounts/mail.ts'
 import type { AuthUser } from '../auth/plugin.ts'
 import { normalizeEmail } from '../auth/repository.ts'
 import type { SecondFactors } from '../auth/second-factor.ts'
 import type { TokenService } from '../auth/tokens.ts'
 import { enqueueMail } from '../outbox/service.ts'
-import { userSnapshot, writeAudit } from './audit.ts'
+import { type AuditContext, userSnapshot, writeAudit } from './audit.ts'
+import { secondFactorResetMail } from './mail.ts'
 import {
   archiveUser,
   countUsers,
@@ -41,32 +41,25 @@ import {
 } from './repository.ts'
 import { searchConditions } from './search-terms.ts'
 
-export const USER_NOT_FOUND = 'User not found.'
 export const CANNOT_ARCHIVE_SELF = 'You cannot delete your own account.'
 export const CANNOT_CHANGE_OWN_TYPE = 'You cannot change your own user type.'
 export const CANNOT_RESET_OWN_SECOND_FACTOR =
   'You cannot reset your own two-step sign-in here: use the Security section of your profile.'
 export const NO_SECOND_FACTOR = 'This user has not set up two-step sign-in.'
 
-/** Where a change came from, for the audit log. */
-export interface RequestContext {
-  requestId: string
-  ip: string
-}
-
 export interface UsersService {
   /** The plain list without `page` (SPEC.md §7); a page and the total with it. */
   filter(request: UserFilterRequest): Promise<UserFilterResponse>
   detail(id: string): Promise<UserDetail>
-  create(actor: AuthUser, payload: CreateUser, context: RequestContext): Promise<UserDetail>
-  update(actor: AuthUser, payload: UpdateUser, context: RequestContext): Promise<UserDetail>
+  create(actor: AuthUser, payload: CreateUser, context: AuditContext): Promise<UserDetail>
+  update(actor: AuthUser, payload: UpdateUser, context: AuditContext): Promise<UserDetail>
   /** Soft delete: the user leaves the list, cannot sign in, and every session of theirs ends. */
-  archive(actor: AuthUser, id: string, context: RequestContext): Promise<void>
+  archive(actor: AuthUser, id: string, context: AuditContext): Promise<void>
   /**
    * For a user who lost their second factor (issue 14): removes it and their recovery codes, ends their
    * sessions, emails them, and writes the audit log. Not for one's own account.
    */
-  resetSecondFactor(actor: AuthUser, id: string, context: RequestContext): Promise<void>
+  resetSecondFactor(actor: AuthUser, id: string, context: AuditContext): Promise<void>
 }
 
 export interface UsersServiceDeps {
@@ -97,7 +90,7 @@ export function createUsersService({
   const findOrThrow = async (executor: Executor, id: string) => {
     const userId = parseId(id)
     const user = userId === undefined ? undefined : await findListedUserById(executor, userId)
-    if (!user) throw new NotFoundError(USER_NOT_FOUND)
+    if (!user) throw new NotFoundError(MESSAGES.userNotFound)
     return user
   }
 
@@ -204,7 +197,7 @@ export function createUsersService({
       await db.transaction().execute(async (trx) => {
         const before = await findOrThrow(trx, id)
         const now = clock()
-        if (!(await archiveUser(trx, before.id, now))) throw new NotFoundError(USER_NOT_FOUND)
+        if (!(await archiveUser(trx, before.id, now))) throw new NotFoundError(MESSAGES.userNotFound)
         await tokens.revokeAllSessions(trx, before.id, 'archived')
         const after = await findUserById(trx, before.id)
         await writeAudit(trx, {

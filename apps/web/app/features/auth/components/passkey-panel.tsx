@@ -3,6 +3,7 @@ import { formatDateTime } from '@signalway/shared/business-time'
 import { MESSAGES } from '@signalway/shared/messages'
 import { useId, useState } from 'react'
 import { FormActions, SubmitButton, TextField, useZodForm } from '../../../components/form/index.ts'
+import { LoadFailed } from '../../../components/ui/load-failed.tsx'
 import { useNotify } from '../../../components/ui/notifications/index.ts'
 import { useLoaded } from '../../../components/ui/use-loaded.ts'
 import { addPasskey, listPasskeys, removePasskey, renamePasskey } from '../api/passkeys.ts'
@@ -63,12 +64,7 @@ export function PasskeyPanel({
         password, or without your password at all. Add one on each device you use.
       </p>
       {loaded.state === 'failed' ? (
-        <p className="sessions__status">
-          {MESSAGES.passkeysLoadFailed}{' '}
-          <button type="button" className="link-button" onClick={() => void reload()}>
-            Try again
-          </button>
-        </p>
+        <LoadFailed message={MESSAGES.passkeysLoadFailed} onRetry={reload} />
       ) : null}
       {items.length > 0 ? (
         <ul className="sessions__list" aria-label="Your passkeys">

@@ -3,6 +3,7 @@ import { formatDateTime } from '@signalway/shared/business-time'
 import { MESSAGES } from '@signalway/shared/messages'
 import { useId, useState } from 'react'
 import { Link } from 'react-router'
+import { LoadFailed } from '../../../components/ui/load-failed.tsx'
 import { useNotify } from '../../../components/ui/notifications/index.ts'
 import { useLoaded } from '../../../components/ui/use-loaded.ts'
 import { failureMessage } from '../../../lib/api-client.ts'
@@ -63,12 +64,7 @@ export function SessionList({
         </p>
       ) : null}
       {loaded.state === 'failed' ? (
-        <p className="sessions__status">
-          {MESSAGES.sessionsLoadFailed}{' '}
-          <button type="button" className="link-button" onClick={() => void refresh()}>
-            Try again
-          </button>
-        </p>
+        <LoadFailed message={MESSAGES.sessionsLoadFailed} onRetry={refresh} />
       ) : null}
       {items.length > 0 ? (
         <ul className="sessions__list">

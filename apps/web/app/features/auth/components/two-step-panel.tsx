@@ -6,6 +6,7 @@ import {
 import { MESSAGES } from '@signalway/shared/messages'
 import { useEffect, useId, useState } from 'react'
 import { FormActions, SubmitButton, useZodForm } from '../../../components/form/index.ts'
+import { LoadFailed } from '../../../components/ui/load-failed.tsx'
 import { useNotify } from '../../../components/ui/notifications/index.ts'
 import { useLoaded } from '../../../components/ui/use-loaded.ts'
 import { isAdmin, useAuth } from '../../../lib/auth-context.ts'
@@ -49,12 +50,7 @@ export function TwoStepPanel({
         </p>
       ) : null}
       {loaded.state === 'failed' ? (
-        <p className="sessions__status">
-          {MESSAGES.twoStepLoadFailed}{' '}
-          <button type="button" className="link-button" onClick={() => void refresh()}>
-            Try again
-          </button>
-        </p>
+        <LoadFailed message={MESSAGES.twoStepLoadFailed} onRetry={refresh} />
       ) : null}
       {loaded.state === 'ready' && loaded.value.totp ? (
         <>

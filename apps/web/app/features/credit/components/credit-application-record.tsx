@@ -1,5 +1,5 @@
 import { customerTypeLabel, formatAbn, formatDateTime } from '@signalway/shared'
-import { type InternalNote, NOTE_MAX, noteInputSchema, type StaffMember } from '@signalway/shared/back-office'
+import type { InternalNote, StaffMember } from '@signalway/shared/back-office'
 import {
   CREDIT_DECISION_MESSAGES,
   CREDIT_STATUS_LABELS,
@@ -25,6 +25,7 @@ import {
   TextField,
   useZodForm,
 } from '../../../components/form/index.ts'
+import { LoadFailed } from '../../../components/ui/load-failed.tsx'
 import { useNotify } from '../../../components/ui/notifications/index.ts'
 import { useLoaded } from '../../../components/ui/use-loaded.ts'
 import { failureMessage, isApiError } from '../../../lib/api-client.ts'
@@ -78,14 +79,7 @@ export function CreditApplicationRecord({
   const shown = record ?? (loaded.state === 'ready' ? loaded.value : null)
 
   if (loaded.state === 'failed') {
-    return (
-      <p className="inbox__empty">
-        {RECORD_LOAD_FAILED}{' '}
-        <button type="button" className="link-button" onClick={() => void reload()}>
-          Try again
-        </button>
-      </p>
-    )
+    return <LoadFailed message={RECORD_LOAD_FAILED} onRetry={reload} className="inbox__empty" />
   }
   if (!shown) return <p className="inbox__count">Loading the application…</p>
   const members = staff.loaded.state === 'ready' ? staff.loaded.value : []

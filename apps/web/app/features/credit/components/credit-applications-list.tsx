@@ -12,6 +12,7 @@ import { Link, useSearchParams } from 'react-router'
 import { AdminTable, PersonCell } from '../../../components/ui/data-table/index.ts'
 import { useNotify } from '../../../components/ui/notifications/index.ts'
 import { Pager } from '../../../components/ui/pager.tsx'
+import { PlainSelect } from '../../../components/ui/plain-select.tsx'
 import { failureMessage } from '../../../lib/api-client.ts'
 import { useAuth } from '../../../lib/auth-context.ts'
 import { paths } from '../../../lib/paths.ts'
@@ -71,8 +72,6 @@ export function CreditApplicationsList() {
   const notify = useNotify()
   const { profile } = useAuth()
   const searchId = useId()
-  const statusId = useId()
-  const assigneeId = useId()
   const [params, setParams] = useSearchParams()
   const queryString = params.toString()
   const query = useMemo(() => readQuery(new URLSearchParams(queryString)), [queryString])
@@ -169,46 +168,30 @@ export function CreditApplicationsList() {
         </form>
       </search>
       <div className="credit-admin__filters">
-        <div className="field">
-          <label htmlFor={statusId} className="field__label">
-            Status
-          </label>
-          <div className="select">
-            <select
-              id={statusId}
-              className="input input--select"
-              value={query.status}
-              onChange={(event) => go({ status: event.currentTarget.value as CreditListStatus | '' })}
-            >
-              <option value="">Any status</option>
-              {STATUS_FILTERS.map((filter) => (
-                <option key={filter.value} value={filter.value}>
-                  {filter.label}
-                </option>
-              ))}
-            </select>
-          </div>
-        </div>
-        <div className="field">
-          <label htmlFor={assigneeId} className="field__label">
-            Assigned to
-          </label>
-          <div className="select">
-            <select
-              id={assigneeId}
-              className="input input--select"
-              value={query.assignee}
-              onChange={(event) => go({ assignee: event.currentTarget.value })}
-            >
-              <option value="">Anyone</option>
-              {profile ? <option value={profile.id}>Me</option> : null}
-              <option value="none">Nobody yet</option>
-              {query.assignee && query.assignee !== 'none' && query.assignee !== profile?.id ? (
-                <option value={query.assignee}>Someone else</option>
-              ) : null}
-            </select>
-          </div>
-        </div>
+        <PlainSelect
+          label="Status"
+          value={query.status}
+          onChange={(event) => go({ status: event.currentTarget.value as CreditListStatus | '' })}
+        >
+          <option value="">Any status</option>
+          {STATUS_FILTERS.map((filter) => (
+            <option key={filter.value} value={filter.value}>
+              {filter.label}
+            </option>
+          ))}
+        </PlainSelect>
+        <PlainSelect
+          label="Assigned to"
+          value={query.assignee}
+          onChange={(event) => go({ assignee: event.currentTarget.value })}
+        >
+          <option value="">Anyone</option>
+          {profile ? <option value={profile.id}>Me</option> : null}
+          <option value="none">Nobody yet</option>
+          {query.assignee && query.assignee !== 'none' && query.assignee !== profile?.id ? (
+            <option value={query.assignee}>Someone else</option>
+          ) : null}
+        </PlainSelect>
       </div>
       <p className="inbox__count" role="status">
         {data === null

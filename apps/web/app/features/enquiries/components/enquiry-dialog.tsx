@@ -6,6 +6,7 @@ import { type ChangeEvent, useEffect, useId, useState } from 'react'
 import { InternalNotes } from '../../../components/back-office/internal-notes.tsx'
 import { ModalDialog } from '../../../components/ui/modal-dialog.tsx'
 import { useNotify } from '../../../components/ui/notifications/index.ts'
+import { PlainSelect } from '../../../components/ui/plain-select.tsx'
 import { failureMessage } from '../../../lib/api-client.ts'
 import { listStaff } from '../../../lib/staff.ts'
 import { getEnquiry } from '../api/get-enquiry.ts'
@@ -35,8 +36,6 @@ export function EnquiryDialog({
   onChanged: (enquiry: EnquiryDetail) => void
 }) {
   const titleId = useId()
-  const statusId = useId()
-  const assigneeId = useId()
   const notify = useNotify()
   const [detail, setDetail] = useState<EnquiryDetail | null>(null)
   const [saving, setSaving] = useState(false)
@@ -172,49 +171,35 @@ export function EnquiryDialog({
             </p>
           ) : null}
           <div className="enquiry-dialog__actions">
-            <div className="field enquiry-dialog__status">
-              <label className="field__label" htmlFor={statusId}>
-                Status
-              </label>
-              <div className="select">
-                <select
-                  id={statusId}
-                  className="input input--select"
-                  value={shown.status}
-                  onChange={changeStatus}
-                  disabled={saving}
-                  aria-busy={saving || undefined}
-                >
-                  {ENQUIRY_STATUSES.map((status) => (
-                    <option key={status} value={status}>
-                      {STATUS_LABELS[status]}
-                    </option>
-                  ))}
-                </select>
-              </div>
-            </div>
-            <div className="field enquiry-dialog__status">
-              <label className="field__label" htmlFor={assigneeId}>
-                Assigned to
-              </label>
-              <div className="select">
-                <select
-                  id={assigneeId}
-                  className="input input--select"
-                  value={shown.assignee ? String(shown.assignee.id) : ''}
-                  onChange={changeAssignee}
-                  disabled={saving}
-                  aria-busy={saving || undefined}
-                >
-                  <option value="">Nobody yet</option>
-                  {assignees.map((member) => (
-                    <option key={member.id} value={String(member.id)}>
-                      {member.name}
-                    </option>
-                  ))}
-                </select>
-              </div>
-            </div>
+            <PlainSelect
+              label="Status"
+              className="enquiry-dialog__status"
+              value={shown.status}
+              onChange={changeStatus}
+              disabled={saving}
+              aria-busy={saving || undefined}
+            >
+              {ENQUIRY_STATUSES.map((status) => (
+                <option key={status} value={status}>
+                  {STATUS_LABELS[status]}
+                </option>
+              ))}
+            </PlainSelect>
+            <PlainSelect
+              label="Assigned to"
+              className="enquiry-dialog__status"
+              value={shown.assignee ? String(shown.assignee.id) : ''}
+              onChange={changeAssignee}
+              disabled={saving}
+              aria-busy={saving || undefined}
+            >
+              <option value="">Nobody yet</option>
+              {assignees.map((member) => (
+                <option key={member.id} value={String(member.id)}>
+                  {member.name}
+                </option>
+              ))}
+            </PlainSelect>
             <a className="button button--accent" href={replyMailto(shown)}>
               Reply by email
             </a>
