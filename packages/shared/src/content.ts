@@ -17,6 +17,13 @@ export const newsItemSchema = z
     /** Site-relative image path, e.g. '/images/news/solar-vms-fleet-upgrade.svg'. */
     image: z.string(),
     text: z.string(),
+    /** The body rendered from Markdown on the server (raw HTML disabled); '' when the item has only its text. */
+    html: z.string(),
+    /** The image's alternative text; '' for the first items, whose images the site describes itself. */
+    imageAlt: z.string(),
+    /** The image's intrinsic size, for an uploaded image; null for one shipped with the site. */
+    imageWidth: z.number().int().nullable(),
+    imageHeight: z.number().int().nullable(),
   })
   .meta({ id: 'NewsItem' })
 export type NewsItem = z.infer<typeof newsItemSchema>

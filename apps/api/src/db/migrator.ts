@@ -14,6 +14,7 @@ import * as secondFactors from './migrations/0010-second-factors.ts'
 import * as passkeys from './migrations/0011-passkeys.ts'
 import * as creditDecisions from './migrations/0012-credit-decisions.ts'
 import * as internalNotes from './migrations/0013-internal-notes.ts'
+import * as publishing from './migrations/0014-publishing.ts'
 import type { DB } from './schema.ts'
 
 /** Every migration, by name. Names sort in the order they run; add new ones at the end. */
@@ -31,6 +32,7 @@ export const migrations: Record<string, Migration> = {
   '0011-passkeys': passkeys,
   '0012-credit-decisions': creditDecisions,
   '0013-internal-notes': internalNotes,
+  '0014-publishing': publishing,
 }
 
 export class MigrationError extends Error {

@@ -172,6 +172,30 @@ export interface NewsTable {
   title: string
   image: string
   summary: string
+  /** Markdown (issue 15); '' for the first items, whose page shows the summary. */
+  body: Generated<string>
+  status: Generated<'draft' | 'published'>
+  image_alt: Generated<string>
+  image_width: number | null
+  image_height: number | null
+  version: Generated<number>
+  updated_at: Timestamp | null
+}
+
+/** An uploaded image, one row per size (issue 15). */
+export interface MediaTable {
+  id: string
+  width: number
+  height: number
+  content_type: string
+  data: Buffer
+  uploaded_by: number | null
+  created_at: Timestamp
+}
+
+export interface SiteStateTable {
+  key: string
+  value: number
 }
 
 export interface FilesTable {
@@ -326,6 +350,8 @@ export interface DB {
   enquiries: EnquiriesTable
   pages: PagesTable
   news: NewsTable
+  media: MediaTable
+  site_state: SiteStateTable
   files: FilesTable
   outbox: OutboxTable
   rate_limits: RateLimitsTable

@@ -1,4 +1,5 @@
-import type { NewsRow, PageRow } from '../db/schema.ts'
+import type { Insertable } from 'kysely'
+import type { NewsTable, PageRow } from '../db/schema.ts'
 
 /*
  * Demo content of a fresh install. Page content is plain text, paragraphs separated by a blank
@@ -58,12 +59,15 @@ export const DEMO_PAGES: PageRow[] = [
   },
 ]
 
-export const DEMO_NEWS: Omit<NewsRow, 'id'>[] = [
+export const DEMO_NEWS: Insertable<NewsTable>[] = [
   {
     slug: 'portaboom-units-on-the-gold-coast',
     published_at: '2026-02-16T00:00:00.000Z',
     title: 'Portaboom units now available on the Gold Coast',
     image: '/images/news/portaboom-units-on-the-gold-coast.svg',
+    image_alt: 'A Portaboom boom gate holding traffic at a single-lane work site',
+    image_width: 800,
+    image_height: 450,
     summary:
       'Our Molendinar depot now stocks Portaboom boom barriers, giving Queensland crews a quick way to control traffic at short-term worksites without a traffic controller standing in the lane.',
   },
@@ -72,6 +76,9 @@ export const DEMO_NEWS: Omit<NewsRow, 'id'>[] = [
     published_at: '2025-11-03T00:00:00.000Z',
     title: 'Solar VMS fleet upgrade completed',
     image: '/images/news/solar-vms-fleet-upgrade.svg',
+    image_alt: 'A row of solar-powered VMS boards in the depot yard',
+    image_width: 800,
+    image_height: 450,
     summary:
       'Every VMS board in our Victorian fleet now runs on upgraded solar panels and lithium batteries, with remote monitoring so we can change messages and check battery health without a site visit.',
   },
@@ -80,6 +87,9 @@ export const DEMO_NEWS: Omit<NewsRow, 'id'>[] = [
     published_at: '2025-09-22T00:00:00.000Z',
     title: 'Travel time boards supporting major road projects',
     image: '/images/news/travel-time-boards-for-major-projects.svg',
+    image_alt: 'A travel time board beside a busy road, showing journey times to the city and the port',
+    image_width: 800,
+    image_height: 450,
     summary:
       'Our travel time boards collect journey data and show live delay estimates to drivers approaching major works, helping motorists choose alternative routes during peak periods.',
   },
@@ -88,6 +98,9 @@ export const DEMO_NEWS: Omit<NewsRow, 'id'>[] = [
     published_at: '2025-06-10T00:00:00.000Z',
     title: 'Truck mounted attenuator operator training day',
     image: '/images/news/tma-operator-training-day.svg',
+    image_alt: 'A truck mounted attenuator with its crash cushion lowered behind a work area',
+    image_width: 800,
+    image_height: 450,
     summary:
       'Twelve of our operators completed a refresher day on truck mounted attenuator positioning, roll-ahead distances and emergency procedures at our Laverton depot.',
   },
@@ -96,6 +109,9 @@ export const DEMO_NEWS: Omit<NewsRow, 'id'>[] = [
     published_at: '2025-03-18T00:00:00.000Z',
     title: 'Our Carrum Downs depot is open',
     image: '/images/news/carrum-downs-depot-opens.svg',
+    image_alt: 'The Signalway depot building with a traffic ute and an arrow board outside',
+    image_width: 800,
+    image_height: 450,
     summary:
       'A new depot in Carrum Downs brings arrow boards, VMS boards and portable traffic lights closer to customers in Melbourne’s south-east and on the Mornington Peninsula.',
   },

@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto'
 import { MEMBER_TYPE } from '@signalway/shared/constants'
+import type { Insertable } from 'kysely'
 import type { Executor } from '../db/database.ts'
-import type { NewsRow, PageRow, UserRow } from '../db/schema.ts'
+import type { NewsTable, PageRow, UserRow } from '../db/schema.ts'
 import { hashPassword } from '../lib/password.ts'
 import { insertNewsItem, insertPage } from '../modules/content/repository.ts'
 import { findUserById, insertUser } from '../modules/users/repository.ts'
@@ -75,7 +76,7 @@ export async function createPage(db: Executor, overrides: Partial<PageRow> = {})
   return page
 }
 
-export function buildNewsItem(overrides: Partial<Omit<NewsRow, 'id'>> = {}): Omit<NewsRow, 'id'> {
+export function buildNewsItem(overrides: Partial<Insertable<NewsTable>> = {}): Insertable<NewsTable> {
   const slug = overrides.slug ?? `news-${randomUUID().slice(0, 8)}`
   return {
     slug,
@@ -89,8 +90,8 @@ export function buildNewsItem(overrides: Partial<Omit<NewsRow, 'id'>> = {}): Omi
 
 export async function createNewsItem(
   db: Executor,
-  overrides: Partial<Omit<NewsRow, 'id'>> = {},
-): Promise<Omit<NewsRow, 'id'>> {
+  overrides: Partial<Insertable<NewsTable>> = {},
+): Promise<Insertable<NewsTable>> {
   const item = buildNewsItem(overrides)
   await insertNewsItem(db, item)
   return item

@@ -4,10 +4,13 @@ import { readJwtPayload } from '@signalway/shared/jwt'
 import fc from 'fast-check'
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify'
 import { Secret, TOTP } from 'otpauth'
+import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { buildApp } from '../../src/app.ts'
 import { loadConfig } from '../../src/config.ts'
+import { storeNewsImage } from '../../src/modules/content/media.ts'
 import { findOutboxMessages } from '../../src/modules/outbox/repository.ts'
+import { createNewsItem } from '../../src/seed/factories.ts'
 import { createAdmin, createUser, enrolTotp, TEST_CLIENT, type TestUser, tokenFor } from '../helpers/auth.ts'
 import { createTestDatabase, DIALECTS, type Dialect, type TestDatabase, testEnv } from '../helpers/build.ts'
 import { creditApplicationFixture } from '../helpers/credit.ts'
@@ -166,6 +169,25 @@ interface Fixture {
   /** A passkey of the user (for the passkey operations), and a registration answer to fresh options. */
   passkeyId: string
   passkeyRegistration: unknown
+  /** A news item, and an uploaded image's file name and a fresh image to upload (publishing). */
+  newsId: string
+  mediaFile: string
+  imageDataUrl: string
+}
+
+/** For the publishing operations: a news item and an uploaded image. */
+async function publishingFixture(app: FastifyInstance, admin: TestUser, path: string) {
+  if (!path.includes('/news') && !path.includes('/media')) {
+    return { newsId: '1', mediaFile: `${'a'.repeat(32)}-800.webp`, imageDataUrl: 'data:image/png;base64,' }
+  }
+  const bytes = await sharp({ create: { width: 800, height: 450, channels: 3, background: '#f5a623' } })
+    .png()
+    .toBuffer()
+  const imageDataUrl = `data:image/png;base64,${bytes.toString('base64')}`
+  const { image } = await storeNewsImage(app.db, imageDataUrl, admin.id, new Date())
+  await createNewsItem(app.db, { slug: `fuzz-${randomUUID().slice(0, 8)}` })
+  const news = await app.db.selectFrom('news').select('id').orderBy('id', 'desc').executeTakeFirstOrThrow()
+  return { newsId: String(news.id), mediaFile: image.split('/').pop() as string, imageDataUrl }
 }
 
 /** For the passkey operations: a passkey of the user, and an answer to fresh registration options. */
@@ -204,9 +226,11 @@ function parameterExample(fixture: Fixture, op: Operation, name: string): string
     if (op.path.includes('users')) return String(fixture.user.id)
     if (op.path.includes('sessions')) return fixture.userSessionId
     if (op.path.includes('passkeys')) return fixture.passkeyId
+    if (op.path.includes('news')) return fixture.newsId
     return '1'
   }
   if (name === 'reference') return fixture.creditReference
+  if (name === 'file') return fixture.mediaFile
   if (name === 'status') {
     if (op.path.includes('outbox')) return 'failed'
     return op.path.includes('credit') ? 'received' : 'new'
@@ -231,6 +255,15 @@ function bodyExample(fixture: Fixture, op: Operation): Record<string, unknown> {
     message: 'Please call me about an arrow board.',
   }
   const password = 'Cone-stack-2026'
+  const news = {
+    title: 'Fuzzed news',
+    date: '2026-11-20',
+    summary: 'A summary.',
+    body: 'A *body*.',
+    image: '/images/news/solar-vms-fleet-upgrade.svg',
+    imageAlt: 'A VMS board',
+    status: 'draft',
+  }
   const examples: Record<string, Record<string, unknown>> = {
     'POST /api/v1/core/auth/token': {
       UserName: fixture.user.email,
@@ -283,6 +316,10 @@ function bodyExample(fixture: Fixture, op: Operation): Record<string, unknown> {
     'PATCH /api/admin/credit-applications/{reference}': { version: 1, status: 'under_review' },
     'POST /api/admin/credit-applications/{reference}/notes': { body: 'Called the applicant.' },
     'POST /api/admin/enquiries/{id}/notes': { body: 'Rang back.' },
+    'POST /api/admin/news': { ...news, slug: `fuzz-${randomUUID().slice(0, 8)}` },
+    'PUT /api/admin/news/{id}': { ...news, slug: `fuzz-${randomUUID().slice(0, 8)}`, version: 1 },
+    'POST /api/admin/media': { dataUrl: fixture.imageDataUrl },
+    'POST /api/admin/markdown-preview': { markdown: '## Hello\n\n**World**' },
     'POST /api/apply-for-credit': fixture.credit,
     'POST /api/v1/users/filter': { userTypes: [1, 2, 3], startDate: '', endDate: '' },
     'POST /api/v1/core/accounts/admin': { ...person, memberType: 1, password, confirmPassword: password },
@@ -507,6 +544,7 @@ describe.each(DIALECTS)('fuzzing every operation of the OpenAPI document on %s',
         ? new TOTP({ secret: Secret.fromBase32((await app.secondFactors.startTotp(user)).secret) }).generate()
         : '123456',
       ...(await passkeyFixture(app, user, op.path)),
+      ...(await publishingFixture(app, admin, op.path)),
       adminToken: await tokenFor(app, admin),
       enquiryId: enquiry.id,
       creditId,

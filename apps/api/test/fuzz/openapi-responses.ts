@@ -142,6 +142,13 @@ export function responseChecker(doc: OpenApiDocument): ResponseChecker {
       ) {
         return [`${key} is not a PDF: ${response.body.slice(0, 40)}`]
       }
+      if (
+        mediaType === 'image/webp' &&
+        (response.rawPayload.subarray(0, 4).toString('latin1') !== 'RIFF' ||
+          response.rawPayload.subarray(8, 12).toString('latin1') !== 'WEBP')
+      ) {
+        return [`${key} is not a WebP image`]
+      }
       const validate = validator(`${key} ${mediaType}`, schema)
       return validate(response.body) ? [] : [`${key} body does not match ${JSON.stringify(schema)}`]
     },

@@ -20,6 +20,8 @@ const PUBLIC = new Set([
   'GET /api/ready',
   'GET /api/pages/{name}',
   'GET /api/news',
+  // Uploaded images of published content; their names are random (publishing.test.ts).
+  'GET /api/media/{file}',
   'GET /api/address/suggest',
   'POST /api/v1/core/auth/token',
   // The refresh token in the body is the credential (RFC 7009); logout.test.ts.

@@ -87,9 +87,16 @@ export default function NewsItemPage({ loaderData }: Route.ComponentProps) {
               width={image.width}
               height={image.height}
               alt={image.alt}
+              srcSet={image.srcSet}
+              sizes={image.srcSet ? '(min-width: 832px) 800px, 100vw' : undefined}
               fetchPriority="high"
             />
             <p className="lead">{item.text}</p>
+            {item.html ? (
+              // Rendered from Markdown by the API with raw HTML disabled (issue 15): no script can be in it.
+              // biome-ignore lint/security/noDangerouslySetInnerHtml: see above
+              <div className="news-article__body" dangerouslySetInnerHTML={{ __html: item.html }} />
+            ) : null}
             <p>
               <Link to={paths.news}>
                 <span aria-hidden="true">← </span>All news

@@ -49,6 +49,8 @@ export default function NewsPage({ loaderData }: Route.ComponentProps) {
                         width={image.width}
                         height={image.height}
                         alt={image.alt}
+                        srcSet={image.srcSet}
+                        sizes={image.srcSet ? '(min-width: 1024px) 400px, 100vw' : undefined}
                         // The first item is the largest paint; the others wait until they are near.
                         loading={index === 0 ? 'eager' : 'lazy'}
                         fetchPriority={index === 0 ? 'high' : undefined}

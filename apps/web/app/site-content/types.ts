@@ -6,6 +6,8 @@ export type ImageAsset = {
   width: number
   height: number
   alt: string
+  /** Other sizes of an uploaded image (issue 15), for `srcset`. */
+  srcSet?: string
 }
 
 export type ServiceSlug =

@@ -1,12 +1,20 @@
+import type { Insertable } from 'kysely'
 import type { Executor } from '../../db/database.ts'
-import type { NewsRow, PageRow } from '../../db/schema.ts'
+import type { NewsRow, NewsTable, PageRow } from '../../db/schema.ts'
 
 export async function findPage(db: Executor, name: string): Promise<PageRow | undefined> {
   return db.selectFrom('pages').selectAll().where('name', '=', name).executeTakeFirst()
 }
 
+/** The published news items, newest first (drafts are the back office's). */
 export async function listNews(db: Executor): Promise<NewsRow[]> {
-  return db.selectFrom('news').selectAll().orderBy('published_at', 'desc').orderBy('id', 'desc').execute()
+  return db
+    .selectFrom('news')
+    .selectAll()
+    .where('status', '=', 'published')
+    .orderBy('published_at', 'desc')
+    .orderBy('id', 'desc')
+    .execute()
 }
 
 export async function insertPage(db: Executor, page: PageRow): Promise<void> {
@@ -17,7 +25,7 @@ export async function insertPage(db: Executor, page: PageRow): Promise<void> {
     .execute()
 }
 
-export async function insertNewsItem(db: Executor, item: Omit<NewsRow, 'id'>): Promise<void> {
+export async function insertNewsItem(db: Executor, item: Insertable<NewsTable>): Promise<void> {
   await db
     .insertInto('news')
     .values(item)

@@ -1,11 +1,33 @@
+import { MAX_RECORD_ID } from '@signalway/shared/back-office'
 import { newsItemSchema, pageSchema } from '@signalway/shared/content'
+import {
+  imageUploadSchema,
+  markdownPreviewInputSchema,
+  markdownPreviewSchema,
+  newsAdminItemSchema,
+  newsAdminSummarySchema,
+  newsInputSchema,
+  uploadedImageSchema,
+} from '@signalway/shared/publishing'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
+import { NotFoundError } from '../../lib/errors.ts'
 import { errorResponses } from '../../lib/http-schemas.ts'
+import { userOf } from '../auth/plugin.ts'
+import { auditContextOf } from '../users/audit.ts'
+import { ADMIN_ONLY } from '../users/service.ts'
+import { contentVersionPlugin } from './content-version.ts'
+import { findMedia, storeNewsImage } from './media.ts'
+import { createPublishingService } from './publishing.ts'
 import { createContentService } from './service.ts'
+
+/** An image upload is sent as base64 (a third larger than the file) inside JSON. */
+export const IMAGE_UPLOAD_BODY_LIMIT = 12 * 1024 * 1024
 
 export const contentRoutes: FastifyPluginAsyncZod = async (app) => {
   const content = createContentService({ db: app.db })
+  const publishing = createPublishingService({ db: app.db, clock: app.clock })
+  await app.register(contentVersionPlugin)
 
   app.get(
     '/pages/:name',
@@ -25,10 +47,146 @@ export const contentRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['content'],
-        summary: 'News items, newest first.',
+        summary: 'The published news items, newest first.',
         response: { 200: z.array(newsItemSchema) },
       },
     },
     async () => content.listNews(),
+  )
+
+  app.get(
+    '/media/:file',
+    {
+      schema: {
+        tags: ['content'],
+        summary: 'An uploaded image at one of its sizes (WebP), e.g. /api/media/<id>-800.webp.',
+        params: z.object({ file: z.string().regex(/^[0-9a-f]{32}-\d{2,4}\.webp$/) }),
+        response: {
+          200: {
+            description: 'The image, WebP.',
+            content: { 'image/webp': { schema: z.string().meta({ format: 'binary' }) } },
+          },
+          ...errorResponses(400, 404),
+        },
+      },
+    },
+    async (request, reply) => {
+      const [id = '', width = ''] = request.params.file.replace(/\.webp$/, '').split('-')
+      const media = await findMedia(app.db, id, Number(width))
+      if (!media) throw new NotFoundError('Image not found.')
+      // The name is random and never reused for other bytes: it can be kept for ever.
+      return reply
+        .type(media.contentType)
+        .header('cache-control', 'public, max-age=31536000, immutable')
+        .header('x-content-type-options', 'nosniff')
+        .send(media.data as never)
+    },
+  )
+
+  const newsParams = z.object({ id: z.coerce.number().int().min(1).max(MAX_RECORD_ID) })
+  const admin = { onRequest: [app.requireAdmin] }
+  const adminSchema = { tags: ['admin'], description: ADMIN_ONLY, security: [{ bearer: [] }] }
+
+  app.get(
+    '/admin/news',
+    {
+      ...admin,
+      schema: {
+        ...adminSchema,
+        summary: 'Every news item, drafts included, newest first.',
+        response: { 200: z.array(newsAdminSummarySchema), ...errorResponses(401, 403) },
+      },
+    },
+    async () => publishing.listNews(),
+  )
+
+  app.get(
+    '/admin/news/:id',
+    {
+      ...admin,
+      schema: {
+        ...adminSchema,
+        summary: 'One news item as the editor shows it (Markdown body, version).',
+        params: newsParams,
+        response: { 200: newsAdminItemSchema, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request) => publishing.getNews(request.params.id),
+  )
+
+  app.post(
+    '/admin/news',
+    {
+      ...admin,
+      schema: {
+        ...adminSchema,
+        summary: 'Create a news item (a draft, or published at once).',
+        body: newsInputSchema,
+        response: { 201: newsAdminItemSchema, ...errorResponses(400, 401, 403) },
+      },
+    },
+    async (request, reply) => {
+      const item = await publishing.createNews(request.body, userOf(request), auditContextOf(request))
+      app.pageCache?.clear()
+      return reply.code(201).send(item)
+    },
+  )
+
+  app.put(
+    '/admin/news/:id',
+    {
+      ...admin,
+      schema: {
+        ...adminSchema,
+        summary: 'Save a news item. Send the version you saw: 409 when someone else saved since.',
+        params: newsParams,
+        body: newsInputSchema,
+        response: { 200: newsAdminItemSchema, ...errorResponses(400, 401, 403, 404, 409) },
+      },
+    },
+    async (request) => {
+      const item = await publishing.updateNews(
+        request.params.id,
+        request.body,
+        userOf(request),
+        auditContextOf(request),
+      )
+      app.pageCache?.clear()
+      return item
+    },
+  )
+
+  app.post(
+    '/admin/media',
+    {
+      ...admin,
+      bodyLimit: IMAGE_UPLOAD_BODY_LIMIT,
+      schema: {
+        ...adminSchema,
+        summary:
+          'Upload an image (PNG, JPEG or WebP, told by its bytes): it is re-encoded as WebP at the sizes the pages use.',
+        body: imageUploadSchema,
+        response: { 201: uploadedImageSchema, ...errorResponses(400, 401, 403, 413) },
+      },
+    },
+    async (request, reply) => {
+      const actor = userOf(request)
+      const image = await storeNewsImage(app.db, request.body.dataUrl, Number(actor.id), app.clock())
+      return reply.code(201).send(image)
+    },
+  )
+
+  app.post(
+    '/admin/markdown-preview',
+    {
+      ...admin,
+      schema: {
+        ...adminSchema,
+        summary: 'Markdown rendered as the public site will show it (raw HTML shown as text).',
+        body: markdownPreviewInputSchema,
+        response: { 200: markdownPreviewSchema, ...errorResponses(400, 401, 403) },
+      },
+    },
+    async (request) => publishing.preview(request.body.markdown),
   )
 }

@@ -1,6 +1,7 @@
 import type { NewsItem, Page } from '@signalway/shared/content'
 import type { Executor } from '../../db/database.ts'
 import { NotFoundError } from '../../lib/errors.ts'
+import { renderMarkdown } from './markdown.ts'
 import { findPage, listNews } from './repository.ts'
 
 export interface ContentService {
@@ -25,6 +26,10 @@ export function createContentService({ db }: { db: Executor }): ContentService {
         title: row.title,
         image: row.image,
         text: row.summary,
+        html: row.body ? renderMarkdown(row.body) : '',
+        imageAlt: row.image_alt,
+        imageWidth: row.image_width,
+        imageHeight: row.image_height,
       }))
     },
   }

@@ -3,6 +3,7 @@ import { LIMITS } from '@signalway/shared/constants'
 import { type CreditApplicationData, showsGuarantee, showsTrustDeed } from '@signalway/shared/credit'
 import { MESSAGES } from '@signalway/shared/messages'
 import { EncryptedPDFError, PDFDocument } from 'pdf-lib'
+import { decodeDataUrl } from '../../lib/data-url.ts'
 import { type ModelState, ValidationError } from '../../lib/errors.ts'
 import { rawImageSize, readPng } from './png.ts'
 
@@ -28,18 +29,6 @@ export const UPLOAD_MESSAGES = {
 } as const
 
 export type Checked<T> = { ok: true; value: T } | { ok: false; message: string }
-
-const BASE64 = /^[A-Za-z0-9+/]*={0,2}$/u
-
-/** The bytes of a base64 data URL with one of the given media types, or null. */
-export function decodeDataUrl(dataUrl: string, mediaTypes: readonly string[] | null): Buffer | null {
-  const match = /^data:([\w.+-]+\/[\w.+-]+)?((?:;[\w=.+-]+)*);base64,/u.exec(dataUrl)
-  if (!match) return null
-  if (mediaTypes && !mediaTypes.includes((match[1] ?? '').toLowerCase())) return null
-  const base64 = dataUrl.slice(match[0].length)
-  if (base64.length % 4 !== 0 || !BASE64.test(base64)) return null
-  return Buffer.from(base64, 'base64')
-}
 
 /* ---------- PNG ---------- */
 

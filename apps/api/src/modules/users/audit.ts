@@ -17,11 +17,13 @@ export type AuditAction =
   | 'credit-application.note'
   | 'enquiry.update'
   | 'enquiry.note'
+  | 'news.create'
+  | 'news.update'
 
 export interface AuditEntry {
   actor: Pick<AuthUser, 'id' | 'email'>
   action: AuditAction
-  targetType: 'user' | 'credit-application' | 'enquiry'
+  targetType: 'user' | 'credit-application' | 'enquiry' | 'news'
   targetId: string
   before: object | null
   after: object | null

@@ -57,6 +57,11 @@ describe.each(DIALECTS)('content on %s', (dialect) => {
       title: 'Newest',
       image: '/images/news/newest.svg',
       text: 'Something happened.',
+      // Issue 15: the rendered body and the image's description and size ('' and null for an item without).
+      html: '',
+      imageAlt: '',
+      imageWidth: null,
+      imageHeight: null,
     })
   })
 

@@ -2,11 +2,11 @@ import { randomBytes } from 'node:crypto'
 import { deflateSync } from 'node:zlib'
 import { PDFDocument } from 'pdf-lib'
 import { describe, expect, it } from 'vitest'
+import { decodeDataUrl } from '../../../src/lib/data-url.ts'
 import { canonicalJson, newReference, payloadDigest } from '../../../src/modules/credit/digest.ts'
 import {
   checkSignaturePng,
   checkTrustDeedPdf,
-  decodeDataUrl,
   inspectPng,
   SIGNATURE_LIMITS,
 } from '../../../src/modules/credit/uploads.ts'

@@ -8,7 +8,7 @@ type NativeInputProps = Omit<
 >
 
 export interface TextFieldProps extends FieldBaseProps, NativeInputProps {
-  type?: 'text' | 'email' | 'tel' | 'password' | 'url' | 'search'
+  type?: 'text' | 'email' | 'tel' | 'password' | 'url' | 'search' | 'date'
   /** e.g. 'name', 'email', 'tel', 'new-password', 'current-password', 'off'. */
   autoComplete?: string
   inputClassName?: string

@@ -13,13 +13,14 @@ export function isAdminPath(pathname: string): boolean {
 
 /**
  * The admin area's sections, in the order of the day's work. An area adds its link here when its screens
- * exist (news, pages and FAQs follow with publishing, issue 15).
+ * exist (pages and FAQs follow news with publishing, issue 15).
  */
 export const ADMIN_SECTIONS: readonly { to: string; label: string }[] = [
   { to: paths.admin.index, label: 'Dashboard' },
   { to: paths.admin.manageUsers, label: 'Users' },
   { to: paths.admin.enquiries, label: 'Enquiries' },
   { to: paths.admin.creditApplications, label: 'Credit applications' },
+  { to: paths.admin.news, label: 'News' },
   { to: paths.admin.undeliveredMail, label: 'Undelivered mail' },
 ]
 

@@ -1,19 +1,10 @@
-import type { NewsItem } from '@signalway/shared/content'
+import { type NewsItem, newsItemSchema } from '@signalway/shared/content'
 import { data } from 'react-router'
 import { getInternalApiUrl, INTERNAL_API_HEADERS } from '../../lib/config.server.ts'
 import { sortNewestFirst } from './news.ts'
 
 function isNewsItem(value: unknown): value is NewsItem {
-  if (!value || typeof value !== 'object') return false
-  const item = value as Record<string, unknown>
-  return (
-    typeof item.id === 'number' &&
-    typeof item.slug === 'string' &&
-    typeof item.date === 'string' &&
-    typeof item.title === 'string' &&
-    typeof item.image === 'string' &&
-    typeof item.text === 'string'
-  )
+  return newsItemSchema.safeParse(value).success
 }
 
 /**

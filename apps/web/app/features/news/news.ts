@@ -1,4 +1,5 @@
 import type { NewsItem } from '@signalway/shared/content'
+import { mediaSrcSet } from '@signalway/shared/publishing'
 import { newsImages } from '../../site-content/images.ts'
 import type { ImageAsset, NewsImageSlug } from '../../site-content/types.ts'
 
@@ -9,11 +10,27 @@ export function sortNewestFirst(items: readonly NewsItem[]): NewsItem[] {
 
 const NEWS_IMAGE_SIZE = { width: 800, height: 450 }
 
-/** The illustration of an item with its intrinsic size (so nothing shifts) and alternative text. */
-export function newsImage(item: Pick<NewsItem, 'image' | 'title'>): ImageAsset {
+/**
+ * The image of an item with its intrinsic size (so nothing shifts) and alternative text: an uploaded one
+ * with the size and text staff gave it (issue 15), one shipped with the site with the site's own.
+ */
+export function newsImage(
+  item: Pick<NewsItem, 'image' | 'imageAlt' | 'imageWidth' | 'imageHeight'>,
+): ImageAsset {
+  if (item.imageWidth && item.imageHeight) {
+    const srcSet = mediaSrcSet(item.image)
+    return {
+      src: item.image,
+      width: item.imageWidth,
+      height: item.imageHeight,
+      alt: item.imageAlt,
+      ...(srcSet ? { srcSet } : {}),
+    }
+  }
   const slug = /\/images\/news\/([\w-]+)\.svg$/.exec(item.image)?.[1]
   const known = slug && slug in newsImages ? newsImages[slug as NewsImageSlug] : undefined
-  return known ?? { src: item.image, ...NEWS_IMAGE_SIZE, alt: '' }
+  const shipped = known ?? { src: item.image, ...NEWS_IMAGE_SIZE, alt: '' }
+  return item.imageAlt ? { ...shipped, alt: item.imageAlt } : shipped
 }
 
 /** The meta description of an item's page: its text, cut at a word near 155 characters. */
