@@ -7,7 +7,15 @@ import { registerByApi, uniqueEmail } from '../helpers/auth.ts'
  * footer) and a dashboard whose counts link to the lists they count.
  */
 
-const SECTIONS = ['Dashboard', 'Users', 'Enquiries', 'Credit applications', 'News', 'Undelivered mail']
+const SECTIONS = [
+  'Dashboard',
+  'Users',
+  'Enquiries',
+  'Credit applications',
+  'News',
+  'Pages',
+  'Undelivered mail',
+]
 
 test('the dashboard: its own frame, and counts that lead to their filtered lists', async ({
   page,

@@ -145,3 +145,36 @@ test('a save from an older copy is refused, keeps what was typed, and a draft st
   await expect(page.getByRole('article', { name: /Depot hours change/ })).toHaveCount(0)
   expect((await request.get(`/news/${slug}/`)).status()).toBe(404)
 })
+
+test('an administrator edits the privacy policy: the shipped text to start from, the saved text on the site', async ({
+  page,
+  request,
+}) => {
+  const run = Date.now().toString(36)
+  await signInAsAdmin(page, request)
+  await page.goto('/admin/')
+  await page.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: 'Pages' }).click()
+  await page.getByRole('link', { name: 'Privacy Policy' }).click()
+  await expect(page).toHaveURL(/\/admin\/pages\/edit\/privacy-policy$/)
+  const text = page.getByLabel('Text')
+  await expect(text).toHaveValue(/## 1\. Who we are/)
+  const current = await text.inputValue()
+  // The clause is added at the end, so that every other test still finds the policy's topics.
+  const added = `## 99. Changes to this policy\n\nWe post changes here first (${run}).`
+  await text.fill(`${current.replace(/\n\n## 99\.[\s\S]*$/, '')}\n\n${added}`)
+  await page.getByRole('button', { name: 'Show Preview' }).click()
+  await expect(
+    page
+      .getByRole('region', { name: 'Preview' })
+      .getByRole('heading', { name: '99. Changes to this policy' }),
+  ).toBeVisible()
+  await expectAccessible(page)
+  await page.getByRole('button', { name: 'Save Page' }).click()
+  await expect(page.getByText('The page has been saved.')).toBeVisible()
+
+  await page.goto('/privacy-policy/')
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Privacy Policy')
+  await expect(page.getByRole('heading', { level: 2, name: '99. Changes to this policy' })).toBeVisible()
+  await expect(page.getByText(`We post changes here first (${run}).`)).toBeVisible()
+  await expect(page.getByRole('heading', { level: 2, name: /What we collect/ })).toBeVisible()
+})

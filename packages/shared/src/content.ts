@@ -2,7 +2,17 @@ import { z } from 'zod'
 
 /** GET /api/pages/:name: a content page of SPEC.md §2. */
 export const pageSchema = z
-  .object({ name: z.string(), title: z.string(), description: z.string(), content: z.string() })
+  .object({
+    name: z.string(),
+    title: z.string(),
+    description: z.string(),
+    /** The text as written (Markdown; plain paragraphs read the same). */
+    content: z.string(),
+    /** The content rendered on the server with raw HTML disabled (issue 15). */
+    html: z.string(),
+    /** When staff last saved it; null for a page as it was first installed. */
+    updatedAt: z.string().nullable(),
+  })
   .meta({ id: 'Page' })
 export type Page = z.infer<typeof pageSchema>
 

@@ -170,3 +170,112 @@ export function mediaSrcSet(image: string): string | undefined {
   if (!match) return undefined
   return NEWS_IMAGE_WIDTHS.map((width) => `${match[1]}-${width}.webp ${width}w`).join(', ')
 }
+
+/* ---------- Content pages (SPEC.md §2's generic pages, and the privacy policy and website terms) ---------- */
+
+export const PAGE_LIMITS = { nameMax: 100, titleMax: 120, descriptionMax: 300, contentMax: 50_000 } as const
+
+export const PAGE_MESSAGES = {
+  nameInvalid: 'The address may use lower-case letters, digits, single hyphens and slashes between words.',
+  nameReserved: 'That address belongs to another part of the site.',
+  nameTaken: 'A page already has this address.',
+  titleRequired: 'Enter the title.',
+  titleTooLong: `The title must be at most ${PAGE_LIMITS.titleMax} characters.`,
+  descriptionRequired: 'Write the description search engines show.',
+  descriptionTooLong: `The description must be at most ${PAGE_LIMITS.descriptionMax} characters.`,
+  contentTooLong: `The text must be at most ${PAGE_LIMITS.contentMax.toLocaleString('en-AU')} characters.`,
+  conflict:
+    'Someone else changed this page while you were editing it. Your changes were not saved: reload it to see theirs.',
+  notFound: 'Page Not Found',
+  saved: 'The page has been saved.',
+  saveFailed: 'Unable to save the page.',
+} as const
+
+/** The first parts of addresses the site's own screens use: no content page may take them. */
+export const RESERVED_PAGE_NAMES = [
+  'about',
+  'admin',
+  'api',
+  'application-for-credit',
+  'assets',
+  'cancel-email-change',
+  'confirm-email',
+  'contact-us',
+  'faqs',
+  'forgot-password',
+  'get-a-quote',
+  'images',
+  'login',
+  'logout',
+  'news',
+  'pages',
+  'playground',
+  'register',
+  'reset-password',
+  'services',
+  'set-up-two-step',
+  'update-profile',
+] as const
+
+const PAGE_NAME = /^[a-z0-9]+(?:-[a-z0-9]+)*(?:\/[a-z0-9]+(?:-[a-z0-9]+)*)*$/
+
+const pageFields = {
+  title: z
+    .string()
+    .trim()
+    .min(1, { error: PAGE_MESSAGES.titleRequired })
+    .max(PAGE_LIMITS.titleMax, { error: PAGE_MESSAGES.titleTooLong }),
+  description: z
+    .string()
+    .trim()
+    .min(1, { error: PAGE_MESSAGES.descriptionRequired })
+    .max(PAGE_LIMITS.descriptionMax, { error: PAGE_MESSAGES.descriptionTooLong }),
+  /** Markdown; raw HTML is shown as text. */
+  content: z.string().max(PAGE_LIMITS.contentMax, { error: PAGE_MESSAGES.contentTooLong }),
+}
+
+/** PUT /api/admin/pages/:name: the version the person saw (0 for a page not saved before). */
+export const pageInputSchema = z
+  .object({ ...pageFields, version: z.number().int().min(0).max(MAX_RECORD_ID) })
+  .strict()
+export type PageInput = z.infer<typeof pageInputSchema>
+
+/** POST /api/admin/pages: a new page at an address of its own. */
+export const pageCreateSchema = z
+  .object({
+    name: z
+      .string()
+      .trim()
+      .max(PAGE_LIMITS.nameMax, { error: PAGE_MESSAGES.nameInvalid })
+      .regex(PAGE_NAME, { error: PAGE_MESSAGES.nameInvalid })
+      .refine((name) => !(RESERVED_PAGE_NAMES as readonly string[]).includes(name.split('/')[0] ?? ''), {
+        error: PAGE_MESSAGES.nameReserved,
+      }),
+    ...pageFields,
+  })
+  .strict()
+export type PageCreate = z.infer<typeof pageCreateSchema>
+
+/** The editor's form values. */
+export type PageFormValues = Omit<PageInput, 'version'>
+
+/** One page as the editor sees it (GET /api/admin/pages/:name). */
+export const pageAdminItemSchema = z
+  .object({
+    name: z.string(),
+    title: z.string(),
+    description: z.string(),
+    content: z.string(),
+    /** 0 for a page whose text ships with the site and has not been saved here yet. */
+    version: z.number().int(),
+    updatedAt: z.string().nullable(),
+    /** The privacy policy and website terms: their text ships with the site until saved here. */
+    builtIn: z.boolean(),
+  })
+  .meta({ id: 'PageAdminItem' })
+export type PageAdminItem = z.infer<typeof pageAdminItemSchema>
+
+export const pageAdminSummarySchema = pageAdminItemSchema
+  .pick({ name: true, title: true, updatedAt: true, builtIn: true })
+  .meta({ id: 'PageAdminSummary' })
+export type PageAdminSummary = z.infer<typeof pageAdminSummarySchema>

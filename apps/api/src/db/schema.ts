@@ -163,6 +163,9 @@ export interface PagesTable {
   title: string
   description: string
   content: string
+  /** Issue 15: a save names the version it was made from; updated_at is set by staff's saves. */
+  version: Generated<number>
+  updated_at: Timestamp | null
 }
 
 export interface NewsTable {

@@ -1,28 +1,19 @@
+import { BUILT_IN_PAGES } from '@signalway/shared/site-pages'
 import type { Insertable } from 'kysely'
-import type { NewsTable, PageRow } from '../db/schema.ts'
+import type { NewsTable, PagesTable } from '../db/schema.ts'
 
 /*
- * Demo content of a fresh install. Page content is plain text, paragraphs separated by a blank
- * line, as the web app's generic content page renders it.
+ * Demo content of a fresh install. Page content is Markdown (plain paragraphs separated by a blank
+ * line read the same), rendered by the API for the web app's content pages.
  */
 
 function paragraphs(...texts: string[]): string {
   return texts.join('\n\n')
 }
 
-export const DEMO_PAGES: PageRow[] = [
-  {
-    name: 'privacy-policy',
-    title: 'Privacy Policy',
-    description: 'How Signalway Traffic Hire collects, uses and protects your personal information.',
-    content: paragraphs(
-      'Signalway Traffic Hire Pty Ltd respects your privacy and handles personal information in line with the Australian Privacy Principles in the Privacy Act 1988 (Cth).',
-      'We collect the details you give us when you register, request a quote, send us a message or apply for a credit account: your name, email address, phone number, business details and, for credit applications, the details of directors, partners or guarantors.',
-      'We use this information to answer enquiries and prepare quotes, to manage hire agreements, deliveries and invoices, to assess credit applications (which may include a check with a credit reporting body) and to meet our obligations under Australian law.',
-      'We do not sell personal information. We share it only with service providers who help us run the business, such as our accountants, IT and credit reporting providers, and when the law requires it.',
-      'You may ask for a copy of the personal information we hold about you, or ask us to correct it, by writing to enquiries@signalway.example. If you are not satisfied with our answer you may complain to the Office of the Australian Information Commissioner.',
-    ),
-  },
+export const DEMO_PAGES: Insertable<PagesTable>[] = [
+  // The privacy policy and website terms as they ship with the site (shared/site-pages.ts).
+  { name: 'privacy-policy', ...BUILT_IN_PAGES['privacy-policy'] },
   {
     name: 'vms-repairs',
     title: 'VMS Repairs',
@@ -45,18 +36,7 @@ export const DEMO_PAGES: PageRow[] = [
       'To apply, send your resume and a short note about the role you are interested in to enquiries@signalway.example. We keep applications on file for six months.',
     ),
   },
-  {
-    name: 'terms-and-conditions',
-    title: 'Website Terms and Conditions',
-    description: 'The terms of use of the Signalway Traffic Hire website and online account.',
-    content: paragraphs(
-      'By registering for an account or using this website you agree to these terms.',
-      'Keep your password private and tell us at once if you think someone else has used your account. You are responsible for requests made through your account.',
-      'Equipment descriptions and specifications on this website are a guide only. Hire of equipment is governed by our Terms and Conditions of Hire, which form part of every hire agreement and credit account.',
-      'We handle your personal information as set out in our Privacy Policy.',
-      'These terms are governed by the laws of Victoria, Australia.',
-    ),
-  },
+  { name: 'terms-and-conditions', ...BUILT_IN_PAGES['terms-and-conditions'] },
 ]
 
 export const DEMO_NEWS: Insertable<NewsTable>[] = [

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto'
 import { MEMBER_TYPE } from '@signalway/shared/constants'
 import type { Insertable } from 'kysely'
 import type { Executor } from '../db/database.ts'
-import type { NewsTable, PageRow, UserRow } from '../db/schema.ts'
+import type { NewsTable, PagesTable, UserRow } from '../db/schema.ts'
 import { hashPassword } from '../lib/password.ts'
 import { insertNewsItem, insertPage } from '../modules/content/repository.ts'
 import { findUserById, insertUser } from '../modules/users/repository.ts'
@@ -59,7 +59,7 @@ export async function createUser(db: Executor, overrides: Partial<UserFields> = 
   return row
 }
 
-export function buildPage(overrides: Partial<PageRow> = {}): PageRow {
+export function buildPage(overrides: Partial<Insertable<PagesTable>> = {}): Insertable<PagesTable> {
   const name = overrides.name ?? `page-${randomUUID().slice(0, 8)}`
   return {
     name,
@@ -70,7 +70,10 @@ export function buildPage(overrides: Partial<PageRow> = {}): PageRow {
   }
 }
 
-export async function createPage(db: Executor, overrides: Partial<PageRow> = {}): Promise<PageRow> {
+export async function createPage(
+  db: Executor,
+  overrides: Partial<Insertable<PagesTable>> = {},
+): Promise<Insertable<PagesTable>> {
   const page = buildPage(overrides)
   await insertPage(db, page)
   return page

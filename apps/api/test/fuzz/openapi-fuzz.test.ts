@@ -320,6 +320,18 @@ function bodyExample(fixture: Fixture, op: Operation): Record<string, unknown> {
     'PUT /api/admin/news/{id}': { ...news, slug: `fuzz-${randomUUID().slice(0, 8)}`, version: 1 },
     'POST /api/admin/media': { dataUrl: fixture.imageDataUrl },
     'POST /api/admin/markdown-preview': { markdown: '## Hello\n\n**World**' },
+    'POST /api/admin/pages': {
+      name: `fuzz-${randomUUID().slice(0, 8)}`,
+      title: 'Fuzzed page',
+      description: 'A page.',
+      content: 'Hello *world*.',
+    },
+    'PUT /api/admin/pages/{name}': {
+      title: 'Privacy Policy',
+      description: 'Ours.',
+      content: 'Text.',
+      version: 1,
+    },
     'POST /api/apply-for-credit': fixture.credit,
     'POST /api/v1/users/filter': { userTypes: [1, 2, 3], startDate: '', endDate: '' },
     'POST /api/v1/core/accounts/admin': { ...person, memberType: 1, password, confirmPassword: password },

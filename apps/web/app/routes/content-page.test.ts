@@ -13,7 +13,14 @@ beforeAll(async () => {
     res.setHeader('Content-Type', 'application/json')
     if (req.url === '/api/pages/some%2Fpage') {
       res.end(
-        JSON.stringify({ name: 'some/page', title: 'Some Page', description: 'About it.', content: 'Text.' }),
+        JSON.stringify({
+          name: 'some/page',
+          title: 'Some Page',
+          description: 'About it.',
+          content: 'Text.',
+          html: '<p>Text.</p>\n',
+          updatedAt: null,
+        }),
       )
       return
     }
@@ -43,7 +50,8 @@ describe('generic content page loader', () => {
       name: 'some/page',
       title: 'Some Page',
       description: 'About it.',
-      content: 'Text.',
+      // The API renders the Markdown (issue 15); the page shows its HTML.
+      html: '<p>Text.</p>\n',
     })
   })
 

@@ -3,6 +3,7 @@ import { data, redirect } from 'react-router'
 import { NotFound } from '../components/ui/not-found.tsx'
 import { SimplePage } from '../components/ui/page-header.tsx'
 import { getContentPage } from '../features/content-pages/get-page.server.ts'
+import { MarkdownHtml } from '../features/content-pages/markdown-html.tsx'
 import { STATIC_PAGE } from '../lib/hydration.ts'
 import { routeMeta } from '../lib/meta.ts'
 import { pageNameFromPath } from '../lib/page-name.ts'
@@ -21,7 +22,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   const page = name === '' ? null : await getContentPage(name)
   if (!page) {
     return data(
-      { found: false as const, name, title: MESSAGES.pageNotFound, description: '', content: '' },
+      { found: false as const, name, title: MESSAGES.pageNotFound, description: '', html: '' },
       { status: 404 },
     )
   }
@@ -33,7 +34,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     name,
     title: page.title,
     description: page.description,
-    content: page.content,
+    html: page.html,
   }
 }
 
@@ -49,21 +50,11 @@ export const meta: Route.MetaFunction = (args) => {
   return routeMeta(args, { title: page.title, description: page.description, path: `/${page.name}/` })
 }
 
-/** Content is plain text; blank lines separate paragraphs. */
-function paragraphs(content: string): string[] {
-  return content
-    .split(/\r?\n\s*\r?\n/)
-    .map((paragraph) => paragraph.trim())
-    .filter((paragraph) => paragraph !== '')
-}
-
 export default function ContentPage({ loaderData }: Route.ComponentProps) {
   if (!loaderData.found) return <NotFound />
   return (
     <SimplePage title={loaderData.title} lead={loaderData.description || undefined}>
-      {paragraphs(loaderData.content).map((paragraph) => (
-        <p key={paragraph}>{paragraph}</p>
-      ))}
+      <MarkdownHtml html={loaderData.html} />
     </SimplePage>
   )
 }

@@ -6,7 +6,7 @@ import { dialectOf } from '../dialect.ts'
 type AnyDb = Kysely<any>
 
 /**
- * Publishing (issue 15): news items get a Markdown body, a draft or published status, the image's
+ * Publishing (issue 15): content pages get a version and the time staff last saved them; news items get a Markdown body, a draft or published status, the image's
  * alternative text and size, and a version that refuses a save made from an older copy; uploaded images
  * live in `media`, one row per size; `site_state` holds the content version every instance's page cache
  * follows.
@@ -27,6 +27,12 @@ export async function up(db: AnyDb): Promise<void> {
   await add('version', 'integer', (col) => col.notNull().defaultTo(1))
   await add('updated_at', 'text')
   await db.schema.createIndex('news_status_idx').on('news').columns(['status', 'published_at']).execute()
+
+  await db.schema
+    .alterTable('pages')
+    .addColumn('version', 'integer', (col) => col.notNull().defaultTo(1))
+    .execute()
+  await db.schema.alterTable('pages').addColumn('updated_at', 'text').execute()
 
   await db.schema
     .createTable('media')
@@ -53,6 +59,8 @@ export async function down(db: AnyDb): Promise<void> {
   await db.schema.dropTable('site_state').execute()
   await db.schema.dropTable('media').execute()
   await db.schema.dropIndex('news_status_idx').execute()
+  await db.schema.alterTable('pages').dropColumn('updated_at').execute()
+  await db.schema.alterTable('pages').dropColumn('version').execute()
   for (const column of [
     'updated_at',
     'version',

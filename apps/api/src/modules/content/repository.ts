@@ -1,6 +1,6 @@
 import type { Insertable } from 'kysely'
 import type { Executor } from '../../db/database.ts'
-import type { NewsRow, NewsTable, PageRow } from '../../db/schema.ts'
+import type { NewsRow, NewsTable, PageRow, PagesTable } from '../../db/schema.ts'
 
 export async function findPage(db: Executor, name: string): Promise<PageRow | undefined> {
   return db.selectFrom('pages').selectAll().where('name', '=', name).executeTakeFirst()
@@ -17,7 +17,7 @@ export async function listNews(db: Executor): Promise<NewsRow[]> {
     .execute()
 }
 
-export async function insertPage(db: Executor, page: PageRow): Promise<void> {
+export async function insertPage(db: Executor, page: Insertable<PagesTable>): Promise<void> {
   await db
     .insertInto('pages')
     .values(page)

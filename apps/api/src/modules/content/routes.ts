@@ -7,6 +7,10 @@ import {
   newsAdminItemSchema,
   newsAdminSummarySchema,
   newsInputSchema,
+  pageAdminItemSchema,
+  pageAdminSummarySchema,
+  pageCreateSchema,
+  pageInputSchema,
   uploadedImageSchema,
 } from '@signalway/shared/publishing'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
@@ -18,6 +22,7 @@ import { auditContextOf } from '../users/audit.ts'
 import { ADMIN_ONLY } from '../users/service.ts'
 import { contentVersionPlugin } from './content-version.ts'
 import { findMedia, storeNewsImage } from './media.ts'
+import { createPagesService } from './pages.ts'
 import { createPublishingService } from './publishing.ts'
 import { createContentService } from './service.ts'
 
@@ -27,6 +32,7 @@ export const IMAGE_UPLOAD_BODY_LIMIT = 12 * 1024 * 1024
 export const contentRoutes: FastifyPluginAsyncZod = async (app) => {
   const content = createContentService({ db: app.db })
   const publishing = createPublishingService({ db: app.db, clock: app.clock })
+  const pages = createPagesService({ db: app.db, clock: app.clock })
   await app.register(contentVersionPlugin)
 
   app.get(
@@ -173,6 +179,79 @@ export const contentRoutes: FastifyPluginAsyncZod = async (app) => {
       const actor = userOf(request)
       const image = await storeNewsImage(app.db, request.body.dataUrl, Number(actor.id), app.clock())
       return reply.code(201).send(image)
+    },
+  )
+
+  const pageParams = z.object({ name: z.string().min(1).max(200) })
+
+  app.get(
+    '/admin/pages',
+    {
+      ...admin,
+      schema: {
+        ...adminSchema,
+        summary:
+          'Every content page, with the privacy policy and website terms even before they are first saved.',
+        response: { 200: z.array(pageAdminSummarySchema), ...errorResponses(401, 403) },
+      },
+    },
+    async () => pages.list(),
+  )
+
+  app.get(
+    '/admin/pages/:name',
+    {
+      ...admin,
+      schema: {
+        ...adminSchema,
+        summary:
+          'One content page as the editor shows it (Markdown, version; a nested name with an encoded slash).',
+        params: pageParams,
+        response: { 200: pageAdminItemSchema, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request) => pages.get(request.params.name),
+  )
+
+  app.post(
+    '/admin/pages',
+    {
+      ...admin,
+      schema: {
+        ...adminSchema,
+        summary: 'Create a content page at an address the site does not use.',
+        body: pageCreateSchema,
+        response: { 201: pageAdminItemSchema, ...errorResponses(400, 401, 403) },
+      },
+    },
+    async (request, reply) => {
+      const page = await pages.create(request.body, userOf(request), auditContextOf(request))
+      app.pageCache?.clear()
+      return reply.code(201).send(page)
+    },
+  )
+
+  app.put(
+    '/admin/pages/:name',
+    {
+      ...admin,
+      schema: {
+        ...adminSchema,
+        summary: 'Save a content page. Send the version you saw: 409 when someone else saved since.',
+        params: pageParams,
+        body: pageInputSchema,
+        response: { 200: pageAdminItemSchema, ...errorResponses(400, 401, 403, 404, 409) },
+      },
+    },
+    async (request) => {
+      const page = await pages.save(
+        request.params.name,
+        request.body,
+        userOf(request),
+        auditContextOf(request),
+      )
+      app.pageCache?.clear()
+      return page
     },
   )
 

@@ -15,7 +15,14 @@ export function createContentService({ db }: { db: Executor }): ContentService {
     async getPage(name) {
       const page = await findPage(db, normalizePageName(name))
       if (!page) throw new NotFoundError('Page Not Found')
-      return page
+      return {
+        name: page.name,
+        title: page.title,
+        description: page.description,
+        content: page.content,
+        html: renderMarkdown(page.content),
+        updatedAt: page.updated_at,
+      }
     },
     async listNews() {
       const rows = await listNews(db)

@@ -19,11 +19,13 @@ export type AuditAction =
   | 'enquiry.note'
   | 'news.create'
   | 'news.update'
+  | 'page.create'
+  | 'page.update'
 
 export interface AuditEntry {
   actor: Pick<AuthUser, 'id' | 'email'>
   action: AuditAction
-  targetType: 'user' | 'credit-application' | 'enquiry' | 'news'
+  targetType: 'user' | 'credit-application' | 'enquiry' | 'news' | 'page'
   targetId: string
   before: object | null
   after: object | null

@@ -1,4 +1,4 @@
-import { PUBLISHING_MESSAGES } from '@signalway/shared/publishing'
+import { PAGE_MESSAGES, PUBLISHING_MESSAGES } from '@signalway/shared/publishing'
 import type { FastifyInstance } from 'fastify'
 import sharp from 'sharp'
 import { describe, expect, it, vi } from 'vitest'
@@ -45,6 +45,18 @@ describe.each(DIALECTS)('publishing news on %s', (dialect) => {
       { method: 'PUT', url: '/api/admin/news/1', payload: newsBody('/images/news/x.svg', { version: 1 }) },
       { method: 'POST', url: '/api/admin/media', payload: { dataUrl: 'data:image/png;base64,AAAA' } },
       { method: 'POST', url: '/api/admin/markdown-preview', payload: { markdown: 'Hi' } },
+      { method: 'GET', url: '/api/admin/pages' },
+      { method: 'GET', url: '/api/admin/pages/careers' },
+      {
+        method: 'POST',
+        url: '/api/admin/pages',
+        payload: { name: 'x', title: 'x', description: 'x', content: '' },
+      },
+      {
+        method: 'PUT',
+        url: '/api/admin/pages/careers',
+        payload: { title: 'x', description: 'x', content: '', version: 1 },
+      },
     ] as const
     for (const call of calls) {
       expect((await app.inject(call)).statusCode, `${call.method} ${call.url}`).toBe(401)
@@ -282,5 +294,70 @@ describe.each(DIALECTS)('publishing news on %s', (dialect) => {
       (await one.app.inject({ method: 'POST', url: '/api/admin/news', headers, payload })).statusCode,
     ).toBe(201)
     await vi.waitFor(() => expect(cleared).toHaveBeenCalled(), { timeout: 5000, interval: 100 })
+  })
+
+  it('edits the privacy policy: the shipped text until saved, then the saved Markdown on the public page', async () => {
+    const { app } = await buildTestApp({ dialect })
+    const headers = await adminHeaders(app)
+    const listed = (await app.inject({ method: 'GET', url: '/api/admin/pages', headers })).json()
+    expect(listed.find((page: { name: string }) => page.name === 'privacy-policy')).toMatchObject({
+      builtIn: true,
+      updatedAt: null,
+    })
+    const page = (await app.inject({ method: 'GET', url: '/api/admin/pages/privacy-policy', headers })).json()
+    expect(page.content).toContain('## 1. Who we are')
+    const content = `${page.content}\n\n## 14. Changes\n\nWe tell you of changes <script>alert(1)</script>.`
+    const saved = await app.inject({
+      method: 'PUT',
+      url: '/api/admin/pages/privacy-policy',
+      headers,
+      payload: { title: page.title, description: page.description, content, version: page.version },
+    })
+    expect(saved.statusCode, saved.body).toBe(200)
+    expect(saved.json().version).toBe(page.version + 1)
+    const shown = (await app.inject({ method: 'GET', url: '/api/pages/privacy-policy' })).json()
+    expect(shown.updatedAt).not.toBeNull()
+    expect(shown.html).toContain('<h2>14. Changes</h2>')
+    expect(shown.html).toContain('&lt;script&gt;')
+    expect(shown.html).not.toMatch(/<script/i)
+
+    const stale = await app.inject({
+      method: 'PUT',
+      url: '/api/admin/pages/privacy-policy',
+      headers,
+      payload: { title: 'Old copy', description: page.description, content: '', version: page.version },
+    })
+    expect(stale.statusCode).toBe(409)
+    expect(stale.json().Message).toBe(PAGE_MESSAGES.conflict)
+  })
+
+  it('creates a page at a free address, and refuses one the site uses or a page has', async () => {
+    const { app } = await buildTestApp({ dialect })
+    const headers = await adminHeaders(app)
+    const page = { title: 'Hire Rates', description: 'Our hire rates.', content: 'Call us for **rates**.' }
+    const created = await app.inject({
+      method: 'POST',
+      url: '/api/admin/pages',
+      headers,
+      payload: { ...page, name: 'resources/hire-rates' },
+    })
+    expect(created.statusCode, created.body).toBe(201)
+    const shown = (await app.inject({ method: 'GET', url: '/api/pages/resources%2Fhire-rates' })).json()
+    expect(shown.html).toBe('<p>Call us for <strong>rates</strong>.</p>\n')
+    for (const [name, message] of [
+      ['resources/hire-rates', PAGE_MESSAGES.nameTaken],
+      ['privacy-policy', PAGE_MESSAGES.nameTaken],
+      ['news/extra', PAGE_MESSAGES.nameReserved],
+      ['Not OK', PAGE_MESSAGES.nameInvalid],
+    ]) {
+      const refused = await app.inject({
+        method: 'POST',
+        url: '/api/admin/pages',
+        headers,
+        payload: { ...page, name },
+      })
+      expect(refused.statusCode, name).toBe(400)
+      expect(refused.json().ModelState, name).toEqual({ name: [message] })
+    }
   })
 })

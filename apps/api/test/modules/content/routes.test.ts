@@ -12,6 +12,9 @@ describe.each(DIALECTS)('content on %s', (dialect) => {
       title: 'Privacy Policy',
       description: expect.any(String),
       content: expect.stringContaining('\n\n'),
+      // Issue 15: the content rendered from Markdown, and when staff last saved it (never, here).
+      html: expect.stringContaining('<h2>1. Who we are</h2>'),
+      updatedAt: null,
     })
   })
 

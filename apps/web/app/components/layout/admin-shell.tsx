@@ -21,6 +21,7 @@ export const ADMIN_SECTIONS: readonly { to: string; label: string }[] = [
   { to: paths.admin.enquiries, label: 'Enquiries' },
   { to: paths.admin.creditApplications, label: 'Credit applications' },
   { to: paths.admin.news, label: 'News' },
+  { to: paths.admin.pages, label: 'Pages' },
   { to: paths.admin.undeliveredMail, label: 'Undelivered mail' },
 ]
 

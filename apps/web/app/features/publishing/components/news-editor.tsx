@@ -34,11 +34,11 @@ import { useLoaded } from '../../../components/ui/use-loaded.ts'
 import { failureMessage, isApiError } from '../../../lib/api-client.ts'
 import { paths } from '../../../lib/paths.ts'
 import { getNewsItem, previewMarkdown, saveNewsItem, uploadImage } from '../api/news.ts'
+import { MarkdownField } from './markdown-field.tsx'
 import { PublishStatusBadge } from './news-list.tsx'
 
 export const NEWS_LOAD_FAILED = 'Unable to load the news item.'
 export const IMAGE_UPLOAD_FAILED = 'Unable to upload the image.'
-export const PREVIEW_FAILED = 'Unable to show the preview.'
 
 export interface NewsEditorApi {
   get: (id: number) => Promise<NewsAdminItem>
@@ -192,7 +192,13 @@ function NewsForm({
           maxLength={NEWS_LIMITS.summaryMax}
           required
         />
-        <BodyField preview={api.preview} />
+        <MarkdownField
+          name="body"
+          label="Body"
+          maxLength={NEWS_LIMITS.bodyMax}
+          preview={api.preview}
+          emptyNote="The body is empty: the page shows the summary only."
+        />
         <ImageField upload={api.upload} />
         <TextField
           name="imageAlt"
@@ -217,55 +223,6 @@ function NewsForm({
         </FormActions>
       </Form>
     </section>
-  )
-}
-
-/** The Markdown body, with a preview the server renders exactly as the public page will. */
-function BodyField({ preview }: { preview: NewsEditorApi['preview'] }) {
-  const notify = useNotify()
-  const previewId = useId()
-  const { getValues } = useFormContext<NewsFormValues>()
-  const [html, setHtml] = useState<string | null>(null)
-  const [busy, setBusy] = useState(false)
-  const show = async () => {
-    setBusy(true)
-    try {
-      setHtml(await preview(getValues('body')))
-    } catch (error) {
-      notify.error(failureMessage(error, PREVIEW_FAILED))
-    } finally {
-      setBusy(false)
-    }
-  }
-  return (
-    <div className="publishing__body">
-      <TextArea
-        name="body"
-        label="Body"
-        hint="Markdown: ## for a heading, **bold**, *italic*, [words](https://…) for a link, - for a list. HTML is shown as text."
-        rows={12}
-        maxLength={NEWS_LIMITS.bodyMax}
-      />
-      <button
-        type="button"
-        className="button button--outline button--sm"
-        onClick={() => void show()}
-        disabled={busy}
-        aria-busy={busy || undefined}
-        aria-controls={previewId}
-      >
-        {html === null ? 'Show Preview' : 'Update Preview'}
-      </button>
-      <section id={previewId} aria-label="Preview" className="publishing__preview" hidden={html === null}>
-        {html === null ? null : html === '' ? (
-          <p className="record-panel__hint">The body is empty: the page shows the summary only.</p>
-        ) : (
-          // Rendered by the API with raw HTML disabled, as on the public page.
-          // biome-ignore lint/security/noDangerouslySetInnerHtml: see above
-          <div className="prose" dangerouslySetInnerHTML={{ __html: html }} />
-        )}
-      </section>
-    </div>
   )
 }
 
