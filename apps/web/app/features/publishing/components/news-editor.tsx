@@ -11,7 +11,7 @@ import {
   slugify,
   type UploadedImage,
 } from '@signalway/shared/publishing'
-import { type ChangeEvent, useCallback, useId, useState } from 'react'
+import { type ChangeEvent, useId, useState } from 'react'
 import { useFormContext, useWatch } from 'react-hook-form'
 import { Link, useNavigate } from 'react-router'
 import {
@@ -30,12 +30,12 @@ import {
 } from '../../../components/form/index.ts'
 import { LoadFailed } from '../../../components/ui/load-failed.tsx'
 import { useNotify } from '../../../components/ui/notifications/index.ts'
-import { useLoaded } from '../../../components/ui/use-loaded.ts'
 import { failureMessage, isApiError } from '../../../lib/api-client.ts'
 import { paths } from '../../../lib/paths.ts'
 import { getNewsItem, previewMarkdown, saveNewsItem, uploadImage } from '../api/news.ts'
 import { MarkdownField } from './markdown-field.tsx'
 import { PublishStatusBadge } from './news-list.tsx'
+import { useRecord } from './use-record.ts'
 
 export const NEWS_LOAD_FAILED = 'Unable to load the news item.'
 export const IMAGE_UPLOAD_FAILED = 'Unable to upload the image.'
@@ -63,15 +63,11 @@ const formSchema = newsInputSchema.omit({ version: true })
  * refused by the server and says so.
  */
 export function NewsEditor({ id, api = DEFAULT_API }: { id: number | null; api?: NewsEditorApi }) {
-  const load = useCallback(() => (id === null ? Promise.resolve(null) : api.get(id)), [api, id])
-  const { loaded, reload } = useLoaded(load, NEWS_LOAD_FAILED)
-  const [saved, setSaved] = useState<NewsAdminItem | null>(null)
-  const item = saved ?? (loaded.state === 'ready' ? loaded.value : null)
-
-  if (loaded.state === 'failed') {
+  const { state, reload, record: item, setSaved } = useRecord(id, api.get, NEWS_LOAD_FAILED)
+  if (state === 'failed') {
     return <LoadFailed message={NEWS_LOAD_FAILED} onRetry={reload} className="inbox__empty" />
   }
-  if (loaded.state === 'loading') return <p className="inbox__count">Loading the news item…</p>
+  if (state === 'loading') return <p className="inbox__count">Loading the news item…</p>
   return (
     <div className="publishing">
       <p>

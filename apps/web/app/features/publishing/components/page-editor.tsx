@@ -6,7 +6,7 @@ import {
   pageCreateSchema,
   pageInputSchema,
 } from '@signalway/shared/publishing'
-import { useCallback, useId, useState } from 'react'
+import { useId, useState } from 'react'
 import type { FieldValues, UseFormReturn } from 'react-hook-form'
 import { Link, useNavigate } from 'react-router'
 import {
@@ -20,12 +20,12 @@ import {
 } from '../../../components/form/index.ts'
 import { LoadFailed } from '../../../components/ui/load-failed.tsx'
 import { useNotify } from '../../../components/ui/notifications/index.ts'
-import { useLoaded } from '../../../components/ui/use-loaded.ts'
 import { failureMessage, isApiError } from '../../../lib/api-client.ts'
 import { paths } from '../../../lib/paths.ts'
 import { previewMarkdown } from '../api/news.ts'
 import { createPage, getPage, savePage } from '../api/pages.ts'
 import { MarkdownField } from './markdown-field.tsx'
+import { useRecord } from './use-record.ts'
 
 export const PAGE_LOAD_FAILED = 'Unable to load the page.'
 
@@ -53,15 +53,11 @@ const editSchema = pageInputSchema.omit({ version: true })
  * typed; a save made from an older copy is refused and says so.
  */
 export function PageEditor({ name, api = DEFAULT_API }: { name: string | null; api?: PageEditorApi }) {
-  const load = useCallback(() => (name === null ? Promise.resolve(null) : api.get(name)), [api, name])
-  const { loaded, reload } = useLoaded(load, PAGE_LOAD_FAILED)
-  const [saved, setSaved] = useState<PageAdminItem | null>(null)
-  const page = saved ?? (loaded.state === 'ready' ? loaded.value : null)
-
-  if (loaded.state === 'failed') {
+  const { state, reload, record: page, setSaved } = useRecord(name, api.get, PAGE_LOAD_FAILED)
+  if (state === 'failed') {
     return <LoadFailed message={PAGE_LOAD_FAILED} onRetry={reload} className="inbox__empty" />
   }
-  if (loaded.state === 'loading') return <p className="inbox__count">Loading the page…</p>
+  if (state === 'loading') return <p className="inbox__count">Loading the page…</p>
   return (
     <div className="publishing">
       <p>
@@ -103,6 +99,16 @@ function PageFields({ preview }: { preview: PageEditorApi['preview'] }) {
         rows={18}
       />
     </>
+  )
+}
+
+function SavePage() {
+  return (
+    <FormActions>
+      <SubmitButton busyLabel="Saving…" variant="primary">
+        Save Page
+      </SubmitButton>
+    </FormActions>
   )
 }
 
@@ -175,11 +181,7 @@ function EditForm({
       ) : null}
       <Form form={form} onSubmit={submit} className="publishing__form">
         <PageFields preview={api.preview} />
-        <FormActions>
-          <SubmitButton busyLabel="Saving…" variant="primary">
-            Save Page
-          </SubmitButton>
-        </FormActions>
+        <SavePage />
       </Form>
     </section>
   )
@@ -218,11 +220,7 @@ function CreateForm({ api }: { api: PageEditorApi }) {
           required
         />
         <PageFields preview={api.preview} />
-        <FormActions>
-          <SubmitButton busyLabel="Saving…" variant="primary">
-            Save Page
-          </SubmitButton>
-        </FormActions>
+        <SavePage />
       </Form>
     </section>
   )
