@@ -165,6 +165,8 @@ test.describe('pages that are not hydrated', () => {
     })
     await page.getByRole('contentinfo').getByRole('link', { name: 'FAQs' }).click()
     await expect(page).toHaveURL(/\/faqs\/$/)
+    // The address changes as the navigation starts; the questions render when React commits the page.
+    await expect(page.locator('.faq-item').first()).toBeVisible()
     const total = await page.locator('.faq-item').count()
     await page.getByRole('searchbox', { name: 'Search the questions' }).fill('tolls')
     await expect(page).toHaveURL(/\/faqs\/\?q=tolls$/)
