@@ -14,6 +14,7 @@ const SECTIONS = [
   'Credit applications',
   'News',
   'Pages',
+  'FAQs',
   'Undelivered mail',
 ]
 

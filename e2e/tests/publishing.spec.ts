@@ -5,7 +5,7 @@ import { adminTokens, signInAsAdmin } from '../helpers/admin.ts'
 /*
  * Issue 15, publishing: an administrator writes a news item with an uploaded image, previews its Markdown,
  * publishes it and finds it on /news/, on its own page and in the sitemap; a renamed non-image is refused;
- * a save from an older copy is refused and keeps what was typed.
+ * a save from an older copy is refused and keeps what was typed; the FAQ is reordered from the keyboard.
  */
 
 // The refused upload (400) and the refused save (409) are answers the page handles.
@@ -177,4 +177,62 @@ test('an administrator edits the privacy policy: the shipped text to start from,
   await expect(page.getByRole('heading', { level: 2, name: '99. Changes to this policy' })).toBeVisible()
   await expect(page.getByText(`We post changes here first (${run}).`)).toBeVisible()
   await expect(page.getByRole('heading', { level: 2, name: /What we collect/ })).toBeVisible()
+})
+
+test('an administrator reorders the FAQ with the keyboard: the public page follows, and the order comes back', async ({
+  page,
+  request,
+}) => {
+  test.slow()
+  const category = 'Delivery and collection'
+  await signInAsAdmin(page, request)
+  await page.goto('/admin/')
+  await page.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: 'FAQs' }).click()
+  await expect(page.getByRole('heading', { level: 1, name: 'FAQs' })).toBeVisible()
+  const group = page.getByRole('region', { name: category })
+  const adminOrder = () => group.getByRole('listitem').getByRole('link').allTextContents()
+  await expect(group.getByRole('listitem')).not.toHaveCount(0)
+  const before = await adminOrder()
+  expect(before.length).toBeGreaterThanOrEqual(3)
+  const [first = '', second = '', third = '', ...rest] = before
+  await expectAccessible(page)
+
+  // Down twice from the keyboard: focus stays on the button, which travels with its question.
+  await group.getByRole('button', { name: `Move down: ${first}` }).focus()
+  await page.keyboard.press('Enter')
+  await expect(page.getByRole('status').filter({ hasText: `“${first}” is now 2 of` })).toBeAttached()
+  await expect(group.getByRole('button', { name: `Move down: ${first}` })).toBeFocused()
+  await page.keyboard.press('Enter')
+  await expect(page.getByRole('status').filter({ hasText: `“${first}” is now 3 of` })).toBeAttached()
+  const moved = [second, third, first, ...rest]
+  expect(await adminOrder()).toEqual(moved)
+
+  // The public page shows the new order (the page cache was told).
+  const publicOrder = async () => {
+    await page.goto('/faqs/')
+    return page
+      .locator('.faq-group')
+      .filter({ has: page.getByRole('heading', { level: 2, name: category }) })
+      .locator('.faq-item__question')
+      .allTextContents()
+  }
+  await expect(async () => expect(await publicOrder()).toEqual(moved)).toPass({ timeout: 5_000 })
+
+  // Its editor opens on the question as saved, its category chosen.
+  await page.goto('/admin/faqs/')
+  await group.getByRole('link', { name: first, exact: true }).click()
+  await expect(page.getByRole('heading', { level: 1, name: 'Edit Question' })).toBeVisible()
+  await expect(page.getByRole('textbox', { name: 'Question' })).toHaveValue(first)
+  await expect(page.getByRole('combobox', { name: 'Category' })).toHaveValue(category)
+  await expect(page.getByRole('textbox', { name: 'Answer' })).not.toHaveValue('')
+  await page.getByRole('link', { name: 'Back to FAQs' }).click()
+
+  // Up twice puts it back, for every other test and the next run.
+  await group.getByRole('button', { name: `Move up: ${first}` }).focus()
+  await page.keyboard.press('Enter')
+  await expect(page.getByRole('status').filter({ hasText: `“${first}” is now 2 of` })).toBeAttached()
+  await page.keyboard.press('Enter')
+  await expect(page.getByRole('status').filter({ hasText: `“${first}” is now 1 of` })).toBeAttached()
+  expect(await adminOrder()).toEqual(before)
+  await expect(async () => expect(await publicOrder()).toEqual(before)).toPass({ timeout: 5_000 })
 })

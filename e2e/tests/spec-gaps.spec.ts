@@ -204,7 +204,7 @@ test.describe('FAQ answers', () => {
       '/application-for-credit/terms-and-conditions/',
     )
     await page.getByRole('searchbox').fill('credit account')
-    await expect(page.locator('.faq-item')).not.toHaveCount(0)
+    await expect(page.locator('.faq-item:visible')).not.toHaveCount(0)
     await expect(answers.getByRole('link', { name: 'Application for Credit' }).first()).toBeVisible()
   })
 })

@@ -166,11 +166,11 @@ test.describe('pages that are not hydrated', () => {
     await page.getByRole('contentinfo').getByRole('link', { name: 'FAQs' }).click()
     await expect(page).toHaveURL(/\/faqs\/$/)
     // The address changes as the navigation starts; the questions render when React commits the page.
-    await expect(page.locator('.faq-item').first()).toBeVisible()
-    const total = await page.locator('.faq-item').count()
+    await expect(page.locator('.faq-item:visible').first()).toBeVisible()
+    const total = await page.locator('.faq-item:visible').count()
     await page.getByRole('searchbox', { name: 'Search the questions' }).fill('tolls')
     await expect(page).toHaveURL(/\/faqs\/\?q=tolls$/)
-    expect(await page.locator('.faq-item').count()).toBeLessThan(total)
+    expect(await page.locator('.faq-item:visible').count()).toBeLessThan(total)
     expect(await page.evaluate(() => (window as { sameDocument?: boolean }).sameDocument)).toBe(true)
   })
 

@@ -15,6 +15,7 @@ import * as passkeys from './migrations/0011-passkeys.ts'
 import * as creditDecisions from './migrations/0012-credit-decisions.ts'
 import * as internalNotes from './migrations/0013-internal-notes.ts'
 import * as publishing from './migrations/0014-publishing.ts'
+import * as faqs from './migrations/0015-faqs.ts'
 import type { DB } from './schema.ts'
 
 /** Every migration, by name. Names sort in the order they run; add new ones at the end. */
@@ -33,6 +34,7 @@ export const migrations: Record<string, Migration> = {
   '0012-credit-decisions': creditDecisions,
   '0013-internal-notes': internalNotes,
   '0014-publishing': publishing,
+  '0015-faqs': faqs,
 }
 
 export class MigrationError extends Error {

@@ -185,6 +185,18 @@ export interface NewsTable {
   updated_at: Timestamp | null
 }
 
+/** A question of the FAQ (issue 15): the answer is Markdown; position orders it within its category. */
+export interface FaqsTable {
+  id: Generated<number>
+  slug: string
+  category: string
+  question: string
+  answer: string
+  position: number
+  version: Generated<number>
+  updated_at: Timestamp | null
+}
+
 /** An uploaded image, one row per size (issue 15). */
 export interface MediaTable {
   id: string
@@ -353,6 +365,7 @@ export interface DB {
   enquiries: EnquiriesTable
   pages: PagesTable
   news: NewsTable
+  faqs: FaqsTable
   media: MediaTable
   site_state: SiteStateTable
   files: FilesTable
@@ -368,6 +381,7 @@ export type UserUpdate = Updateable<UsersTable>
 export type AuditLogRow = Selectable<AuditLogTable>
 export type PageRow = Selectable<PagesTable>
 export type NewsRow = Selectable<NewsTable>
+export type FaqRow = Selectable<FaqsTable>
 export type FileRow = Selectable<FilesTable>
 export type OutboxRow = Selectable<OutboxTable>
 export type CreditApplicationRow = Selectable<CreditApplicationsTable>

@@ -171,14 +171,40 @@ interface Fixture {
   passkeyRegistration: unknown
   /** A news item, and an uploaded image's file name and a fresh image to upload (publishing). */
   newsId: string
+  /** A question of the FAQ of its own, at version 1 (the delete needs it). */
+  faqId: string
   mediaFile: string
   imageDataUrl: string
 }
 
 /** For the publishing operations: a news item and an uploaded image. */
 async function publishingFixture(app: FastifyInstance, admin: TestUser, path: string) {
+  if (path.includes('/faqs')) {
+    const faq = await app.db
+      .insertInto('faqs')
+      .values({
+        slug: `fuzz-${randomUUID()}`,
+        category: 'Hiring and bookings',
+        question: 'Q?',
+        answer: 'A.',
+        position: 99,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow()
+    return {
+      newsId: '1',
+      faqId: String(faq.id),
+      mediaFile: `${'a'.repeat(32)}-800.webp`,
+      imageDataUrl: 'data:image/png;base64,',
+    }
+  }
   if (!path.includes('/news') && !path.includes('/media')) {
-    return { newsId: '1', mediaFile: `${'a'.repeat(32)}-800.webp`, imageDataUrl: 'data:image/png;base64,' }
+    return {
+      newsId: '1',
+      faqId: '1',
+      mediaFile: `${'a'.repeat(32)}-800.webp`,
+      imageDataUrl: 'data:image/png;base64,',
+    }
   }
   const bytes = await sharp({ create: { width: 800, height: 450, channels: 3, background: '#f5a623' } })
     .png()
@@ -187,7 +213,7 @@ async function publishingFixture(app: FastifyInstance, admin: TestUser, path: st
   const { image } = await storeNewsImage(app.db, imageDataUrl, admin.id, new Date())
   await createNewsItem(app.db, { slug: `fuzz-${randomUUID().slice(0, 8)}` })
   const news = await app.db.selectFrom('news').select('id').orderBy('id', 'desc').executeTakeFirstOrThrow()
-  return { newsId: String(news.id), mediaFile: image.split('/').pop() as string, imageDataUrl }
+  return { newsId: String(news.id), faqId: '1', mediaFile: image.split('/').pop() as string, imageDataUrl }
 }
 
 /** For the passkey operations: a passkey of the user, and an answer to fresh registration options. */
@@ -218,6 +244,7 @@ function parameterExample(fixture: Fixture, op: Operation, name: string): string
     from: '2026-01-01',
     to: '2026-12-31',
     q: '12 Hill St',
+    version: '1',
   }
   if (name === 'id') {
     if (op.path.includes('enquiries')) return fixture.enquiryId
@@ -227,6 +254,7 @@ function parameterExample(fixture: Fixture, op: Operation, name: string): string
     if (op.path.includes('sessions')) return fixture.userSessionId
     if (op.path.includes('passkeys')) return fixture.passkeyId
     if (op.path.includes('news')) return fixture.newsId
+    if (op.path.includes('faqs')) return fixture.faqId
     return '1'
   }
   if (name === 'reference') return fixture.creditReference
@@ -255,6 +283,11 @@ function bodyExample(fixture: Fixture, op: Operation): Record<string, unknown> {
     message: 'Please call me about an arrow board.',
   }
   const password = 'Cone-stack-2026'
+  const faq = {
+    question: 'Do you hire on weekends?',
+    answer: 'Yes, **every** day.',
+    category: 'Hiring and bookings',
+  }
   const news = {
     title: 'Fuzzed news',
     date: '2026-11-20',
@@ -332,6 +365,9 @@ function bodyExample(fixture: Fixture, op: Operation): Record<string, unknown> {
       content: 'Text.',
       version: 1,
     },
+    'POST /api/admin/faqs': faq,
+    'PUT /api/admin/faqs/{id}': { ...faq, version: 1 },
+    'POST /api/admin/faqs/{id}/move': { direction: 'down' },
     'POST /api/apply-for-credit': fixture.credit,
     'POST /api/v1/users/filter': { userTypes: [1, 2, 3], startDate: '', endDate: '' },
     'POST /api/v1/core/accounts/admin': { ...person, memberType: 1, password, confirmPassword: password },

@@ -20,6 +20,7 @@ const PUBLIC = new Set([
   'GET /api/ready',
   'GET /api/pages/{name}',
   'GET /api/news',
+  'GET /api/faqs',
   // Uploaded images of published content; their names are random (publishing.test.ts).
   'GET /api/media/{file}',
   'GET /api/address/suggest',

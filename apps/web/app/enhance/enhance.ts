@@ -37,7 +37,7 @@ export function enhancePage(doc: Document): Promise<void> {
     if (variant) attachCarousel(carousel, { breakpoints: VARIANT_BREAKPOINTS[variant] })
   }
 
-  // The FAQ search needs the questions: loaded on that page only.
+  // The FAQ search (it reads the questions from the page): loaded on that page only.
   const faqSearch = doc.querySelector<HTMLElement>('search.faq-search')
   const faqs = faqSearch
     ? import('../features/faqs/faq-search-controller.ts').then(({ attachFaqSearch }) => {

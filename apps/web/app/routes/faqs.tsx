@@ -1,15 +1,16 @@
 import { SITE } from '@signalway/shared'
+import { groupByCategory } from '@signalway/shared/faqs'
 import { useId, useState } from 'react'
 import { Link, useSearchParams } from 'react-router'
 import { PageHeader } from '../components/ui/page-header.tsx'
-import { answerParts } from '../features/faqs/answer-links.ts'
+import { MarkdownHtml } from '../features/content-pages/markdown-html.tsx'
 import { SEARCH_PARAM } from '../features/faqs/faq-search-controller.ts'
-import { faqStatus, filterFaqs, groupFaqs } from '../features/faqs/filter-faqs.ts'
+import { faqStatus, filterFaqs } from '../features/faqs/filter-faqs.ts'
+import { getFaqs } from '../features/faqs/get-faqs.server.ts'
 import { STATIC_PAGE } from '../lib/hydration.ts'
 import { routeMeta } from '../lib/meta.ts'
 import { paths } from '../lib/paths.ts'
 import { faqPageJsonLd } from '../lib/structured-data.ts'
-import { faqCategories, faqs } from '../site-content/faqs.ts'
 import type { Route } from './+types/faqs'
 
 /**
@@ -18,6 +19,10 @@ import type { Route } from './+types/faqs'
  */
 export const handle = STATIC_PAGE
 
+export async function loader() {
+  return { faqs: await getFaqs() }
+}
+
 export const meta: Route.MetaFunction = (args) => [
   ...routeMeta(args, {
     title: 'FAQs',
@@ -25,20 +30,26 @@ export const meta: Route.MetaFunction = (args) => [
       'Answers to common questions about hiring traffic equipment from Signalway Traffic Hire: bookings, delivery, 24/7 support, credit accounts, licences and road works.',
     path: paths.faqs,
   }),
-  { 'script:ld+json': faqPageJsonLd(faqs) },
+  {
+    'script:ld+json': faqPageJsonLd(
+      (args.loaderData?.faqs ?? []).map((faq) => ({ question: faq.question, answer: faq.text })),
+    ),
+  },
 ]
 
 /**
- * FAQ (SPEC.md §2) with a search box that filters the questions and answers as you type. The
- * search is a GET form, so `/faqs/?q=tolls` is filtered on the server too and works without
- * JavaScript; with it, the list and the URL follow every keystroke.
+ * FAQ (SPEC.md §2), as staff keep it in the back office (issue 15), with a search box that filters the
+ * questions and answers as you type. The search is a GET form, so `/faqs/?q=tolls` is filtered on the server
+ * too and works without JavaScript; with it, the list and the URL follow every keystroke. Every question is
+ * on the page; those that do not match are `hidden`, so the search can bring them back without a request.
  */
-export default function FaqsPage() {
+export default function FaqsPage({ loaderData }: Route.ComponentProps) {
+  const { faqs } = loaderData
   const [searchParams, setSearchParams] = useSearchParams()
   const [query, setQuery] = useState(() => searchParams.get(SEARCH_PARAM) ?? '')
   const inputId = useId()
   const statusId = useId()
-  const matches = filterFaqs(faqs, query)
+  const matches = new Set(filterFaqs(faqs, query))
 
   const onChange = (value: string) => {
     setQuery(value)
@@ -84,44 +95,34 @@ export default function FaqsPage() {
               </div>
             </form>
             <p id={statusId} className="faq-search__status" role="status">
-              {faqStatus(matches.length, faqs.length, query)}
+              {faqStatus(matches.size, faqs.length, query)}
             </p>
           </search>
 
-          {matches.length === 0 ? (
-            <div className="faq-empty">
-              <p>
-                Try fewer or different words, or ask us directly: call{' '}
-                <a href={SITE.phone.href}>{SITE.phone.display}</a> or{' '}
-                <Link to={paths.contactUs}>send us a message</Link>.
-              </p>
-            </div>
-          ) : (
-            groupFaqs(matches, faqCategories).map((group) => (
-              <section className="faq-group" key={group.category}>
-                <h2 className="faq-group__title">{group.category}</h2>
-                <div className="faq-list">
-                  {group.faqs.map((faq) => (
-                    <article className="faq-item" key={faq.id} id={faq.id}>
-                      <h3 className="faq-item__question">{faq.question}</h3>
-                      <p className="faq-item__answer">
-                        {answerParts(faq.answer).map((part, index) =>
-                          typeof part === 'string' ? (
-                            part
-                          ) : (
-                            // biome-ignore lint/suspicious/noArrayIndexKey: the parts of one fixed text, in order.
-                            <a key={index} href={part.href}>
-                              {part.text}
-                            </a>
-                          ),
-                        )}
-                      </p>
-                    </article>
-                  ))}
-                </div>
-              </section>
-            ))
-          )}
+          {groupByCategory(faqs).map((group) => (
+            <section
+              className="faq-group"
+              key={group.category}
+              hidden={!group.faqs.some((faq) => matches.has(faq))}
+            >
+              <h2 className="faq-group__title">{group.category}</h2>
+              <div className="faq-list">
+                {group.faqs.map((faq) => (
+                  <article className="faq-item" key={faq.id} id={faq.slug} hidden={!matches.has(faq)}>
+                    <h3 className="faq-item__question">{faq.question}</h3>
+                    <MarkdownHtml className="faq-item__answer" html={faq.html} />
+                  </article>
+                ))}
+              </div>
+            </section>
+          ))}
+          <div className="faq-empty" hidden={matches.size > 0}>
+            <p>
+              Try fewer or different words, or ask us directly: call{' '}
+              <a href={SITE.phone.href}>{SITE.phone.display}</a> or{' '}
+              <Link to={paths.contactUs}>send us a message</Link>.
+            </p>
+          </div>
         </div>
       </section>
     </>

@@ -1,5 +1,4 @@
 export { aboutPage, podcast, team } from './about.ts'
-export { faqCategories, faqs } from './faqs.ts'
 export { homePage, partners } from './home.ts'
 export { brand, newsImages } from './images.ts'
 export { findService, serviceSlugs, services } from './services.ts'
@@ -8,8 +7,6 @@ export type {
   AboutPage,
   Brand,
   CallToAction,
-  Faq,
-  FaqCategory,
   Highlight,
   HomePage,
   ImageAsset,

@@ -41,22 +41,6 @@ export type Service = {
   image: ImageAsset
 }
 
-export type FaqCategory =
-  | 'Hiring and bookings'
-  | 'Delivery and collection'
-  | 'Accounts and payment'
-  | 'Equipment and operation'
-  | 'Safety and compliance'
-  | 'Tolls, damage and incidents'
-
-export type Faq = {
-  /** Stable kebab-case id, usable as an anchor. */
-  id: string
-  category: FaqCategory
-  question: string
-  answer: string
-}
-
 /** A numbered clause of the hire contract or of the website terms of use. */
 export type TermsClause = {
   number: number

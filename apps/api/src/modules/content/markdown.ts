@@ -35,3 +35,15 @@ markdown.renderer.rules.link_open = (tokens, index, options, env, self) => {
 export function renderMarkdown(source: string): string {
   return markdown.render(source)
 }
+
+const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', '#39': "'" }
+
+/** Markdown as plain text: what a reader of the rendered HTML reads (for searching and structured data). */
+export function markdownText(source: string): string {
+  return renderMarkdown(source)
+    .replace(/<\/(?:p|li|h[1-6]|blockquote|pre|th|td)>|<br\s*\/?>/g, ' ')
+    .replace(/<[^>]*>/g, '')
+    .replace(/&(amp|lt|gt|quot|#39);/g, (_, name: string) => ENTITIES[name] ?? '')
+    .replace(/\s+/g, ' ')
+    .trim()
+}

@@ -1,6 +1,13 @@
 import { MAX_RECORD_ID } from '@signalway/shared/back-office'
 import { newsItemSchema, pageSchema } from '@signalway/shared/content'
 import {
+  faqAdminItemSchema,
+  faqDeleteQuerySchema,
+  faqInputSchema,
+  faqMoveSchema,
+  faqSchema,
+} from '@signalway/shared/faqs'
+import {
   imageUploadSchema,
   markdownPreviewInputSchema,
   markdownPreviewSchema,
@@ -21,6 +28,7 @@ import { userOf } from '../auth/plugin.ts'
 import { auditContextOf } from '../users/audit.ts'
 import { ADMIN_ONLY } from '../users/service.ts'
 import { contentVersionPlugin } from './content-version.ts'
+import { createFaqsService } from './faqs.ts'
 import { findMedia, storeNewsImage } from './media.ts'
 import { createPagesService } from './pages.ts'
 import { createPublishingService } from './publishing.ts'
@@ -33,6 +41,7 @@ export const contentRoutes: FastifyPluginAsyncZod = async (app) => {
   const content = createContentService({ db: app.db })
   const publishing = createPublishingService({ db: app.db, clock: app.clock })
   const pages = createPagesService({ db: app.db, clock: app.clock })
+  const faqs = createFaqsService({ db: app.db, clock: app.clock })
   await app.register(contentVersionPlugin)
 
   app.get(
@@ -58,6 +67,18 @@ export const contentRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async () => content.listNews(),
+  )
+
+  app.get(
+    '/faqs',
+    {
+      schema: {
+        tags: ['content'],
+        summary: "The FAQ, in the page's order (category, then place), answers rendered from Markdown.",
+        response: { 200: z.array(faqSchema) },
+      },
+    },
+    async () => faqs.listPublic(),
   )
 
   app.get(
@@ -252,6 +273,111 @@ export const contentRoutes: FastifyPluginAsyncZod = async (app) => {
       )
       app.pageCache?.clear()
       return page
+    },
+  )
+
+  const faqParams = z.object({ id: z.coerce.number().int().min(1).max(MAX_RECORD_ID) })
+
+  app.get(
+    '/admin/faqs',
+    {
+      ...admin,
+      schema: {
+        ...adminSchema,
+        summary: "Every question of the FAQ as staff edit it, in the page's order.",
+        response: { 200: z.array(faqAdminItemSchema), ...errorResponses(401, 403) },
+      },
+    },
+    async () => faqs.list(),
+  )
+
+  app.get(
+    '/admin/faqs/:id',
+    {
+      ...admin,
+      schema: {
+        ...adminSchema,
+        summary: 'One question as the editor shows it (Markdown answer, version).',
+        params: faqParams,
+        response: { 200: faqAdminItemSchema, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request) => faqs.get(request.params.id),
+  )
+
+  app.post(
+    '/admin/faqs',
+    {
+      ...admin,
+      schema: {
+        ...adminSchema,
+        summary: 'Add a question (last in its category).',
+        body: faqInputSchema,
+        response: { 201: faqAdminItemSchema, ...errorResponses(400, 401, 403) },
+      },
+    },
+    async (request, reply) => {
+      const faq = await faqs.create(request.body, userOf(request), auditContextOf(request))
+      app.pageCache?.clear()
+      return reply.code(201).send(faq)
+    },
+  )
+
+  app.put(
+    '/admin/faqs/:id',
+    {
+      ...admin,
+      schema: {
+        ...adminSchema,
+        summary: 'Save a question. Send the version you saw: 409 when someone else saved since.',
+        params: faqParams,
+        body: faqInputSchema,
+        response: { 200: faqAdminItemSchema, ...errorResponses(400, 401, 403, 404, 409) },
+      },
+    },
+    async (request) => {
+      const faq = await faqs.update(request.params.id, request.body, userOf(request), auditContextOf(request))
+      app.pageCache?.clear()
+      return faq
+    },
+  )
+
+  app.post(
+    '/admin/faqs/:id/move',
+    {
+      ...admin,
+      schema: {
+        ...adminSchema,
+        summary:
+          'Move a question one place up or down within its category; answers the list in its new order.',
+        params: faqParams,
+        body: faqMoveSchema,
+        response: { 200: z.array(faqAdminItemSchema), ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request) => {
+      const list = await faqs.move(request.params.id, request.body, userOf(request), auditContextOf(request))
+      app.pageCache?.clear()
+      return list
+    },
+  )
+
+  app.delete(
+    '/admin/faqs/:id',
+    {
+      ...admin,
+      schema: {
+        ...adminSchema,
+        summary: 'Delete a question. Send the version you saw: 409 when someone else saved since.',
+        params: faqParams,
+        querystring: faqDeleteQuerySchema,
+        response: { 204: z.null(), ...errorResponses(400, 401, 403, 404, 409) },
+      },
+    },
+    async (request, reply) => {
+      await faqs.remove(request.params.id, request.query.version, userOf(request), auditContextOf(request))
+      app.pageCache?.clear()
+      return reply.code(204).send(null)
     },
   )
 

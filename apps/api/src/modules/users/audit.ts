@@ -21,11 +21,15 @@ export type AuditAction =
   | 'news.update'
   | 'page.create'
   | 'page.update'
+  | 'faq.create'
+  | 'faq.update'
+  | 'faq.move'
+  | 'faq.delete'
 
 export interface AuditEntry {
   actor: Pick<AuthUser, 'id' | 'email'>
   action: AuditAction
-  targetType: 'user' | 'credit-application' | 'enquiry' | 'news' | 'page'
+  targetType: 'user' | 'credit-application' | 'enquiry' | 'news' | 'page' | 'faq'
   targetId: string
   before: object | null
   after: object | null

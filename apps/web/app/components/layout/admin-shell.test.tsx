@@ -41,7 +41,16 @@ describe('the admin area has a frame of its own (issue 15)', () => {
       within(nav)
         .getAllByRole('link')
         .map((link) => link.textContent),
-    ).toEqual(['Dashboard', 'Users', 'Enquiries', 'Credit applications', 'News', 'Pages', 'Undelivered mail'])
+    ).toEqual([
+      'Dashboard',
+      'Users',
+      'Enquiries',
+      'Credit applications',
+      'News',
+      'Pages',
+      'FAQs',
+      'Undelivered mail',
+    ])
     const current = within(nav)
       .getAllByRole('link')
       .filter((link) => link.getAttribute('aria-current') === 'page')

@@ -11,10 +11,7 @@ export function isAdminPath(pathname: string): boolean {
   return pathname.startsWith(paths.admin.index)
 }
 
-/**
- * The admin area's sections, in the order of the day's work. An area adds its link here when its screens
- * exist (pages and FAQs follow news with publishing, issue 15).
- */
+/** The admin area's sections, in the order of the day's work (issue 15). */
 export const ADMIN_SECTIONS: readonly { to: string; label: string }[] = [
   { to: paths.admin.index, label: 'Dashboard' },
   { to: paths.admin.manageUsers, label: 'Users' },
@@ -22,6 +19,7 @@ export const ADMIN_SECTIONS: readonly { to: string; label: string }[] = [
   { to: paths.admin.creditApplications, label: 'Credit applications' },
   { to: paths.admin.news, label: 'News' },
   { to: paths.admin.pages, label: 'Pages' },
+  { to: paths.admin.faqs, label: 'FAQs' },
   { to: paths.admin.undeliveredMail, label: 'Undelivered mail' },
 ]
 

@@ -14,7 +14,13 @@ export function builtInPageMeta(name: BuiltInPageName, edited: EditedPage | null
 }
 
 /** Markdown rendered by the API with raw HTML disabled (issue 15): no script can be in it. */
-export function MarkdownHtml({ html }: { html: string }) {
+export function MarkdownHtml({
+  html,
+  className = 'content-page__body',
+}: {
+  html: string
+  className?: string
+}) {
   // biome-ignore lint/security/noDangerouslySetInnerHtml: see above
-  return <div className="content-page__body" dangerouslySetInnerHTML={{ __html: html }} />
+  return <div className={className} dangerouslySetInnerHTML={{ __html: html }} />
 }

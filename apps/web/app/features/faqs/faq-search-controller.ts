@@ -1,70 +1,44 @@
-import { SITE } from '@signalway/shared'
-import { element } from '../../lib/dom.ts'
-import { paths } from '../../lib/paths.ts'
-import { faqCategories, faqs } from '../../site-content/faqs.ts'
-import { answerParts } from './answer-links.ts'
-import { faqStatus, filterFaqs, groupFaqs } from './filter-faqs.ts'
+import { faqStatus, filterFaqs, type Searchable } from './filter-faqs.ts'
 
 /**
  * The FAQ search on the page that is not hydrated (ADR 008): the list, the status line and the URL
- * (`?q=`, replaced, so Back leaves the page) follow every keystroke, as `routes/faqs.tsx` renders
- * them on the server for `/faqs/?q=`. The markup built here is the route's (`faq-search.test.tsx`
- * compares them). Without this script the search is a GET form answered by the server.
+ * (`?q=`, replaced, so Back leaves the page) follow every keystroke, as `routes/faqs.tsx` renders them on
+ * the server for `/faqs/?q=`. The questions are read from the page itself (staff keep them in the back
+ * office, issue 15): every question is there, those that do not match `hidden`, so this script only shows
+ * and hides (`faq-search.test.tsx` compares the result with the server's). Without this script the search
+ * is a GET form answered by the server.
  */
 
 export const SEARCH_PARAM = 'q'
 
-/** What follows the search box for `query`: the matching questions by category, or the empty state. */
-export function faqResults(doc: Document, query: string): HTMLElement[] {
-  const groups = groupFaqs(filterFaqs(faqs, query), faqCategories)
-  if (groups.length === 0) {
-    return [
-      element(
-        doc,
-        'div',
-        { class: 'faq-empty' },
-        element(
-          doc,
-          'p',
-          {},
-          'Try fewer or different words, or ask us directly: call ',
-          element(doc, 'a', { href: SITE.phone.href }, SITE.phone.display),
-          ' or ',
-          element(doc, 'a', { href: paths.contactUs }, 'send us a message'),
-          '.',
-        ),
-      ),
-    ]
+interface Item extends Searchable {
+  element: HTMLElement
+  group: HTMLElement
+}
+
+/** The questions on the page after the search box, with their category's section. */
+function readItems(container: ParentNode): Item[] {
+  return [...container.querySelectorAll<HTMLElement>('.faq-group')].flatMap((group) => {
+    const category = group.querySelector('.faq-group__title')?.textContent ?? ''
+    return [...group.querySelectorAll<HTMLElement>('.faq-item')].map((element) => ({
+      element,
+      group,
+      category,
+      question: element.querySelector('.faq-item__question')?.textContent ?? '',
+      text: element.querySelector('.faq-item__answer')?.textContent ?? '',
+    }))
+  })
+}
+
+/** Shows the questions matching `query` and their categories, or the empty state; answers how many match. */
+function showMatches(items: readonly Item[], empty: HTMLElement | null, query: string): number {
+  const matches = new Set(filterFaqs(items, query))
+  for (const item of items) item.element.hidden = !matches.has(item)
+  for (const group of new Set(items.map((item) => item.group))) {
+    group.hidden = !items.some((item) => item.group === group && matches.has(item))
   }
-  return groups.map((group) =>
-    element(
-      doc,
-      'section',
-      { class: 'faq-group' },
-      element(doc, 'h2', { class: 'faq-group__title' }, group.category),
-      element(
-        doc,
-        'div',
-        { class: 'faq-list' },
-        ...group.faqs.map((faq) =>
-          element(
-            doc,
-            'article',
-            { class: 'faq-item', id: faq.id },
-            element(doc, 'h3', { class: 'faq-item__question' }, faq.question),
-            element(
-              doc,
-              'p',
-              { class: 'faq-item__answer' },
-              ...answerParts(faq.answer).map((part) =>
-                typeof part === 'string' ? part : element(doc, 'a', { href: part.href }, part.text),
-              ),
-            ),
-          ),
-        ),
-      ),
-    ),
-  )
+  if (empty) empty.hidden = matches.size > 0
+  return matches.size
 }
 
 /** Filters as the visitor types in the search box inside `search` (the page's `<search>` element). */
@@ -74,18 +48,17 @@ export function attachFaqSearch(search: HTMLElement): () => void {
   const form = search.querySelector('form')
   const input = search.querySelector<HTMLInputElement>('input[type="search"]')
   const status = search.querySelector<HTMLElement>('[role="status"]')
-  if (!win || !form || !input || !status) return () => {}
+  const container = search.parentElement
+  if (!win || !form || !input || !status || !container) return () => {}
+  const items = readItems(container)
+  const empty = container.querySelector<HTMLElement>('.faq-empty')
 
   let shown = new URL(win.location.href).searchParams.get(SEARCH_PARAM) ?? ''
   const update = () => {
     const query = input.value
     if (query === shown) return
     shown = query
-    const matches = filterFaqs(faqs, query)
-    status.textContent = faqStatus(matches.length, faqs.length, query)
-    // Everything after the search box is the result list.
-    while (search.nextSibling) search.nextSibling.remove()
-    search.after(...faqResults(doc, query))
+    status.textContent = faqStatus(showMatches(items, empty, query), items.length, query)
     const url = new URL(win.location.href)
     url.search = query.trim() ? new URLSearchParams({ [SEARCH_PARAM]: query }).toString() : ''
     win.history.replaceState(win.history.state, '', url)

@@ -1,4 +1,9 @@
-import type { Faq, FaqCategory } from '../../site-content/types.ts'
+/** What the search reads of a question: the question, its answer as text and its category. */
+export interface Searchable {
+  question: string
+  text: string
+  category: string
+}
 
 /** Lower case, accents removed, any run of spaces or punctuation as one space. */
 export function normalise(text: string): string {
@@ -22,14 +27,11 @@ export function searchTerms(query: string): string[] {
  * answer or the category (in any order, as a prefix of a word or inside one). A blank search
  * matches everything. The order of `faqs` is kept.
  */
-export function filterFaqs<T extends Pick<Faq, 'question' | 'answer' | 'category'>>(
-  faqs: readonly T[],
-  query: string,
-): T[] {
+export function filterFaqs<T extends Searchable>(faqs: readonly T[], query: string): T[] {
   const terms = searchTerms(query)
   if (terms.length === 0) return [...faqs]
   return faqs.filter((faq) => {
-    const haystack = ` ${normalise(`${faq.question} ${faq.answer} ${faq.category}`)} `
+    const haystack = ` ${normalise(`${faq.question} ${faq.text} ${faq.category}`)} `
     return terms.every((term) => haystack.includes(term))
   })
 }
@@ -40,14 +42,4 @@ export function faqStatus(matches: number, total: number, query: string): string
   if (searchTerms(query).length === 0) return `Showing all ${total} questions.`
   if (matches === 0) return `No questions match “${shown}”.`
   return `${matches} of ${total} ${total === 1 ? 'question matches' : 'questions match'} “${shown}”.`
-}
-
-/** The matches by category, in the categories' order; a category without a match is left out. */
-export function groupFaqs<T extends Pick<Faq, 'category'>>(
-  matches: readonly T[],
-  categories: readonly FaqCategory[],
-): { category: FaqCategory; faqs: T[] }[] {
-  return categories
-    .map((category) => ({ category, faqs: matches.filter((faq) => faq.category === category) }))
-    .filter((group) => group.faqs.length > 0)
 }

@@ -20,6 +20,7 @@ export function MarkdownField({
   preview,
   emptyNote,
   rows = 12,
+  required,
 }: {
   name: string
   label: string
@@ -27,6 +28,7 @@ export function MarkdownField({
   preview: (markdown: string) => Promise<string>
   emptyNote: string
   rows?: number
+  required?: boolean
 }) {
   const notify = useNotify()
   const previewId = useId()
@@ -45,7 +47,14 @@ export function MarkdownField({
   }
   return (
     <div className="publishing__body">
-      <TextArea name={name} label={label} hint={MARKDOWN_HINT} rows={rows} maxLength={maxLength} />
+      <TextArea
+        name={name}
+        label={label}
+        hint={MARKDOWN_HINT}
+        rows={rows}
+        maxLength={maxLength}
+        required={required}
+      />
       <button
         type="button"
         className="button button--outline button--sm"

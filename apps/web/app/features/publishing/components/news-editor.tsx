@@ -15,7 +15,6 @@ import { type ChangeEvent, useId, useState } from 'react'
 import { useFormContext, useWatch } from 'react-hook-form'
 import { Link, useNavigate } from 'react-router'
 import {
-  applyServerErrors,
   FieldShell,
   Form,
   FormActions,
@@ -35,6 +34,7 @@ import { paths } from '../../../lib/paths.ts'
 import { getNewsItem, previewMarkdown, saveNewsItem, uploadImage } from '../api/news.ts'
 import { MarkdownField } from './markdown-field.tsx'
 import { PublishStatusBadge } from './news-list.tsx'
+import { ConflictNotice, useSaveErrors } from './save-errors.tsx'
 import { useRecord } from './use-record.ts'
 
 export const NEWS_LOAD_FAILED = 'Unable to load the news item.'
@@ -124,6 +124,7 @@ function NewsForm({
   const notify = useNotify()
   const navigate = useNavigate()
   const headingId = useId()
+  const failed = useSaveErrors(PUBLISHING_MESSAGES.saveFailed)
   const [conflict, setConflict] = useState(false)
   const form = useZodForm(formSchema, { defaultValues: defaultsOf(item) })
   const title = useWatch({ control: form.control, name: 'title' })
@@ -135,17 +136,7 @@ function NewsForm({
       if (item) onSaved(result)
       else void navigate(paths.admin.newsItem(result.id), { replace: true })
     } catch (error) {
-      if (isApiError(error) && error.status === 409) {
-        setConflict(true)
-        notify.error(error.message)
-        return
-      }
-      applyServerErrors(form, error)
-      notify.error(
-        isApiError(error) && error.status === 400
-          ? error.message
-          : failureMessage(error, PUBLISHING_MESSAGES.saveFailed),
-      )
+      failed(form, error, () => setConflict(true))
     }
   }
 
@@ -162,12 +153,11 @@ function NewsForm({
         </p>
       ) : null}
       {conflict ? (
-        <div className="record-panel__conflict" role="alert">
-          <p>{PUBLISHING_MESSAGES.conflict}</p>
-          <button type="button" className="button button--outline button--sm" onClick={() => void onReload()}>
-            Reload the News Item
-          </button>
-        </div>
+        <ConflictNotice
+          message={PUBLISHING_MESSAGES.conflict}
+          reloadLabel="Reload the News Item"
+          onReload={onReload}
+        />
       ) : null}
       <Form form={form} onSubmit={submit} className="publishing__form">
         <TextField name="title" label="Title" maxLength={NEWS_LIMITS.titleMax} autoComplete="off" required />

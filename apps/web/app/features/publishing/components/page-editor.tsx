@@ -7,10 +7,8 @@ import {
   pageInputSchema,
 } from '@signalway/shared/publishing'
 import { useId, useState } from 'react'
-import type { FieldValues, UseFormReturn } from 'react-hook-form'
 import { Link, useNavigate } from 'react-router'
 import {
-  applyServerErrors,
   Form,
   FormActions,
   SubmitButton,
@@ -20,11 +18,11 @@ import {
 } from '../../../components/form/index.ts'
 import { LoadFailed } from '../../../components/ui/load-failed.tsx'
 import { useNotify } from '../../../components/ui/notifications/index.ts'
-import { failureMessage, isApiError } from '../../../lib/api-client.ts'
 import { paths } from '../../../lib/paths.ts'
 import { previewMarkdown } from '../api/news.ts'
 import { createPage, getPage, savePage } from '../api/pages.ts'
 import { MarkdownField } from './markdown-field.tsx'
+import { ConflictNotice, useSaveErrors } from './save-errors.tsx'
 import { useRecord } from './use-record.ts'
 
 export const PAGE_LOAD_FAILED = 'Unable to load the page.'
@@ -112,27 +110,6 @@ function SavePage() {
   )
 }
 
-function useSaveErrors() {
-  const notify = useNotify()
-  return <T extends FieldValues>(
-    form: Pick<UseFormReturn<T, unknown, unknown>, 'setError' | 'getValues'>,
-    error: unknown,
-    onConflict?: () => void,
-  ) => {
-    if (isApiError(error) && error.status === 409 && onConflict) {
-      onConflict()
-      notify.error(error.message)
-      return
-    }
-    applyServerErrors(form, error)
-    notify.error(
-      isApiError(error) && error.status === 400
-        ? error.message
-        : failureMessage(error, PAGE_MESSAGES.saveFailed),
-    )
-  }
-}
-
 function EditForm({
   page,
   api,
@@ -146,7 +123,7 @@ function EditForm({
 }) {
   const notify = useNotify()
   const headingId = useId()
-  const failed = useSaveErrors()
+  const failed = useSaveErrors(PAGE_MESSAGES.saveFailed)
   const [conflict, setConflict] = useState(false)
   const form = useZodForm(editSchema, {
     defaultValues: { title: page.title, description: page.description, content: page.content },
@@ -172,12 +149,7 @@ function EditForm({
           : 'Saving shows the changes on the site within a few seconds.'}
       </p>
       {conflict ? (
-        <div className="record-panel__conflict" role="alert">
-          <p>{PAGE_MESSAGES.conflict}</p>
-          <button type="button" className="button button--outline button--sm" onClick={() => void onReload()}>
-            Reload the Page
-          </button>
-        </div>
+        <ConflictNotice message={PAGE_MESSAGES.conflict} reloadLabel="Reload the Page" onReload={onReload} />
       ) : null}
       <Form form={form} onSubmit={submit} className="publishing__form">
         <PageFields preview={api.preview} />
@@ -191,7 +163,7 @@ function CreateForm({ api }: { api: PageEditorApi }) {
   const notify = useNotify()
   const navigate = useNavigate()
   const headingId = useId()
-  const failed = useSaveErrors()
+  const failed = useSaveErrors(PAGE_MESSAGES.saveFailed)
   const form = useZodForm(formSchema, {
     defaultValues: { name: '', title: '', description: '', content: '' },
   })
