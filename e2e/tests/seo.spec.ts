@@ -67,6 +67,10 @@ test.describe('search engines', () => {
     for (const slug of SERVICE_SLUGS) expect(locs).toContain(`${baseURL}/services/${slug}/`)
     const news = (await (await request.get('/api/news')).json()) as NewsItem[]
     for (const item of news) expect(locs).toContain(`${baseURL}/news/${item.slug}/`)
+    // The content pages staff keep (issue 15).
+    const pages = (await (await request.get('/api/pages')).json()) as { name: string }[]
+    expect(pages.length).toBeGreaterThan(0)
+    for (const { name } of pages) expect(locs).toContain(`${baseURL}/${name}/`)
     expect(locs).not.toContain(`${baseURL}/admin/`)
     for (const loc of locs.slice(0, 5)) expect((await request.get(loc ?? '')).status()).toBe(200)
   })

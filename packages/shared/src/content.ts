@@ -16,6 +16,12 @@ export const pageSchema = z
   .meta({ id: 'Page' })
 export type Page = z.infer<typeof pageSchema>
 
+/** One item of GET /api/pages: a content page's address (its name) and when staff last saved it. */
+export const pageSummarySchema = z
+  .object({ name: z.string(), updatedAt: z.string().nullable() })
+  .meta({ id: 'PageSummary' })
+export type PageSummary = z.infer<typeof pageSummarySchema>
+
 /** One item of GET /api/news. */
 export const newsItemSchema = z
   .object({

@@ -19,6 +19,7 @@ const PUBLIC = new Set([
   'GET /api/health',
   'GET /api/ready',
   'GET /api/pages/{name}',
+  'GET /api/pages',
   'GET /api/news',
   'GET /api/faqs',
   // Uploaded images of published content; their names are random (publishing.test.ts).

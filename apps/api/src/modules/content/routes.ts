@@ -1,5 +1,5 @@
 import { MAX_RECORD_ID } from '@signalway/shared/back-office'
-import { newsItemSchema, pageSchema } from '@signalway/shared/content'
+import { newsItemSchema, pageSchema, pageSummarySchema } from '@signalway/shared/content'
 import {
   faqAdminItemSchema,
   faqDeleteQuerySchema,
@@ -55,6 +55,18 @@ export const contentRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => content.getPage(request.params.name),
+  )
+
+  app.get(
+    '/pages',
+    {
+      schema: {
+        tags: ['content'],
+        summary: "Every content page's address and when it was last saved (the sitemap lists them).",
+        response: { 200: z.array(pageSummarySchema) },
+      },
+    },
+    async () => content.listPages(),
   )
 
   app.get(

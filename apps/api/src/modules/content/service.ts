@@ -1,4 +1,4 @@
-import type { NewsItem, Page } from '@signalway/shared/content'
+import type { NewsItem, Page, PageSummary } from '@signalway/shared/content'
 import type { Executor } from '../../db/database.ts'
 import { NotFoundError } from '../../lib/errors.ts'
 import { renderMarkdown } from './markdown.ts'
@@ -7,6 +7,8 @@ import { findPage, listNews } from './repository.ts'
 export interface ContentService {
   /** A content page by name; the name is matched case-insensitively, without surrounding slashes. */
   getPage(name: string): Promise<Page>
+  /** Every content page's address, for the sitemap. */
+  listPages(): Promise<PageSummary[]>
   listNews(): Promise<NewsItem[]>
 }
 
@@ -23,6 +25,10 @@ export function createContentService({ db }: { db: Executor }): ContentService {
         html: renderMarkdown(page.content),
         updatedAt: page.updated_at,
       }
+    },
+    async listPages() {
+      const rows = await db.selectFrom('pages').select(['name', 'updated_at']).orderBy('name').execute()
+      return rows.map((row) => ({ name: row.name, updatedAt: row.updated_at }))
     },
     async listNews() {
       const rows = await listNews(db)

@@ -331,7 +331,7 @@ describe.each(DIALECTS)('publishing news on %s', (dialect) => {
     expect(stale.json().Message).toBe(PAGE_MESSAGES.conflict)
   })
 
-  it('creates a page at a free address, and refuses one the site uses or a page has', async () => {
+  it('creates a page at a free address, listed for the sitemap, and refuses one the site uses or a page has', async () => {
     const { app } = await buildTestApp({ dialect })
     const headers = await adminHeaders(app)
     const page = { title: 'Hire Rates', description: 'Our hire rates.', content: 'Call us for **rates**.' }
@@ -344,6 +344,9 @@ describe.each(DIALECTS)('publishing news on %s', (dialect) => {
     expect(created.statusCode, created.body).toBe(201)
     const shown = (await app.inject({ method: 'GET', url: '/api/pages/resources%2Fhire-rates' })).json()
     expect(shown.html).toBe('<p>Call us for <strong>rates</strong>.</p>\n')
+    // Listed for the sitemap with the time it was saved.
+    const listed = (await app.inject({ method: 'GET', url: '/api/pages' })).json()
+    expect(listed).toContainEqual({ name: 'resources/hire-rates', updatedAt: expect.any(String) })
     for (const [name, message] of [
       ['resources/hire-rates', PAGE_MESSAGES.nameTaken],
       ['privacy-policy', PAGE_MESSAGES.nameTaken],

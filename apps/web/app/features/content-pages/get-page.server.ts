@@ -1,4 +1,4 @@
-import type { Page } from '@signalway/shared/content'
+import { type Page, type PageSummary, pageSummarySchema } from '@signalway/shared/content'
 import { getInternalJson } from '../../lib/internal-api.server.ts'
 import type { EditedPage } from './markdown-html.tsx'
 
@@ -12,6 +12,12 @@ export async function getContentPage(name: string, fetchImpl: typeof fetch = fet
     notFound: 'null',
     fetchImpl,
   })) as Page | null
+}
+
+/** Every content page's address and last save (`GET /api/pages`), for the sitemap. */
+export async function getContentPages(fetchImpl: typeof fetch = fetch): Promise<PageSummary[]> {
+  const body = await getInternalJson('/pages', { service: 'content', fetchImpl })
+  return Array.isArray(body) ? body.filter((page) => pageSummarySchema.safeParse(page).success) : []
 }
 
 /**

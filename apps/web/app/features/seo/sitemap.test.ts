@@ -38,6 +38,18 @@ describe('sitemap', () => {
     expect(sitemapEntries([])).toContainEqual({ path: '/news/' })
   })
 
+  it('lists the content pages staff keep once, with the day they were last saved', () => {
+    const entries = sitemapEntries(news, [
+      { name: 'careers', updatedAt: '2026-11-20T03:00:00.000Z' },
+      { name: 'resources/hire-rates', updatedAt: null },
+      // Already a public page of the site: listed once.
+      { name: 'privacy-policy', updatedAt: '2026-11-21T00:00:00.000Z' },
+    ])
+    expect(entries).toContainEqual({ path: '/careers/', lastmod: '2026-11-20' })
+    expect(entries).toContainEqual({ path: '/resources/hire-rates/' })
+    expect(entries.filter((entry) => entry.path === '/privacy-policy/')).toHaveLength(1)
+  })
+
   it('writes absolute, escaped URLs in the sitemaps.org format', () => {
     const xml = buildSitemap('https://hire.example.com/', [
       { path: '/' },

@@ -14,8 +14,14 @@ function isoDay(value: string): string | undefined {
   return Number.isNaN(date.getTime()) ? undefined : date.toISOString().slice(0, 10)
 }
 
-/** The entries of the sitemap: the public pages, then one per news item (newest first). */
-export function sitemapEntries(news: ReadonlyArray<{ slug: string; date: string }>): SitemapEntry[] {
+/**
+ * The entries of the sitemap: the public pages, one per news item (newest first), then the content pages
+ * staff keep (issue 15) that are not among the public pages already, with the day they were last saved.
+ */
+export function sitemapEntries(
+  news: ReadonlyArray<{ slug: string; date: string }>,
+  contentPages: ReadonlyArray<{ name: string; updatedAt: string | null }> = [],
+): SitemapEntry[] {
   const newest = news
     .map((item) => isoDay(item.date))
     .filter(Boolean)
@@ -28,7 +34,12 @@ export function sitemapEntries(news: ReadonlyArray<{ slug: string; date: string 
     const lastmod = isoDay(item.date)
     return lastmod ? { path: paths.newsItem(item.slug), lastmod } : { path: paths.newsItem(item.slug) }
   })
-  return [...pages, ...items]
+  const listed = new Set(pages.map((page) => page.path))
+  const content = contentPages
+    .map((page) => ({ path: `/${page.name}/`, lastmod: page.updatedAt ? isoDay(page.updatedAt) : undefined }))
+    .filter((page) => !listed.has(page.path))
+    .map(({ path, lastmod }) => (lastmod ? { path, lastmod } : { path }))
+  return [...pages, ...items, ...content]
 }
 
 function escapeXml(text: string): string {

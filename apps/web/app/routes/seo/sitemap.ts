@@ -1,16 +1,16 @@
+import { getContentPages } from '../../features/content-pages/get-page.server.ts'
 import { getNews } from '../../features/news/get-news.server.ts'
 import { buildSitemap, sitemapEntries } from '../../features/seo/sitemap.ts'
 import { getPublicConfig } from '../../lib/config.server.ts'
 
-/** /sitemap.xml: every public page, the 10 services and each news item. */
+/** /sitemap.xml: every public page, the 10 services, each news item and each content page staff keep. */
 export async function loader() {
-  let news: Awaited<ReturnType<typeof getNews>> = []
-  try {
-    news = await getNews()
-  } catch {
-    // The pages are still worth listing; getNews has logged the failure.
-  }
-  const xml = buildSitemap(getPublicConfig().siteUrl, sitemapEntries(news))
+  // Either list failing leaves the rest worth listing; the reads have logged the failure.
+  const [news, contentPages] = await Promise.all([
+    getNews().catch(() => []),
+    getContentPages().catch(() => []),
+  ])
+  const xml = buildSitemap(getPublicConfig().siteUrl, sitemapEntries(news, contentPages))
   return new Response(xml, {
     headers: { 'Content-Type': 'application/xml; charset=utf-8', 'Cache-Control': 'public, max-age=3600' },
   })
