@@ -4,7 +4,7 @@ import { dirname, join } from 'node:path'
 import type { Download, Locator, Page } from '@playwright/test'
 import { PDFDocument, StandardFonts } from 'pdf-lib'
 import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs'
-import { expect, test } from '../fixtures.ts'
+import { expect, expectAccessible, test } from '../fixtures.ts'
 import { signInAsAdmin } from '../helpers/admin.ts'
 import { readAllMail } from '../helpers/mail.ts'
 import { drawSignature, expectAllSigned } from '../helpers/signature.ts'
@@ -602,6 +602,22 @@ test.describe('the staff find the applications', () => {
     await expect(row).toContainText('Nobody yet')
     await row.getByRole('link', { name: /^CA-/ }).click()
     await expect(page.getByRole('heading', { level: 1, name: /^Credit Application CA-/ })).toBeVisible()
+
+    // Every value of the application, each director and their signatures and guarantees, without the PDF.
+    const application = page.getByRole('region', { name: 'The Application' })
+    await expect(application.getByRole('region', { name: '1. Customer Information' })).toContainText(
+      `Westgate Civil ${run}`,
+    )
+    await expect(application.getByRole('heading', { level: 4, name: /^Director 2: / })).toBeVisible()
+    await expect(
+      application.getByRole('region', { name: '5. Guarantee and Indemnity' }).getByRole('img'),
+    ).toHaveCount(2)
+    const signatures = application.getByRole('img', { name: /^Signature of / })
+    await expect(signatures).toHaveCount(4)
+    for (const image of await signatures.all()) {
+      expect(await image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true)
+    }
+    await expectAccessible(page)
 
     const decision = page.getByRole('region', { name: 'Decision' })
     await decision.getByLabel(/^Status/).selectOption({ label: 'Under review' })

@@ -107,6 +107,38 @@ export const creditChangeSchema = z
   .meta({ id: 'CreditChange' })
 export type CreditChange = z.infer<typeof creditChangeSchema>
 
+/** A signature as the back office shows it: who signed, as what, and the PNG they drew (a data URL). */
+export const creditSignatureViewSchema = z.object({ name: z.string(), role: z.string(), image: z.string() })
+export type CreditSignatureView = z.infer<typeof creditSignatureViewSchema>
+
+/**
+ * The application as submitted (issue 15): sections 1 to 3 as labelled values (the PDF prints the same,
+ * shared/credit/application-view.ts), the signatures and guarantees, the trust deed and the signing record.
+ */
+export const creditApplicationViewSchema = z
+  .object({
+    sections: z.array(
+      z.object({
+        number: z.string(),
+        title: z.string(),
+        groups: z.array(
+          z.object({
+            heading: z.string().optional(),
+            rows: z.array(z.object({ label: z.string(), value: z.string() })),
+          }),
+        ),
+      }),
+    ),
+    agreedTerms: z.boolean(),
+    signatures: z.array(creditSignatureViewSchema),
+    /** A Pty Ltd company's guarantee and indemnity, one per director; empty otherwise. */
+    guarantors: z.array(creditSignatureViewSchema),
+    trustDeed: z.object({ name: z.string(), size: z.number().int(), sha256: z.string() }).nullable(),
+    signingRecord: z.object({ ip: z.string(), userAgent: z.string(), payloadSha256: z.string() }),
+  })
+  .meta({ id: 'CreditApplicationView' })
+export type CreditApplicationView = z.infer<typeof creditApplicationViewSchema>
+
 /** GET /api/admin/credit-applications/:reference: the staff's record of one application. */
 export const creditApplicationDetailSchema = creditApplicationSummarySchema
   .extend({
@@ -114,6 +146,7 @@ export const creditApplicationDetailSchema = creditApplicationSummarySchema
     creditLimit: z.number().int().nullable(),
     paymentTermsDays: z.number().int().nullable(),
     hasTrustDeed: z.boolean(),
+    application: creditApplicationViewSchema,
     notes: z.array(internalNoteSchema),
     history: z.array(creditChangeSchema),
   })

@@ -16,6 +16,7 @@ import { addAuditedNote, listNotes } from '../back-office/notes.ts'
 import { findAssignableStaff, staffName, staffNames } from '../back-office/staff.ts'
 import { enqueueMail } from '../outbox/service.ts'
 import { type AuditContext, findAuditEntries, writeAudit } from '../users/audit.ts'
+import { applicationView } from './application-view.ts'
 import { creditDecisionMail } from './mail.ts'
 import {
   type DecisionFields,
@@ -70,9 +71,10 @@ export function createCreditDecisions(deps: {
     const row = await find(reference)
     const summary = await findCreditApplicationSummary(db, reference)
     if (!summary) throw new NotFoundError(MESSAGES.notFound)
-    const [notes, history] = await Promise.all([
+    const [notes, history, application] = await Promise.all([
       listNotes(db, 'credit-application', reference),
       historyOf(reference),
+      applicationView(db, row),
     ])
     return {
       ...summary,
@@ -80,6 +82,7 @@ export function createCreditDecisions(deps: {
       creditLimit: row.credit_limit,
       paymentTermsDays: row.payment_terms_days,
       hasTrustDeed: row.trust_deed_file_id !== null,
+      application,
       notes,
       history,
     }

@@ -1,11 +1,11 @@
 import { formatLongDateTime } from '@signalway/shared/business-time'
 import { customerTypeLabel } from '@signalway/shared/constants'
 import type { CreditApplicationData } from '@signalway/shared/credit'
+import { formatAcn } from '@signalway/shared/credit/application-view'
 import type { CreditStatus } from '@signalway/shared/credit-admin'
 import { formatAbn } from '@signalway/shared/fields'
 import { SITE } from '@signalway/shared/site'
 import { oneLine } from '../../lib/html.ts'
-import { formatAcn } from './pdf/format.ts'
 
 /**
  * The two emails of a submitted application, both with the signed PDF attached: the accounts team's

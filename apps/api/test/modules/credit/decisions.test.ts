@@ -68,6 +68,71 @@ describe.each(DIALECTS)('credit decisions on %s', (dialect) => {
     expect(unknown.json().Message).toBe('Credit application not found.')
   })
 
+  it('shows every value of the application: the sections, each director, the signatures and guarantees, the record', async () => {
+    const { app } = await buildTestApp({ dialect })
+    const payload = await creditApplicationFixture(0)
+    const applied = await apply(app, payload)
+    expect(applied.statusCode, applied.body).toBe(200)
+    const reference = applied.headers['x-application-reference'] as string
+    const headers = bearer(await tokenFor(app, await createAdmin(app)))
+    const { application } = await detail(app, reference, headers)
+
+    expect(application.sections.map((section: { title: string }) => section.title)).toEqual([
+      'Customer Information',
+      'Director Details',
+      'Accounts Payable Contact',
+    ])
+    const rows = Object.fromEntries(
+      application.sections[0].groups[0].rows.map((row: { label: string; value: string }) => [
+        row.label,
+        row.value,
+      ]),
+    )
+    expect(rows).toMatchObject({
+      'Trading or business name': payload.section1.businessName,
+      "Customer's full name": payload.section1.fullNameOfCustomer,
+      Email: payload.section1.email,
+    })
+    const directors = application.sections[1].groups
+    expect(directors.map((group: { heading: string }) => group.heading)).toEqual(
+      payload.section2.persons.map((person, index) => `Director ${index + 1}: ${person.name}`),
+    )
+    expect(directors[0].rows).toContainEqual({
+      label: "Driver's licence",
+      value: payload.section2.persons[0]?.driversLicence,
+    })
+    expect(application.agreedTerms).toBe(true)
+    for (const list of [application.signatures, application.guarantors]) {
+      expect(list.map((signature: { name: string }) => signature.name)).toEqual(
+        payload.section2.persons.map((person) => person.name),
+      )
+      for (const signature of list) expect(signature.image).toMatch(/^data:image\/png;base64,iVBORw0KGgo/)
+    }
+    expect(application.guarantors[0].role).toBe('Guarantor')
+    expect(application.trustDeed).toBeNull()
+    expect(application.signingRecord.payloadSha256).toMatch(/^[0-9a-f]{64}$/)
+  })
+
+  it('names the trust deed with its size and digest', async () => {
+    const { app } = await buildTestApp({ dialect })
+    const applied = await apply(app, await creditApplicationFixture(4))
+    expect(applied.statusCode, applied.body).toBe(200)
+    const reference = applied.headers['x-application-reference'] as string
+    const headers = bearer(await tokenFor(app, await createAdmin(app)))
+    const { application, hasTrustDeed } = await detail(app, reference, headers)
+    expect(hasTrustDeed).toBe(true)
+    expect(application.trustDeed).toMatchObject({
+      size: expect.any(Number),
+      sha256: expect.stringMatching(/^[0-9a-f]{64}$/),
+    })
+    const deedRow = application.sections[0].groups[0].rows.find(
+      (row: { label: string }) => row.label === 'Trust deed',
+    )
+    expect(deedRow.value).toContain(application.trustDeed.name)
+    expect(deedRow.value).toContain('its pages follow the application in the signed PDF')
+    expect(application.guarantors).toEqual([])
+  })
+
   it('starts Received and unassigned; records the assignee, a note, and Under review, each in the history', async () => {
     const { app, reference, admin, headers } = await setUp(dialect)
     const first = await detail(app, reference, headers)

@@ -1,14 +1,12 @@
-import { formatAddress } from '@signalway/shared/address'
 import { formatLongDateTime, formatShortDate } from '@signalway/shared/business-time'
-import { customerTypeLabel, invoiceDeliveryLabel } from '@signalway/shared/constants'
-import { type CreditApplicationData, personsHeading, showsGuarantee } from '@signalway/shared/credit'
+import { type CreditApplicationData, showsGuarantee } from '@signalway/shared/credit'
+import { applicationSections, personRole } from '@signalway/shared/credit/application-view'
 import { formatAbn } from '@signalway/shared/fields'
 import { guaranteeClauses } from '@signalway/shared/guarantee'
 import { formatSiteAddress, SITE } from '@signalway/shared/site'
 import { hireTerms } from '@signalway/shared/terms'
 import { PDFArray, PDFDict, PDFDocument, PDFName, type PDFPage } from 'pdf-lib'
 import { embedFonts, needsUnicodeFonts } from './fonts.ts'
-import { formatAcn, formatBytes } from './format.ts'
 import { COLORS, CONTENT_WIDTH, MARGIN, PAGE, PdfWriter } from './layout.ts'
 import { drawLogoMark } from './logo.ts'
 import { type EmbeddedImage, embedPng } from './png-image.ts'
@@ -71,9 +69,7 @@ export async function generateCreditApplicationPdf(input: CreditPdfInput): Promi
   const writer = new PdfWriter(doc, fonts, (w, page) => runningHeader(w, page, reference))
   letterhead(writer)
   titleBlock(writer, input)
-  customerSection(writer, input)
-  personsSection(writer, input)
-  accountsPayableSection(writer, input)
+  valueSections(writer, input)
   await termsSection(writer, input)
   if (showsGuarantee(section1.customerType)) await guaranteeSection(writer, input)
   const ownPages = doc.getPageCount()
@@ -312,63 +308,30 @@ function paragraph(w: PdfWriter, text: string, options: { size?: number; indent?
 
 /* ---------- Sections ---------- */
 
-function customerSection(w: PdfWriter, input: CreditPdfInput): void {
-  const { application } = input
-  const s = application.section1
-  sectionHeading(w, '1', 'Customer Information')
-  row(w, 'Person completing this application', s.personCompletingTheApplication)
-  row(w, 'Position', s.position)
-  row(w, 'Customer type', customerTypeLabel(s.customerType))
-  row(w, "Customer's full name", s.fullNameOfCustomer)
-  row(w, 'Trading or business name', s.businessName)
-  row(w, 'ACN', s.acn ? formatAcn(s.acn) : s.acn)
-  row(w, 'ABN', formatAbn(s.abn))
-  row(w, 'Phone', s.phone)
-  row(w, 'Fax', s.fax)
-  row(w, 'Email', s.email)
-  row(w, 'How long the customer has been trading', s.customerTradingLength)
-  row(w, 'Business address', formatAddress(s.businessAddress))
-  const postal = formatAddress(s.postalAddress)
-  const same = postal === formatAddress(s.businessAddress)
-  row(w, 'Postal address', same ? `${postal} (same as business address)` : postal)
-  if (s.trustDeed) {
-    row(
-      w,
-      'Trust deed',
-      `${s.trustDeed.name} (${formatBytes(Math.round(s.trustDeed.size * 1024))}), ${input.copy === 'applicant' ? DEED_LEFT_OUT : 'attached at the end of this document'}`,
-    )
+/** Sections 1 to 3: every value, as the back office's record page shows them (shared/credit/application-view.ts). */
+function valueSections(w: PdfWriter, input: CreditPdfInput): void {
+  const deed = input.application.section1.trustDeed
+  const sections = applicationSections(
+    input.application,
+    deed
+      ? {
+          name: deed.name,
+          bytes: Math.round(deed.size * 1024),
+          note: input.copy === 'applicant' ? DEED_LEFT_OUT : 'attached at the end of this document',
+        }
+      : undefined,
+  )
+  for (const section of sections) {
+    sectionHeading(w, section.number, section.title)
+    for (const group of section.groups) {
+      if (group.heading) {
+        // Keep a person's heading with their first rows.
+        w.ensure(120)
+        subheading(w, group.heading)
+      }
+      for (const { label, value } of group.rows) row(w, label, value)
+    }
   }
-}
-
-function personRole(customerType: number): string {
-  const heading = personsHeading(customerType)
-  return heading.replace(/ Details$/u, '')
-}
-
-function personsSection(w: PdfWriter, { application }: CreditPdfInput): void {
-  const type = application.section1.customerType
-  sectionHeading(w, '2', personsHeading(type))
-  const role = personRole(type)
-  const persons = application.section2.persons
-  persons.forEach((person, index) => {
-    // Keep a person's heading with their first rows.
-    w.ensure(120)
-    subheading(w, persons.length > 1 ? `${role} ${index + 1}: ${person.name}` : `${role}: ${person.name}`)
-    row(w, 'Name', person.name)
-    row(w, 'Address', formatAddress(person.address) || person.address.fullAddress)
-    row(w, 'Phone', person.phone)
-    row(w, 'Email', person.email)
-    row(w, "Driver's licence", person.driversLicence)
-  })
-}
-
-function accountsPayableSection(w: PdfWriter, { application }: CreditPdfInput): void {
-  const s = application.section3
-  sectionHeading(w, '3', 'Accounts Payable Contact')
-  row(w, 'Name', s.name)
-  row(w, 'Phone', s.phone)
-  row(w, 'Email', s.email)
-  row(w, 'Send invoices by', invoiceDeliveryLabel(s.sendBy))
 }
 
 async function termsSection(w: PdfWriter, input: CreditPdfInput): Promise<void> {

@@ -21,7 +21,48 @@ const record: CreditApplicationDetail = {
   version: 1,
   creditLimit: null,
   paymentTermsDays: null,
-  hasTrustDeed: false,
+  hasTrustDeed: true,
+  application: {
+    sections: [
+      {
+        number: '1',
+        title: 'Customer Information',
+        groups: [
+          {
+            rows: [
+              { label: 'Person completing this application', value: 'Olivia Grant' },
+              { label: 'Fax', value: '' },
+              {
+                label: 'Trust deed',
+                value: 'deed.pdf (120 KB), its pages follow the application in the signed PDF',
+              },
+            ],
+          },
+        ],
+      },
+      {
+        number: '2',
+        title: 'Partner Details',
+        groups: [
+          { heading: 'Partner 1: Olivia Grant', rows: [{ label: "Driver's licence", value: '012345678' }] },
+          { heading: 'Partner 2: Sam Lee', rows: [{ label: "Driver's licence", value: '987654321' }] },
+        ],
+      },
+      {
+        number: '3',
+        title: 'Accounts Payable Contact',
+        groups: [{ rows: [{ label: 'Send invoices by', value: 'Email' }] }],
+      },
+    ],
+    agreedTerms: true,
+    signatures: [
+      { name: 'Olivia Grant', role: 'Partner', image: 'data:image/png;base64,iVBORw0KGgo=' },
+      { name: 'Sam Lee', role: 'Partner', image: 'data:image/png;base64,iVBORw0KGgo=' },
+    ],
+    guarantors: [],
+    trustDeed: { name: 'deed.pdf', size: 122_880, sha256: 'ab'.repeat(32) },
+    signingRecord: { ip: '203.0.113.9', userAgent: 'Mozilla/5.0 (Chromium)', payloadSha256: 'cd'.repeat(32) },
+  },
   notes: [],
   history: [],
 }
@@ -130,6 +171,31 @@ describe('the record of a credit application (issue 15)', () => {
     expect(get).toHaveBeenCalledTimes(2)
     // The form starts again from what is saved now; the warning has gone.
     expect(within(screen.getByRole('region', { name: 'Decision' })).queryByRole('alert')).toBeNull()
+  })
+
+  it('shows every value of the application, each person, the signatures and the signing record', async () => {
+    renderRecord()
+    const application = await screen.findByRole('region', { name: 'The Application' })
+    const customer = within(application).getByRole('region', { name: '1. Customer Information' })
+    expect(within(customer).getByText('Person completing this application').nextSibling?.textContent).toBe(
+      'Olivia Grant',
+    )
+    // An empty value says so instead of leaving a gap.
+    expect(within(customer).getByText('Fax').nextSibling?.textContent).toBe('Not given')
+    const persons = within(application).getByRole('region', { name: '2. Partner Details' })
+    expect(
+      within(persons)
+        .getAllByRole('heading', { level: 4 })
+        .map((h) => h.textContent),
+    ).toEqual(['Partner 1: Olivia Grant', 'Partner 2: Sam Lee'])
+    const terms = within(application).getByRole('region', { name: '4. Credit Terms and Conditions' })
+    expect(within(terms).getByRole('img', { name: 'Signature of Sam Lee' }).getAttribute('src')).toMatch(
+      /^data:image\/png;base64,/,
+    )
+    expect(within(terms).getByText('Partner: Sam Lee')).toBeTruthy()
+    expect(within(application).queryByRole('region', { name: '5. Guarantee and Indemnity' })).toBeNull()
+    expect(within(application).getByText('deed.pdf')).toBeTruthy()
+    expect(within(application).getByText('203.0.113.9')).toBeTruthy()
   })
 
   it('adds an internal note and lists it with its author', async () => {

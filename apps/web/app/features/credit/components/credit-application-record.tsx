@@ -34,6 +34,7 @@ import { saveBlob } from '../../../lib/save-blob.ts'
 import { listStaff } from '../../../lib/staff.ts'
 import { addCreditNote, getCreditApplication, saveCreditDecision } from '../api/credit-decisions.ts'
 import { adminPdfFilename, getCreditApplicationPdf } from '../api/get-credit-application-pdf.ts'
+import { CreditApplicationValues } from './credit-application-values.tsx'
 import { CREDIT_PDF_FAILED } from './credit-applications-list.tsx'
 import { CreditStatusBadge } from './credit-status-badge.tsx'
 
@@ -97,6 +98,7 @@ export function CreditApplicationRecord({
         onSaved={setRecord}
         onReload={async () => setRecord(await api.get(reference))}
       />
+      <CreditApplicationValues application={shown.application} />
       <InternalNotes
         notes={shown.notes}
         add={(body) => api.addNote(reference, body)}
