@@ -10,6 +10,8 @@ import { adminTokens, signInAsAdmin } from '../helpers/admin.ts'
 
 // The refused upload (400) and the refused save (409) are answers the page handles.
 test.use({ allowConsoleErrors: [/status of 40[09]/] })
+// Staff are not always in Melbourne: Honolulu is on another day for 21 hours of Melbourne's 24.
+test.use({ timezoneId: 'Pacific/Honolulu' })
 
 /** A photo-sized PNG with some detail, as the file a person would choose. */
 async function photo(): Promise<Buffer> {
@@ -38,6 +40,11 @@ test('an administrator publishes a news item with an image: on /news/, its page 
   await expect(page.getByRole('heading', { level: 1, name: 'News' })).toBeVisible()
   await page.getByRole('link', { name: 'Add a News Item' }).click()
   await expect(page).toHaveURL(/\/admin\/news\/new$/)
+  // A new item is dated today in the business's time zone, not the browser's.
+  const melbourneToday = new Intl.DateTimeFormat('en-CA', { timeZone: 'Australia/Melbourne' }).format(
+    new Date(),
+  )
+  await expect(page.getByLabel('Date')).toHaveValue(melbourneToday)
 
   // A text file renamed .png is refused by its bytes, and says so under the field.
   // A file input is a button named by its label.
