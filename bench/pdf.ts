@@ -6,7 +6,9 @@
  *   - a Trust with a 5 MB trust deed (8 scanned-like pages), loaded and appended.
  * Each case runs in its own child process so that its peak RSS is its own. The timing covers
  * what a submission does after validation: the server-side file checks (PNG inspection, loading
- * the deed with pdf-lib) and the generation of the PDF, saved to bytes.
+ * the deed with pdf-lib) and the generation of the PDF, saved to bytes and sealed with the business's
+ * PAdES signature (issue 16; the demo's self-signed certificate). The last sealed PDF of the Pty Ltd case
+ * is left at bench/results/sealed-sample.pdf for anyone to open in a PDF reader.
  *
  *   node bench/pdf.ts [--iterations N] [--check]   (--check: exit 1 when the target is missed)
  *
@@ -14,6 +16,9 @@
  */
 import { execFileSync } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
+import { mkdtempSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { parseCreditPayload } from '@signalway/shared/credit'
 import {
@@ -25,10 +30,11 @@ import {
   StandardFonts,
 } from 'pdf-lib'
 import { generateCreditApplicationPdf } from '../apps/api/src/modules/credit/pdf/credit-application-pdf.ts'
+import { createPdfSealer } from '../apps/api/src/modules/credit/pdf/seal.ts'
 import { checkSignaturePng, checkTrustDeedPdf } from '../apps/api/src/modules/credit/uploads.ts'
 import { creditApplicationFixture } from '../apps/api/test/helpers/credit.ts'
 import { argument } from './lib/args.ts'
-import { writeResults } from './lib/results.ts'
+import { resultsFile, writeResults } from './lib/results.ts'
 import { median, percentile } from './lib/stats.ts'
 
 const TARGET_MEDIAN_MS = 200
@@ -93,6 +99,10 @@ async function runCase(name: CaseName, iterations: number): Promise<CaseResult> 
       ? await creditApplicationFixture(0, { persons: 3 })
       : await creditApplicationFixture(4, { persons: 1, trustDeed: deed })
   const data = parseCreditPayload(wire)
+  const seal = createPdfSealer({
+    password: 'bench',
+    demoPath: join(mkdtempSync(join(tmpdir(), 'bench-seal-')), 'pdf-seal.p12'),
+  })
 
   const once = async () => {
     // What the service does after validation: check the uploads, then generate.
@@ -122,6 +132,7 @@ async function runCase(name: CaseName, iterations: number): Promise<CaseResult> 
       guarantors,
       trustDeed,
       record: { ip: '203.0.113.7', userAgent: 'bench', payloadSha256: 'f'.repeat(64) },
+      seal,
     })
   }
 
@@ -138,6 +149,8 @@ async function runCase(name: CaseName, iterations: number): Promise<CaseResult> 
     peakHeap = Math.max(peakHeap, process.memoryUsage().heapUsed)
   }
   const pages = (await PDFDocument.load(last)).getPageCount()
+  // One sealed sample to open in a PDF reader (the Pty Ltd case: its signatures and guarantees).
+  if (name === 'pty-ltd-3-directors') writeFileSync(resultsFile('sealed-sample.pdf'), last)
   const sorted = [...times].sort((a, b) => a - b)
   const round = (value: number) => Math.round(value * 10) / 10
   return {

@@ -11,3 +11,9 @@ export function writeResults(name: string, report: unknown): string {
   writeFileSync(path, `${JSON.stringify(report, null, 2)}\n`)
   return path
 }
+
+/** The path of another file the benchmarks leave in bench/results/ (e.g. a sample PDF). */
+export function resultsFile(name: string): string {
+  mkdirSync(RESULTS_DIR, { recursive: true })
+  return join(RESULTS_DIR, name)
+}

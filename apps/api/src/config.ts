@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs'
 import { isIP } from 'node:net'
 import { resolve } from 'node:path'
 import { SITE } from '@signalway/shared/site'
@@ -57,6 +58,11 @@ export interface Config {
   maxEventLoopDelayMs: number
   /** Above this many requests in progress new ones are shed with 503; 0 turns the check off. */
   maxInFlight: number
+  /**
+   * The business's seal on credit application PDFs (issue 16): a PKCS#12 file and its password. Without a file
+   * (demo and development only) a self-signed one is made at DATA_DIR/pdf-seal.p12.
+   */
+  pdfSeal: { p12Path: string | undefined; password: string; demoPath: string }
   /** Public pages kept rendered in memory (plugins/page-cache.ts); 0 turns the cache off. */
   pageCacheEntries: number
 }
@@ -191,6 +197,8 @@ const envSchema = z.object({
   MAX_EVENT_LOOP_DELAY_MS: integer('MAX_EVENT_LOOP_DELAY_MS', 0, 60_000).optional(),
   MAX_IN_FLIGHT: integer('MAX_IN_FLIGHT', 0, 1_000_000).default(1000),
   PAGE_CACHE_ENTRIES: integer('PAGE_CACHE_ENTRIES', 0, 100_000).default(200),
+  PDF_SEAL_P12: z.string().optional(),
+  PDF_SEAL_PASSWORD: z.string().optional(),
 })
 
 /**
@@ -214,6 +222,17 @@ export function loadConfig(env: Env): Config {
   if (production && !vars.DEMO && vars.JWT_SECRET === undefined) {
     throw new ConfigError(
       `Configuration error: JWT_SECRET is required when NODE_ENV=production (at least ${MIN_SECRET_LENGTH} characters; DEMO=1 allows a generated one for a local demo)`,
+    )
+  }
+
+  if (production && !vars.DEMO && vars.PDF_SEAL_P12 === undefined) {
+    throw new ConfigError(
+      'Configuration error: PDF_SEAL_P12 is required when NODE_ENV=production (the PKCS#12 file of the certificate that seals credit application PDFs; DEMO=1 allows a self-signed one)',
+    )
+  }
+  if (vars.PDF_SEAL_P12 !== undefined && !existsSync(resolve(vars.PDF_SEAL_P12))) {
+    throw new ConfigError(
+      `Configuration error: PDF_SEAL_P12 names no file (got ${JSON.stringify(vars.PDF_SEAL_P12)})`,
     )
   }
 
@@ -257,6 +276,11 @@ export function loadConfig(env: Env): Config {
     maxEventLoopDelayMs: vars.MAX_EVENT_LOOP_DELAY_MS ?? (vars.NODE_ENV === 'test' ? 0 : 1000),
     maxInFlight: vars.MAX_IN_FLIGHT,
     pageCacheEntries: vars.PAGE_CACHE_ENTRIES,
+    pdfSeal: {
+      p12Path: vars.PDF_SEAL_P12 === undefined ? undefined : resolve(vars.PDF_SEAL_P12),
+      password: vars.PDF_SEAL_PASSWORD ?? '',
+      demoPath: resolve(dataDir, 'pdf-seal.p12'),
+    },
   }
 }
 

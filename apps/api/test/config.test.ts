@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { ConfigError, type Env, loadConfig, publicConfig } from '../src/config.ts'
+import { sealEnv } from './helpers/seal.ts'
 
 const SECRET = 'a-production-secret-of-at-least-32-chars'
 
@@ -87,15 +88,17 @@ describe('loadConfig', () => {
     expect(message).not.toContain('short"')
   })
 
-  it('accepts production with a secret, and defaults to no demo content there', () => {
-    const config = load({ NODE_ENV: 'production', JWT_SECRET: SECRET })
+  it('accepts production with a secret and a seal certificate, and defaults to no demo content there', () => {
+    const config = load({ NODE_ENV: 'production', JWT_SECRET: SECRET, ...sealEnv() })
     expect(config).toMatchObject({
       jwtSecret: SECRET,
       jwtSecretSource: 'env',
       host: '0.0.0.0',
       seedDemo: false,
     })
-    expect(load({ NODE_ENV: 'production', JWT_SECRET: SECRET, SEED_DEMO: '1' }).seedDemo).toBe(true)
+    expect(load({ NODE_ENV: 'production', JWT_SECRET: SECRET, ...sealEnv(), SEED_DEMO: '1' }).seedDemo).toBe(
+      true,
+    )
   })
 
   it('lets the local demo (DEMO=1) run in production mode with a generated secret and demo content', () => {

@@ -50,12 +50,23 @@ export async function migrateToLatest(db: Kysely<DB>): Promise<MigrationResult[]
     // another schema's for this one's.
     ...(dialectOf(db) === 'postgres' ? { migrationTableSchema: await currentSchema(db) } : {}),
   })
-  const { error, results = [] } = await migrator.migrateToLatest()
+  let outcome = await migrator.migrateToLatest()
+  // Kysely's migrator reads the whole catalogue (every schema's tables) to find its own tables; a schema that
+  // another client drops during that read fails it with 3F000 before anything is migrated. Nothing was
+  // changed, so it is read again (PostgreSQL servers shared with other apps, and the parallel test suites).
+  for (let attempt = 1; attempt < 3 && schemaVanished(outcome.error); attempt++) {
+    outcome = await migrator.migrateToLatest()
+  }
+  const { error, results = [] } = outcome
   if (error) {
     const failed = results.find((result) => result.status === 'Error')?.migrationName
     throw new MigrationError(failed ? `Migration ${failed} failed` : 'Migrations failed', { cause: error })
   }
   return results
+}
+
+function schemaVanished(error: unknown): boolean {
+  return (error as { code?: unknown } | undefined)?.code === '3F000'
 }
 
 async function currentSchema(db: Kysely<DB>): Promise<string> {

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest'
 import { loadConfig } from '../../src/config.ts'
 import { BUSY_MESSAGE } from '../../src/plugins/load-shedding.ts'
 import { buildTestApp } from '../helpers/build.ts'
+import { sealEnv } from '../helpers/seal.ts'
 
 /*
  * Under overload the server answers 503 with Retry-After at once, before reading the body, rather
@@ -72,7 +73,7 @@ describe('load shedding', () => {
   })
 
   it('is configured by MAX_EVENT_LOOP_DELAY_MS and MAX_IN_FLIGHT (0 turns a check off)', () => {
-    const defaults = loadConfig({ NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(32) })
+    const defaults = loadConfig({ NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(32), ...sealEnv() })
     expect(defaults).toMatchObject({ maxEventLoopDelayMs: 1000, maxInFlight: 1000 })
     // Under test the event-loop check is off unless a test turns it on.
     expect(loadConfig({ NODE_ENV: 'test', JWT_SECRET: 'x'.repeat(32) })).toMatchObject({

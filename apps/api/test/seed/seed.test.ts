@@ -4,6 +4,7 @@ import { verifyPassword } from '../../src/lib/password.ts'
 import { DEMO_NEWS, DEMO_PAGES } from '../../src/seed/demo-content.ts'
 import { createUser } from '../../src/seed/factories.ts'
 import { buildTestApp, DIALECTS, useTestDatabase } from '../helpers/build.ts'
+import { sealEnv } from '../helpers/seal.ts'
 
 const NO_ADMIN_PASSWORD = { ADMIN_PASSWORD: '' }
 
@@ -89,7 +90,7 @@ describe.each(DIALECTS)('first-run seed on %s', (dialect) => {
   })
 
   it('seeds no demo content in production unless SEED_DEMO=1', async () => {
-    const production = { NODE_ENV: 'production' }
+    const production = { NODE_ENV: 'production', ...sealEnv() }
     const { app } = await buildTestApp({ dialect, env: production })
     expect(await app.db.selectFrom('pages').selectAll().execute()).toEqual([])
     expect(await app.db.selectFrom('news').selectAll().execute()).toEqual([])

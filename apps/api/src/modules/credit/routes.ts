@@ -15,6 +15,7 @@ import { auditContextOf } from '../users/audit.ts'
 import { ADMIN_ONLY } from '../users/service.ts'
 import { createCreditDecisions } from './decisions.ts'
 import { createDownloadTokens } from './download-token.ts'
+import { createPdfSealer } from './pdf/seal.ts'
 import { createCreditService } from './service.ts'
 
 /** The body carries the trust deed (up to 10 MB, as base64 inside a JSON string) and the signatures. */
@@ -32,11 +33,15 @@ const pdfResponse = {
  * stored PDF.
  */
 export const creditRoutes: FastifyPluginAsyncZod = async (app) => {
+  const seal = createPdfSealer(app.config.pdfSeal)
+  // Production names its certificate (PDF_SEAL_P12): a wrong password or a file without a key stops the start.
+  if (app.config.pdfSeal.p12Path) await seal.identity()
   const credit = createCreditService({
     db: app.db,
     accountsEmail: app.config.accountsEmail,
     siteUrl: app.config.siteUrl,
     clock: app.clock,
+    seal,
   })
   const decisions = createCreditDecisions({
     db: app.db,

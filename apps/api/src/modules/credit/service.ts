@@ -14,6 +14,7 @@ import {
   generateCreditApplicationPdf,
   TrustDeedUnreadableError,
 } from './pdf/credit-application-pdf.ts'
+import type { PdfSealer } from './pdf/seal.ts'
 import { findCreditApplicationPdf, insertCreditApplication, listCreditApplications } from './repository.ts'
 import { checkUploads, type SignedFile, UPLOAD_MESSAGES } from './uploads.ts'
 
@@ -24,6 +25,8 @@ export interface CreditServiceDeps {
   /** For the admin link in the accounts email. */
   siteUrl: string
   clock?: Clock
+  /** The business's seal on every PDF (issue 16); none only in tests of other things. */
+  seal?: PdfSealer | undefined
   /** Replaceable for tests, e.g. to make generation fail. */
   generatePdf?: (input: CreditPdfInput) => Promise<Uint8Array>
   /** Replaceable for tests, e.g. to make queueing fail. */
@@ -101,6 +104,7 @@ export function createCreditService(deps: CreditServiceDeps): CreditService {
             document: uploads.trustDeed.document,
           },
           record: { ip, userAgent: agent, payloadSha256 },
+          seal: deps.seal,
         }
         pdf = await generatePdf(input)
         applicantPdf = uploads.trustDeed ? await generatePdf({ ...input, copy: 'applicant' }) : pdf

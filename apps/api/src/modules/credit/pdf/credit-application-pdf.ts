@@ -10,6 +10,7 @@ import { embedFonts, needsUnicodeFonts } from './fonts.ts'
 import { COLORS, CONTENT_WIDTH, MARGIN, PAGE, PdfWriter } from './layout.ts'
 import { drawLogoMark } from './logo.ts'
 import { type EmbeddedImage, embedPng } from './png-image.ts'
+import { addSealField, type PdfSealer, sealPdf } from './seal.ts'
 import { wrapText } from './text.ts'
 
 export const PDF_TITLE = 'Application for Credit Account'
@@ -42,6 +43,8 @@ export interface CreditPdfInput {
    * digest but leaves its pages out (issue 14). Default: the business's copy, pages appended.
    */
   copy?: 'business' | 'applicant'
+  /** The business's seal (PAdES, issue 16); without it the PDF is not sealed (tests of the layout alone). */
+  seal?: PdfSealer | undefined
 }
 
 const DEED_LEFT_OUT = 'kept by us; its pages are not included in your copy'
@@ -87,7 +90,10 @@ export async function generateCreditApplicationPdf(input: CreditPdfInput): Promi
 
   signingRecord(writer, input)
   footers(writer, input, ownPages)
-  return doc.save()
+  if (!input.seal) return doc.save()
+  addSealField(doc, await input.seal.signerName(), submittedAt)
+  // The seal's byte range is found in the saved bytes: its dictionary must not sit in an object stream.
+  return sealPdf(await doc.save({ useObjectStreams: false }), input.seal)
 }
 
 /**
