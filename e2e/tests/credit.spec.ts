@@ -588,6 +588,19 @@ test.describe('the staff find the applications', () => {
       .fill('53004085616')
     await page.getByRole('button', { name: 'Search', exact: true }).click()
     await expect(table).toContainText(`Taylor Traffic ${run}`)
+
+    // A trust's record gives its deed as uploaded, beside the signed PDF.
+    await page
+      .getByRole('searchbox', { name: 'Search by business name, ABN or reference' })
+      .fill(`Lee Traffic Services ${run}`)
+    await page.getByRole('button', { name: 'Search', exact: true }).click()
+    await expect(table.getByRole('row')).toHaveCount(2)
+    await table.getByRole('row').nth(1).getByRole('link', { name: /^CA-/ }).click()
+    const deedDownload = page.waitForEvent('download')
+    await page.getByRole('button', { name: 'Download the Trust Deed' }).click()
+    const deed = await deedDownload
+    expect(deed.suggestedFilename()).toMatch(/^trust-deed-CA-\d{4}-[0-9A-Z]+\.pdf$/)
+    expect(await downloadedText(deed)).toContain(`Deed of the Lee Family Trust ${run}`)
   })
 
   test('an administrator takes on an application, notes a call, approves it with a limit, and the applicant is emailed', async ({

@@ -536,6 +536,7 @@ describe.each(DIALECTS)('fuzzing every operation of the OpenAPI document on %s',
   let database: TestDatabase
   let app: FastifyInstance
   let credit: Record<string, unknown>
+  let trust: Record<string, unknown>
   const tally = newTally()
 
   beforeAll(async () => {
@@ -543,6 +544,7 @@ describe.each(DIALECTS)('fuzzing every operation of the OpenAPI document on %s',
     // Limits per address scaled out of the way; the lock-outs per account still apply.
     app = await buildApp(loadConfig(testEnv(database, { RATE_LIMIT_FACTOR: '10000' })))
     credit = (await creditApplicationFixture(0)) as unknown as Record<string, unknown>
+    trust = (await creditApplicationFixture(4)) as unknown as Record<string, unknown>
   })
 
   afterAll(async () => {
@@ -555,7 +557,9 @@ describe.each(DIALECTS)('fuzzing every operation of the OpenAPI document on %s',
     const user = await createUser(app)
     const admin = await createAdmin(app)
     const enquiry = await createEnquiry(app)
-    const applied = await app.inject({ method: 'POST', url: '/api/apply-for-credit', payload: credit })
+    // A trust's application for the trust deed's download; a company's for everything else.
+    const payload = op.path.endsWith('/trust-deed') ? trust : credit
+    const applied = await app.inject({ method: 'POST', url: '/api/apply-for-credit', payload })
     expect(applied.statusCode).toBe(200)
     const latest = await app.db
       .selectFrom('credit_applications')

@@ -187,10 +187,11 @@ function escapeLike(text: string): string {
 export async function findCreditApplicationPdf(
   db: Executor,
   id: number,
+  which: 'pdf_file_id' | 'trust_deed_file_id' = 'pdf_file_id',
 ): Promise<{ reference: string; file: FileRow } | undefined> {
   const row = await db
     .selectFrom('credit_applications')
-    .innerJoin('files', 'files.id', 'credit_applications.pdf_file_id')
+    .innerJoin('files', 'files.id', `credit_applications.${which}`)
     .select([
       'credit_applications.reference',
       'files.id',

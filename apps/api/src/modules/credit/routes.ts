@@ -1,4 +1,4 @@
-import { internalNoteSchema, noteInputSchema } from '@signalway/shared/back-office'
+import { internalNoteSchema, MAX_RECORD_ID, noteInputSchema } from '@signalway/shared/back-office'
 import { creditPayloadSchema } from '@signalway/shared/credit'
 import {
   creditApplicationDetailSchema,
@@ -213,6 +213,29 @@ export const creditRoutes: FastifyPluginAsyncZod = async (app) => {
         .type('application/pdf')
         .header('content-disposition', `attachment; filename="credit-application-${reference}.pdf"`)
         .header('cache-control', 'no-store')
+        .send(data as never)
+    },
+  )
+
+  app.get(
+    '/admin/credit-applications/:id/trust-deed',
+    {
+      onRequest: [app.requireAdmin],
+      schema: {
+        tags: ['admin'],
+        summary: "A trust's deed as it was uploaded (its pages are also in the signed PDF).",
+        security: [{ bearer: [] }],
+        params: z.object({ id: z.coerce.number().int().min(1).max(MAX_RECORD_ID) }),
+        response: { 200: pdfResponse, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request, reply) => {
+      const { reference, data } = await credit.getTrustDeed(request.params.id)
+      return reply
+        .type('application/pdf')
+        .header('content-disposition', `attachment; filename="trust-deed-${reference}.pdf"`)
+        .header('cache-control', 'no-store')
+        .header('x-content-type-options', 'nosniff')
         .send(data as never)
     },
   )

@@ -66,6 +66,8 @@ export interface CreditService {
   }>
   /** The stored PDF; NotFoundError when there is no such application. */
   getPdf(id: number): Promise<{ reference: string; data: Buffer }>
+  /** A trust's deed as uploaded (its pages are also in the business's PDF). */
+  getTrustDeed(id: number): Promise<{ reference: string; name: string; data: Buffer }>
 }
 
 /** Bounds of what the signing record keeps about the client. */
@@ -214,6 +216,12 @@ export function createCreditService(deps: CreditServiceDeps): CreditService {
       const found = await findCreditApplicationPdf(deps.db, id)
       if (!found) throw new NotFoundError('Credit application not found.')
       return { reference: found.reference, data: found.file.data }
+    },
+
+    async getTrustDeed(id) {
+      const found = await findCreditApplicationPdf(deps.db, id, 'trust_deed_file_id')
+      if (!found) throw new NotFoundError('This application has no trust deed.')
+      return { reference: found.reference, name: found.file.name, data: found.file.data }
     },
   }
 }

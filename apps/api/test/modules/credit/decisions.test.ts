@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto'
 import type { FastifyInstance } from 'fastify'
 import { describe, expect, it } from 'vitest'
 import { findOutboxMessages } from '../../../src/modules/outbox/repository.ts'
@@ -113,7 +114,7 @@ describe.each(DIALECTS)('credit decisions on %s', (dialect) => {
     expect(application.signingRecord.payloadSha256).toMatch(/^[0-9a-f]{64}$/)
   })
 
-  it('names the trust deed with its size and digest', async () => {
+  it('names the trust deed with its size and digest, and gives it to an administrator alone', async () => {
     const { app } = await buildTestApp({ dialect })
     const applied = await apply(app, await creditApplicationFixture(4))
     expect(applied.statusCode, applied.body).toBe(200)
@@ -131,6 +132,28 @@ describe.each(DIALECTS)('credit decisions on %s', (dialect) => {
     expect(deedRow.value).toContain(application.trustDeed.name)
     expect(deedRow.value).toContain('its pages follow the application in the signed PDF')
     expect(application.guarantors).toEqual([])
+
+    const { id } = await detail(app, reference, headers)
+    const deedUrl = `/api/admin/credit-applications/${id}/trust-deed`
+    const deed = await app.inject({ method: 'GET', url: deedUrl, headers })
+    expect(deed.statusCode).toBe(200)
+    expect(deed.headers['content-type']).toBe('application/pdf')
+    expect(deed.headers['content-disposition']).toBe(`attachment; filename="trust-deed-${reference}.pdf"`)
+    expect(createHash('sha256').update(deed.rawPayload).digest('hex')).toBe(application.trustDeed.sha256)
+    expect((await app.inject({ method: 'GET', url: deedUrl })).statusCode).toBe(401)
+    const customer = bearer(await tokenFor(app, await createUser(app, { memberType: 2 })))
+    expect((await app.inject({ method: 'GET', url: deedUrl, headers: customer })).statusCode).toBe(403)
+
+    // A company's application has no deed.
+    const company = await apply(app, await creditApplicationFixture(1))
+    const other = await detail(app, company.headers['x-application-reference'] as string, headers)
+    const none = await app.inject({
+      method: 'GET',
+      url: `/api/admin/credit-applications/${other.id}/trust-deed`,
+      headers,
+    })
+    expect(none.statusCode).toBe(404)
+    expect(none.json().Message).toBe('This application has no trust deed.')
   })
 
   it('starts Received and unassigned; records the assignee, a note, and Under review, each in the history', async () => {

@@ -79,6 +79,7 @@ function renderRecord(overrides: Partial<CreditRecordApi> = {}) {
     decide: vi.fn(),
     addNote: vi.fn(),
     pdf: vi.fn(),
+    trustDeed: vi.fn(),
     ...overrides,
   }
   renderWithProviders(<CreditApplicationRecord reference={record.reference} api={api} />, {
@@ -196,6 +197,15 @@ describe('the record of a credit application (issue 15)', () => {
     expect(within(application).queryByRole('region', { name: '5. Guarantee and Indemnity' })).toBeNull()
     expect(within(application).getByText('deed.pdf')).toBeTruthy()
     expect(within(application).getByText('203.0.113.9')).toBeTruthy()
+  })
+
+  it('downloads the trust deed beside the signed PDF, and says when it cannot', async () => {
+    const user = userEvent.setup()
+    const trustDeed = vi.fn(() => later<Blob>(new TypeError('Failed to fetch')))
+    renderRecord({ trustDeed })
+    await user.click(await screen.findByRole('button', { name: 'Download the Trust Deed' }))
+    expect(trustDeed).toHaveBeenCalledWith(record.id)
+    expect(await screen.findByText('Unable to download the trust deed.')).toBeTruthy()
   })
 
   it('adds an internal note and lists it with its author', async () => {

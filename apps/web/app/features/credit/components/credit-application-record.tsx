@@ -33,7 +33,11 @@ import { paths } from '../../../lib/paths.ts'
 import { saveBlob } from '../../../lib/save-blob.ts'
 import { listStaff } from '../../../lib/staff.ts'
 import { addCreditNote, getCreditApplication, saveCreditDecision } from '../api/credit-decisions.ts'
-import { adminPdfFilename, getCreditApplicationPdf } from '../api/get-credit-application-pdf.ts'
+import {
+  adminPdfFilename,
+  getCreditApplicationPdf,
+  getCreditApplicationTrustDeed,
+} from '../api/get-credit-application-pdf.ts'
 import { CreditApplicationValues } from './credit-application-values.tsx'
 import { CREDIT_PDF_FAILED } from './credit-applications-list.tsx'
 import { CreditStatusBadge } from './credit-status-badge.tsx'
@@ -42,6 +46,7 @@ export const RECORD_LOAD_FAILED = 'Unable to load the credit application.'
 export const STAFF_LOAD_FAILED = 'Unable to load the list of staff.'
 export const DECISION_SAVED = 'The decision has been saved.'
 export const DECISION_FAILED = 'Unable to save the decision.'
+export const TRUST_DEED_FAILED = 'Unable to download the trust deed.'
 
 export interface CreditRecordApi {
   get: (reference: string) => Promise<CreditApplicationDetail>
@@ -49,6 +54,7 @@ export interface CreditRecordApi {
   decide: typeof saveCreditDecision
   addNote: (reference: string, body: string) => Promise<InternalNote>
   pdf: (id: number) => Promise<Blob>
+  trustDeed: (id: number) => Promise<Blob>
 }
 
 const DEFAULT_API: CreditRecordApi = {
@@ -57,6 +63,7 @@ const DEFAULT_API: CreditRecordApi = {
   decide: saveCreditDecision,
   addNote: addCreditNote,
   pdf: getCreditApplicationPdf,
+  trustDeed: getCreditApplicationTrustDeed,
 }
 
 /**
@@ -89,7 +96,7 @@ export function CreditApplicationRecord({
       <p>
         <Link to={paths.admin.creditApplications}>Back to Credit applications</Link>
       </p>
-      <ApplicationSummary record={shown} pdf={api.pdf} />
+      <ApplicationSummary record={shown} pdf={api.pdf} trustDeed={api.trustDeed} />
       <DecisionForm
         key={shown.version}
         record={shown}
@@ -112,21 +119,24 @@ export function CreditApplicationRecord({
 function ApplicationSummary({
   record,
   pdf,
+  trustDeed,
 }: {
   record: CreditApplicationDetail
   pdf: CreditRecordApi['pdf']
+  trustDeed: CreditRecordApi['trustDeed']
 }) {
   const notify = useNotify()
   const headingId = useId()
-  const [downloading, setDownloading] = useState(false)
-  const download = async () => {
-    setDownloading(true)
+  const [downloading, setDownloading] = useState<'pdf' | 'deed' | null>(null)
+  const download = async (file: 'pdf' | 'deed') => {
+    setDownloading(file)
     try {
-      saveBlob(await pdf(record.id), adminPdfFilename(record.reference))
+      if (file === 'pdf') saveBlob(await pdf(record.id), adminPdfFilename(record.reference))
+      else saveBlob(await trustDeed(record.id), adminPdfFilename(record.reference, 'trust-deed'))
     } catch (error) {
-      notify.error(failureMessage(error, CREDIT_PDF_FAILED))
+      notify.error(failureMessage(error, file === 'pdf' ? CREDIT_PDF_FAILED : TRUST_DEED_FAILED))
     } finally {
-      setDownloading(false)
+      setDownloading(null)
     }
   }
   return (
@@ -180,15 +190,28 @@ function ApplicationSummary({
           </div>
         ) : null}
       </dl>
-      <button
-        type="button"
-        className="button button--outline credit-record__download"
-        onClick={() => void download()}
-        disabled={downloading}
-        aria-busy={downloading || undefined}
-      >
-        Download the Signed PDF
-      </button>
+      <div className="credit-record__downloads">
+        <button
+          type="button"
+          className="button button--outline"
+          onClick={() => void download('pdf')}
+          disabled={downloading !== null}
+          aria-busy={downloading === 'pdf' || undefined}
+        >
+          Download the Signed PDF
+        </button>
+        {record.hasTrustDeed ? (
+          <button
+            type="button"
+            className="button button--outline"
+            onClick={() => void download('deed')}
+            disabled={downloading !== null}
+            aria-busy={downloading === 'deed' || undefined}
+          >
+            Download the Trust Deed
+          </button>
+        ) : null}
+      </div>
       <p className="credit-record__hint">
         The PDF holds every section of the application and the signatures
         {record.hasTrustDeed ? ', with the trust deed appended' : ''}.
