@@ -150,10 +150,14 @@ function loggerOptions(config: Config, stream: LogStream | undefined): FastifySe
   }
 }
 
-/** Query values that look like secrets (e.g. password reset links) stay out of the logs. */
+/**
+ * Query values that look like secrets (e.g. password reset links), and the token of a link to a saved credit
+ * application (`/application-for-credit/resume/<token>`, issue 16), stay out of the logs.
+ */
 export function redactUrl(url: string): string {
-  const [path = '', query] = url.split('?', 2)
-  if (query === undefined) return url
+  const [rawPath = '', query] = url.split('?', 2)
+  const path = rawPath.replace(/^(\/application-for-credit\/(?:resume|sign|status)\/)[^/]+/i, '$1[redacted]')
+  if (query === undefined) return path
   if (/reset-password/i.test(path)) return `${path}?[redacted]`
   return `${path}?${query.replace(/((?:^|&)[^=&]*(?:token|password|secret|code)[^=&]*=)[^&#]*/gi, '$1[redacted]')}`
 }

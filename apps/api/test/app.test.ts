@@ -163,6 +163,13 @@ describe('logging', () => {
   it('keeps secrets in query strings out of the logs', () => {
     expect(redactUrl('/api/x?token=abc&page=2')).toBe('/api/x?token=[redacted]&page=2')
     expect(redactUrl('/reset-password/?t=abcdef')).toBe('/reset-password/?[redacted]')
+    // A saved credit application's link (issue 16).
+    expect(redactUrl(`/application-for-credit/resume/${'A'.repeat(43)}`)).toBe(
+      '/application-for-credit/resume/[redacted]',
+    )
+    expect(redactUrl(`/application-for-credit/resume/${'A'.repeat(43)}/?x=1`)).toBe(
+      '/application-for-credit/resume/[redacted]/?x=1',
+    )
     expect(redactUrl('/news/')).toBe('/news/')
   })
 })

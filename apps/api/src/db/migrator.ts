@@ -16,6 +16,7 @@ import * as creditDecisions from './migrations/0012-credit-decisions.ts'
 import * as internalNotes from './migrations/0013-internal-notes.ts'
 import * as publishing from './migrations/0014-publishing.ts'
 import * as faqs from './migrations/0015-faqs.ts'
+import * as creditDrafts from './migrations/0016-credit-drafts.ts'
 import type { DB } from './schema.ts'
 
 /** Every migration, by name. Names sort in the order they run; add new ones at the end. */
@@ -35,6 +36,7 @@ export const migrations: Record<string, Migration> = {
   '0013-internal-notes': internalNotes,
   '0014-publishing': publishing,
   '0015-faqs': faqs,
+  '0016-credit-drafts': creditDrafts,
 }
 
 export class MigrationError extends Error {

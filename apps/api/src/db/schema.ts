@@ -185,6 +185,17 @@ export interface NewsTable {
   updated_at: Timestamp | null
 }
 
+/** A credit application saved to continue later (issue 16): its form values as JSON, found by its link's hash. */
+export interface CreditDraftsTable {
+  id: Generated<number>
+  token_hash: string
+  email: string
+  payload: string
+  created_at: Timestamp
+  updated_at: Timestamp
+  expires_at: Timestamp
+}
+
 /** A question of the FAQ (issue 15): the answer is Markdown; position orders it within its category. */
 export interface FaqsTable {
   id: Generated<number>
@@ -366,6 +377,7 @@ export interface DB {
   pages: PagesTable
   news: NewsTable
   faqs: FaqsTable
+  credit_drafts: CreditDraftsTable
   media: MediaTable
   site_state: SiteStateTable
   files: FilesTable

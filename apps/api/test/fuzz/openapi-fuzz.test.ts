@@ -171,6 +171,8 @@ interface Fixture {
   passkeyRegistration: unknown
   /** A news item, and an uploaded image's file name and a fresh image to upload (publishing). */
   newsId: string
+  /** The token of a saved credit application's link (issue 16). */
+  draftToken: string
   /** A question of the FAQ of its own, at version 1 (the delete needs it). */
   faqId: string
   mediaFile: string
@@ -369,6 +371,11 @@ function bodyExample(fixture: Fixture, op: Operation): Record<string, unknown> {
     'PUT /api/admin/faqs/{id}': { ...faq, version: 1 },
     'POST /api/admin/faqs/{id}/move': { direction: 'down' },
     'POST /api/apply-for-credit': fixture.credit,
+    'POST /api/apply-for-credit/drafts': {
+      email: 'draft@example.com',
+      values: { section1: { businessName: 'Ellis Civil' }, section2: { persons: [] } },
+    },
+    'POST /api/apply-for-credit/drafts/open': { token: fixture.draftToken },
     'POST /api/v1/users/filter': { userTypes: [1, 2, 3], startDate: '', endDate: '' },
     'POST /api/v1/core/accounts/admin': { ...person, memberType: 1, password, confirmPassword: password },
     'PUT /api/v1/users/admin/update-user': { id: String(fixture.user.id), ...person, memberType: 1 },
@@ -600,6 +607,15 @@ describe.each(DIALECTS)('fuzzing every operation of the OpenAPI document on %s',
       adminToken: await tokenFor(app, admin),
       enquiryId: enquiry.id,
       creditId,
+      draftToken: op.path.endsWith('/drafts/open')
+        ? (
+            await app.inject({
+              method: 'POST',
+              url: '/api/apply-for-credit/drafts',
+              payload: { email: 'draft@example.com', values: { section1: { businessName: 'Drafts' } } },
+            })
+          ).json().token
+        : 'A'.repeat(43),
       creditReference: latest?.reference ?? 'CA-2026-NOSUCH00',
       failedOutboxId: failed.id,
       credit,

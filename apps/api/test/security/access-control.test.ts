@@ -42,6 +42,9 @@ const PUBLIC = new Set([
   'POST /api/apply-for-credit',
   // Its own short-lived token in the query instead of a bearer token (download-again.test.ts).
   'GET /api/apply-for-credit/pdf',
+  // Saving an application to continue later; the emailed link's token is the credential (drafts.test.ts).
+  'POST /api/apply-for-credit/drafts',
+  'POST /api/apply-for-credit/drafts/open',
 ])
 
 interface Operation {

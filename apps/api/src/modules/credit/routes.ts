@@ -1,6 +1,12 @@
 import { internalNoteSchema, MAX_RECORD_ID, noteInputSchema } from '@signalway/shared/back-office'
 import { creditPayloadSchema } from '@signalway/shared/credit'
 import {
+  creditDraftOpenSchema,
+  creditDraftSavedSchema,
+  creditDraftSaveSchema,
+  creditDraftSchema,
+} from '@signalway/shared/credit/drafts'
+import {
   creditApplicationDetailSchema,
   creditApplicationListQuerySchema,
   creditApplicationListSchema,
@@ -15,6 +21,7 @@ import { auditContextOf } from '../users/audit.ts'
 import { ADMIN_ONLY } from '../users/service.ts'
 import { createCreditDecisions } from './decisions.ts'
 import { createDownloadTokens } from './download-token.ts'
+import { createCreditDrafts, deleteExpiredDrafts } from './drafts.ts'
 import { createPdfSealer } from './pdf/seal.ts'
 import { createCreditService } from './service.ts'
 
@@ -22,6 +29,9 @@ import { createCreditService } from './service.ts'
 export const CREDIT_BODY_LIMIT = 15 * 1024 * 1024
 /** Per client address. */
 export const CREDIT_RATE_LIMIT = { max: 10, timeWindow: 60 * 60 * 1000 } as const
+/** Saving and opening saved applications, per address. */
+export const DRAFT_RATE_LIMIT = { max: 30, timeWindow: 60 * 60 * 1000 } as const
+const DRAFT_SWEEP_MS = 60 * 60 * 1000
 
 const pdfResponse = {
   description: 'The signed application (credit-application.pdf).',
@@ -49,6 +59,7 @@ export const creditRoutes: FastifyPluginAsyncZod = async (app) => {
     clock: app.clock,
   })
   const downloads = createDownloadTokens(app.config, app.clock)
+  const drafts = createCreditDrafts({ db: app.db, siteUrl: app.config.siteUrl, clock: app.clock })
   // The body as received, before the schema turns its JSON strings into data: the digest is of it.
   const wireBodies = new WeakMap<FastifyRequest, unknown>()
 
@@ -86,6 +97,57 @@ export const creditRoutes: FastifyPluginAsyncZod = async (app) => {
         .send(Buffer.from(submitted.pdf.buffer, submitted.pdf.byteOffset, submitted.pdf.byteLength) as never)
     },
   )
+
+  app.post(
+    '/apply-for-credit/drafts',
+    {
+      bodyLimit: CREDIT_BODY_LIMIT,
+      config: { rateLimit: DRAFT_RATE_LIMIT },
+      schema: {
+        tags: ['credit'],
+        summary:
+          'Save an application to continue later (issue 16): everything in the form, files and signatures included. ' +
+          'The link to continue is emailed; with the token of a saved application, that one is saved again.',
+        body: creditDraftSaveSchema,
+        response: { 201: creditDraftSavedSchema, ...errorResponses(400, 413, 415, 429) },
+      },
+    },
+    async (request, reply) => reply.code(201).send(await drafts.save(request.body)),
+  )
+
+  app.post(
+    '/apply-for-credit/drafts/open',
+    {
+      config: { rateLimit: DRAFT_RATE_LIMIT },
+      schema: {
+        tags: ['credit'],
+        summary:
+          'A saved application, by the token of its link (sent in the body so that no log keeps it); 404 for an ' +
+          'unknown or replaced link, 410 for an expired one.',
+        body: creditDraftOpenSchema,
+        response: { 200: creditDraftSchema, ...errorResponses(400, 404, 410, 429) },
+      },
+    },
+    async (request) => drafts.open(request.body.token),
+  )
+
+  // Expired drafts go, with their files and signatures: now and then on every instance (a delete is the same
+  // whoever runs it).
+  let sweeper: NodeJS.Timeout | undefined
+  const sweep = async () => {
+    try {
+      const deleted = await deleteExpiredDrafts(app.db, app.clock())
+      if (deleted > 0) app.log.info({ deleted }, 'expired credit application drafts deleted')
+    } catch (error) {
+      app.log.warn({ err: error }, 'expired credit application drafts could not be deleted')
+    }
+  }
+  app.addHook('onReady', async () => {
+    await sweep()
+    sweeper = setInterval(() => void sweep(), DRAFT_SWEEP_MS)
+    sweeper.unref()
+  })
+  app.addHook('onClose', async () => clearInterval(sweeper))
 
   app.get(
     '/apply-for-credit/pdf',
