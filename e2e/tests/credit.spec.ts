@@ -6,7 +6,7 @@ import { PDFDocument, StandardFonts } from 'pdf-lib'
 import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs'
 import { expect, expectAccessible, test } from '../fixtures.ts'
 import { signInAsAdmin } from '../helpers/admin.ts'
-import { readAllMail } from '../helpers/mail.ts'
+import { newestMailTo, readAllMail } from '../helpers/mail.ts'
 import { drawSignature, expectAllSigned } from '../helpers/signature.ts'
 
 /*
@@ -686,5 +686,111 @@ test.describe('the staff find the applications', () => {
     await page.getByLabel(/^Status/).selectOption({ label: 'Approved' })
     await expect(page).toHaveURL(/status=approved/)
     await expect(page.getByRole('table')).toContainText(`Westgate Civil ${run}`)
+  })
+})
+
+test.describe('save and continue later (issue 16)', () => {
+  test('a trust saves with its deed and a drawn signature, continues in a fresh browser from the emailed link, and submits', async ({
+    page,
+    browser,
+  }) => {
+    test.slow()
+    const email = `drafts.${run}@leetraffic.example`
+    const marker = `Deed of the Nguyen Family Trust ${run}`
+    await page.goto('/application-for-credit/')
+    await fillCustomer(page, {
+      completedBy: 'Linh Nguyen',
+      position: 'Trustee',
+      type: 'Trust',
+      fullName: `Nguyen Family Trust ${run}`,
+      businessName: `Nguyen Traffic ${run}`,
+      abn: '51 824 753 556',
+      phone: '07 5555 0123',
+      email,
+      trading: '3 years',
+      address: {
+        streetNumber: '9',
+        streetName: 'Bay Street',
+        city: 'Southport',
+        state: 'QLD',
+        postcode: '4215',
+      },
+    })
+    await section(page, /Customer Information/)
+      .locator('input[type="file"]')
+      .setInputFiles({
+        name: 'nguyen-trust-deed.pdf',
+        mimeType: 'application/pdf',
+        buffer: await trustDeedPdf(marker),
+      })
+    await expect(
+      section(page, /Customer Information/).getByRole('list', { name: 'Added files' }),
+    ).toBeVisible()
+    await next(page, /Customer Information/, 2)
+    await fillPerson(section(page, /Director Details/).getByRole('group', { name: 'Director 1' }), {
+      name: 'Linh Nguyen',
+      phone: '0455 111 222',
+      email,
+      licence: 'QL7654321',
+      address: {
+        streetNumber: '2',
+        streetName: 'Ocean Road',
+        city: 'Southport',
+        state: 'QLD',
+        postcode: '4215',
+      },
+    })
+    await next(page, /Director Details/, 3)
+    await fillAccounts(page, { name: 'Linh Nguyen', phone: '07 5555 0123', email: `ap.${email}` })
+    await next(page, /Accounts Payable Contact/, 4)
+    const s4 = section(page, /Credit Terms and Conditions/)
+    await s4.getByRole('checkbox', { name: /I have read and agree/ }).check()
+    await drawSignature(page, s4.getByRole('img', { name: /^Signature of Linh Nguyen/ }))
+
+    // Saved, with the link sent to the application's email.
+    await page.getByRole('button', { name: 'Save and continue later' }).click()
+    const dialog = page.getByRole('dialog', { name: 'Save and Continue Later' })
+    await expect(dialog.getByRole('textbox', { name: /^Email the link to/ })).toHaveValue(email)
+    await dialog.getByRole('button', { name: 'Save and Email the Link' }).click()
+    await expect(
+      page.getByText(`Your application is saved. We have emailed a link to ${email}`, { exact: false }),
+    ).toBeVisible()
+    const mail = await newestMailTo(email)
+    const link = /\/application-for-credit\/resume\/[A-Za-z0-9_-]{43}/.exec(mail)?.[0] ?? ''
+    expect(link, mail).not.toBe('')
+
+    // Another browser, with nothing of the first: everything is back, the deed and the signature too.
+    const context = await browser.newContext()
+    try {
+      const other = await context.newPage()
+      await other.goto(link)
+      await expect(
+        other.getByRole('heading', { level: 1, name: 'Continue Your Application for Credit' }),
+      ).toBeVisible()
+      await expect(other.getByRole('textbox', { name: /^Customer's full name/ })).toHaveValue(
+        `Nguyen Family Trust ${run}`,
+      )
+      await expect(
+        section(other, /Customer Information/).getByRole('list', { name: 'Added files' }),
+      ).toContainText('nguyen-trust-d')
+      await heading(other, 4).click()
+      const resumed = section(other, /Credit Terms and Conditions/)
+      await expect(resumed.getByRole('checkbox', { name: /I have read and agree/ })).toBeChecked()
+      await expect(resumed.getByRole('img', { name: /^Signature of Linh Nguyen/ })).toBeVisible()
+      await expectAllSigned(resumed)
+
+      const text = await submitAndDownload(other)
+      for (const value of [`Nguyen Traffic ${run}`, 'nguyen-trust-deed.pdf', 'Linh Nguyen', marker]) {
+        expect(text, `the PDF holds ${value}`).toContain(value)
+      }
+      // Submitted: the link opens nothing any more, and says why.
+      await other.goto(link)
+      await expect(other.getByRole('alert')).toContainText(
+        'This link is not valid: the application it saved may have been submitted already.',
+      )
+      await expect(other.getByRole('link', { name: 'Start a New Application' })).toBeVisible()
+    } finally {
+      await context.close()
+    }
   })
 })

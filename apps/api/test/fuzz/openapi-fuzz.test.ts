@@ -376,6 +376,7 @@ function bodyExample(fixture: Fixture, op: Operation): Record<string, unknown> {
       values: { section1: { businessName: 'Ellis Civil' }, section2: { persons: [] } },
     },
     'POST /api/apply-for-credit/drafts/open': { token: fixture.draftToken },
+    'POST /api/apply-for-credit/drafts/discard': { token: fixture.draftToken },
     'POST /api/v1/users/filter': { userTypes: [1, 2, 3], startDate: '', endDate: '' },
     'POST /api/v1/core/accounts/admin': { ...person, memberType: 1, password, confirmPassword: password },
     'PUT /api/v1/users/admin/update-user': { id: String(fixture.user.id), ...person, memberType: 1 },

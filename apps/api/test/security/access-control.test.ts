@@ -45,6 +45,7 @@ const PUBLIC = new Set([
   // Saving an application to continue later; the emailed link's token is the credential (drafts.test.ts).
   'POST /api/apply-for-credit/drafts',
   'POST /api/apply-for-credit/drafts/open',
+  'POST /api/apply-for-credit/drafts/discard',
 ])
 
 interface Operation {

@@ -48,6 +48,8 @@ export const paths = {
   applicationForCredit: {
     index: '/application-for-credit/',
     terms: '/application-for-credit/terms-and-conditions/',
+    /** The emailed link to a saved application (issue 16). */
+    resume: (token: string) => `/application-for-credit/resume/${encodeURIComponent(token)}`,
   },
   termsAndConditions: '/terms-and-conditions/',
   privacyPolicy: '/privacy-policy/',
@@ -110,6 +112,7 @@ export const routePatterns = {
   setUpTwoStep: pattern(paths.setUpTwoStep),
   applicationForCredit: pattern(paths.applicationForCredit.index),
   applicationForCreditTerms: pattern(paths.applicationForCredit.terms),
+  applicationForCreditResume: 'application-for-credit/resume/:token',
   termsAndConditions: pattern(paths.termsAndConditions),
   privacyPolicy: pattern(paths.privacyPolicy),
   playground: `${pattern(paths.playground())}*`,

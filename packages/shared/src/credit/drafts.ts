@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { emailField } from '../fields.ts'
+import { type CreditApplicationFormDefaults, creditApplicationDefaults } from './defaults.ts'
 
 /*
  * Save and continue later (issue 16): an application in progress kept on the server with everything in it
@@ -20,7 +21,8 @@ export const CREDIT_DRAFT_MESSAGES = {
     `Your application is saved. We have emailed a link to ${email} to continue it in any browser; the link works for ${CREDIT_DRAFT_DAYS} days.`,
   saveFailed: 'Unable to save your application. Please try again.',
   expired: `This link has expired: a saved application is kept for ${CREDIT_DRAFT_DAYS} days after it was last saved. Please start a new application.`,
-  invalid: 'This link is not valid. Please use the latest link we emailed you, or start a new application.',
+  invalid:
+    'This link is not valid: the application it saved may have been submitted already. Please use the latest link we emailed you, or start a new application.',
   tooLarge: 'The application is too large to save. Please remove a file and try again.',
 } as const
 
@@ -46,3 +48,20 @@ export const creditDraftSchema = creditDraftSavedSchema
   .extend({ values: z.record(z.string(), z.unknown()) })
   .meta({ id: 'CreditDraft' })
 export type CreditDraft = z.infer<typeof creditDraftSchema>
+
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value)
+
+/**
+ * The form's starting values from a saved application: each section's saved fields over the empty form's, so
+ * that a field added to the form since the save starts empty instead of missing.
+ */
+export function creditApplicationFromDraft(values: Record<string, unknown>): CreditApplicationFormDefaults {
+  const defaults = creditApplicationDefaults()
+  const merged: Record<string, unknown> = { ...defaults }
+  for (const [key, section] of Object.entries(defaults)) {
+    const saved = values[key]
+    if (isRecord(saved)) merged[key] = { ...section, ...saved }
+  }
+  return merged as CreditApplicationFormDefaults
+}

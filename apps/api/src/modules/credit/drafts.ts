@@ -42,6 +42,8 @@ export function resumeLink(siteUrl: string, token: string): string {
 export interface CreditDrafts {
   save(input: CreditDraftSave): Promise<CreditDraftSaved>
   open(token: string): Promise<CreditDraft>
+  /** The application was submitted: its draft, files and signatures go at once. */
+  discard(token: string): Promise<void>
 }
 
 export function createCreditDrafts(deps: { db: Kysely<DB>; siteUrl: string; clock: Clock }): CreditDrafts {
@@ -97,6 +99,10 @@ export function createCreditDrafts(deps: { db: Kysely<DB>; siteUrl: string; cloc
         expiresAt: row.expires_at,
         values: JSON.parse(row.payload) as Record<string, unknown>,
       }
+    },
+
+    async discard(token) {
+      await db.deleteFrom('credit_drafts').where('token_hash', '=', hashToken(token)).execute()
     },
   }
 }

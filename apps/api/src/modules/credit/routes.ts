@@ -131,6 +131,23 @@ export const creditRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => drafts.open(request.body.token),
   )
 
+  app.post(
+    '/apply-for-credit/drafts/discard',
+    {
+      config: { rateLimit: DRAFT_RATE_LIMIT },
+      schema: {
+        tags: ['credit'],
+        summary: 'Delete a saved application once it has been submitted (204 whether or not it was there).',
+        body: creditDraftOpenSchema,
+        response: { 204: z.null(), ...errorResponses(400, 429) },
+      },
+    },
+    async (request, reply) => {
+      await drafts.discard(request.body.token)
+      return reply.code(204).send(null)
+    },
+  )
+
   // Expired drafts go, with their files and signatures: now and then on every instance (a delete is the same
   // whoever runs it).
   let sweeper: NodeJS.Timeout | undefined

@@ -118,6 +118,16 @@ describe.each(DIALECTS)('saved credit applications on %s', (dialect) => {
     expect(await deleteExpiredDrafts(app.db, new Date('2027-01-01T00:00:00.000Z'))).toBe(1)
     expect((await open(app, token)).statusCode).toBe(404)
     expect((await open(app, fresh.token)).statusCode).toBe(200)
+
+    // Submitted: the draft goes at once, and its link says so.
+    const discarded = await app.inject({
+      method: 'POST',
+      url: '/api/apply-for-credit/drafts/discard',
+      payload: { token: fresh.token },
+    })
+    expect(discarded.statusCode).toBe(204)
+    expect((await open(app, fresh.token)).statusCode).toBe(404)
+    expect(await app.db.selectFrom('credit_drafts').select('id').execute()).toEqual([])
   })
 
   it('refuses a bad email, values that are not an object and a malformed token; limits each address', async () => {

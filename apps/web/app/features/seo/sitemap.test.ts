@@ -72,6 +72,7 @@ describe('robots.txt', () => {
     expect(robots).toContain('User-agent: *')
     expect(robots).toContain('Disallow: /admin/')
     expect(robots).toContain('Disallow: /api/')
+    expect(robots).toContain('Disallow: /application-for-credit/resume/')
     expect(robots).toMatch(/^Sitemap: https:\/\/hire\.example\.com\/sitemap\.xml$/m)
   })
 })

@@ -81,6 +81,8 @@ export function buildRobots(siteUrl: string): string {
     `Disallow: ${paths.confirmEmail}`,
     `Disallow: ${paths.cancelEmailChange}`,
     `Disallow: ${paths.logout}`,
+    // A saved credit application's emailed link (issue 16).
+    `Disallow: ${paths.applicationForCredit.resume('')}`,
     '',
     `Sitemap: ${origin}${paths.sitemap}`,
     '',

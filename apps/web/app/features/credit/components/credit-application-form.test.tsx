@@ -424,3 +424,66 @@ describe('submitting', () => {
     expect(screen.getByText(MESSAGES.noResponse)).toBeTruthy()
   })
 })
+
+describe('save and continue later (issue 16)', () => {
+  const savedAnswer = (token: string) => ({
+    token,
+    email: 'ada@example.com',
+    expiresAt: '2026-12-26T00:00:00.000Z',
+  })
+
+  it('saves everything to the email given, says where the link went, and saves again into the same draft', async () => {
+    const user = userEvent.setup()
+    const saveDraft = vi.fn(async () => savedAnswer('T'.repeat(43)))
+    await renderFilled({ saveDraft })
+    await user.click(screen.getByRole('button', { name: 'Save and continue later' }))
+    const dialog = await screen.findByRole('dialog', { name: 'Save and Continue Later' })
+    const email = within(dialog).getByRole('textbox', { name: /^Email the link to/ }) as HTMLInputElement
+    // The application's email, to start with.
+    expect(email.value).toBe('ada@example.com')
+    await user.click(within(dialog).getByRole('button', { name: 'Save and Email the Link' }))
+    await waitFor(() => expect(saveDraft).toHaveBeenCalledTimes(1))
+    const first = saveDraft.mock.calls[0] as unknown as [
+      { email: string; values: CreditApplicationFormDefaults; token?: string },
+    ]
+    expect(first[0].email).toBe('ada@example.com')
+    expect(first[0].token).toBeUndefined()
+    // Everything, signatures included, as the form holds it.
+    expect(first[0].values.section1.fullNameOfCustomer).toBe('Analytical Engines Pty Ltd')
+    expect(first[0].values.section4.signatures).toEqual([
+      { id: 'p1', name: 'Ada Lovelace', specimen: FAKE_PNG },
+    ])
+    expect(
+      await screen.findByText(/Your application is saved\. We have emailed a link to ada@example\.com/),
+    ).toBeTruthy()
+    expect(screen.queryByRole('dialog', { name: 'Save and Continue Later' })).toBeNull()
+
+    await user.click(screen.getByRole('button', { name: 'Save and continue later' }))
+    const again = await screen.findByRole('dialog', { name: 'Save and Continue Later' })
+    await user.click(within(again).getByRole('button', { name: 'Save and Email the Link' }))
+    await waitFor(() => expect(saveDraft).toHaveBeenCalledTimes(2))
+    expect(saveDraft.mock.calls[1]).toEqual([expect.objectContaining({ token: 'T'.repeat(43) })])
+  })
+
+  it('a failed save says so and keeps the dialog and the application', async () => {
+    const user = userEvent.setup()
+    const saveDraft = vi.fn(
+      () => new Promise<never>((_, reject) => setTimeout(() => reject(new TypeError('Failed to fetch')), 0)),
+    )
+    await renderFilled({ saveDraft })
+    await user.click(screen.getByRole('button', { name: 'Save and continue later' }))
+    const dialog = await screen.findByRole('dialog', { name: 'Save and Continue Later' })
+    await user.click(within(dialog).getByRole('button', { name: 'Save and Email the Link' }))
+    expect(await screen.findByText('Unable to save your application. Please try again.')).toBeTruthy()
+    expect(screen.getByRole('dialog', { name: 'Save and Continue Later' })).toBeTruthy()
+  })
+
+  it('a submitted application that was saved deletes its saved copy', async () => {
+    const user = userEvent.setup()
+    const submit = vi.fn(async () => new Blob(['%PDF-1.7'], { type: 'application/pdf' }))
+    const discardDraft = vi.fn(async () => undefined)
+    await renderFilled({ submit, draftToken: 'D'.repeat(43), discardDraft })
+    await user.click(screen.getByRole('button', { name: 'Submit application' }))
+    await waitFor(() => expect(discardDraft).toHaveBeenCalledWith('D'.repeat(43)))
+  })
+})

@@ -26,6 +26,7 @@ import { BlockingOverlay } from '../../../components/ui/blocking-overlay.tsx'
 import { useNotify } from '../../../components/ui/notifications/index.ts'
 import { isApiError } from '../../../lib/api-client.ts'
 import { saveBlob } from '../../../lib/save-blob.ts'
+import { discardCreditDraft, saveCreditDraft } from '../api/drafts.ts'
 import type { CreditReceipt } from '../api/submit-credit-application.ts'
 import { CREDIT_PDF_FILENAME, submitCreditApplication } from '../api/submit-credit-application.ts'
 import { saveReceipt } from '../receipt.ts'
@@ -34,6 +35,7 @@ import { AccountsSection } from './accounts-section.tsx'
 import { CreditSection, keepFocus } from './credit-section.tsx'
 import { CustomerSection } from './customer-section.tsx'
 import { PersonsSection } from './persons-section.tsx'
+import { SaveForLaterDialog } from './save-for-later.tsx'
 import { TermsSection } from './terms-section.tsx'
 
 export const SUBMITTING_LABEL = 'Submitting your application for credit…'
@@ -52,6 +54,12 @@ export interface CreditApplicationFormProps {
   reloadDelayMs?: number
   /** Starting values (an empty application by default). */
   defaultValues?: CreditApplicationFormDefaults
+  /** The token of the saved application this one continues (issue 16): saving again keeps that draft. */
+  draftToken?: string
+  /** Saves the form to continue later (issue 16). */
+  saveDraft?: typeof saveCreditDraft
+  /** Deletes the saved copy once the application is submitted (issue 16). */
+  discardDraft?: (token: string) => Promise<void>
 }
 
 type PendingFocus =
@@ -81,6 +89,9 @@ export function CreditApplicationForm({
   reload = () => window.location.reload(),
   reloadDelayMs = 1500,
   defaultValues,
+  draftToken,
+  saveDraft = saveCreditDraft,
+  discardDraft = discardCreditDraft,
 }: CreditApplicationFormProps) {
   const notify = useNotify()
   const [defaults] = useState(() => defaultValues ?? creditApplicationDefaults())
@@ -94,6 +105,8 @@ export function CreditApplicationForm({
   const cancelScroll = useRef<(() => void) | null>(null)
   const request = useRef<AbortController | null>(null)
   const reloadTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined)
+  const [saving, setSaving] = useState(false)
+  const draft = useRef(draftToken)
 
   // Clean-up on leaving the page: no scroll, request or reload left behind.
   useEffect(
@@ -176,6 +189,8 @@ export function CreditApplicationForm({
       const pdf = await submit(toCreditPayload(values), { signal: controller.signal, onReceipt: saveReceipt })
       notify.success(MESSAGES.creditSubmitted)
       save(pdf, CREDIT_PDF_FILENAME)
+      // A saved copy of this application is done with; failing to delete it leaves it to expire.
+      if (draft.current) void discardDraft(draft.current).catch(() => undefined)
       // The download has started; the empty form comes back with the reload.
       reloadTimer.current = setTimeout(reload, reloadDelayMs)
     } catch (error) {
@@ -234,10 +249,30 @@ export function CreditApplicationForm({
           <div onMouseDown={keepFocus}>
             <FormActions className="credit-form__actions">
               <SubmitButton busyLabel={SUBMITTING_LABEL}>Submit application</SubmitButton>
+              <button type="button" className="button button--outline" onClick={() => setSaving(true)}>
+                Save and continue later
+              </button>
             </FormActions>
           </div>
         </Form>
       </div>
+      {saving ? (
+        <SaveForLaterDialog
+          open
+          suggestedEmail={form.getValues('section1.email') ?? ''}
+          save={async (email) => {
+            const saved = await saveDraft({
+              email,
+              values: form.getValues() as unknown as Record<string, unknown>,
+              ...(draft.current ? { token: draft.current } : {}),
+            })
+            // Saving again from this page keeps the same draft and link.
+            draft.current = saved.token
+            return saved
+          }}
+          onClose={() => setSaving(false)}
+        />
+      ) : null}
       {busy ? <BlockingOverlay label={SUBMITTING_LABEL} /> : null}
     </>
   )

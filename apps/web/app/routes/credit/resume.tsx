@@ -1,0 +1,101 @@
+import { formatLongDate } from '@signalway/shared/business-time'
+import {
+  CREDIT_DRAFT_DAYS,
+  CREDIT_DRAFT_MESSAGES,
+  type CreditDraft,
+  creditApplicationFromDraft,
+} from '@signalway/shared/credit/drafts'
+import { useEffect, useState } from 'react'
+import { Link } from 'react-router'
+import { PageHeader } from '../../components/ui/page-header.tsx'
+import { openCreditDraft } from '../../features/credit/api/drafts.ts'
+import { CreditApplicationForm } from '../../features/credit/components/credit-application-form.tsx'
+import { failureMessage, isApiError } from '../../lib/api-client.ts'
+import { routeMeta } from '../../lib/meta.ts'
+import { paths } from '../../lib/paths.ts'
+import type { Route } from './+types/resume'
+
+export const meta: Route.MetaFunction = (args) =>
+  routeMeta(args, {
+    title: 'Continue Your Application for Credit',
+    description: 'Continue an application for credit saved earlier.',
+    path: paths.applicationForCredit.index,
+    noIndex: true,
+  })
+
+type Opened =
+  | { state: 'opening' }
+  | { state: 'ready'; draft: CreditDraft }
+  | { state: 'failed'; message: string }
+
+/**
+ * The emailed link to a saved application (issue 16): the form opens with everything saved, files and
+ * signatures included, in any browser. The token is read here and sent to the API in a request body.
+ */
+export default function ResumeCreditApplicationPage({ params }: Route.ComponentProps) {
+  const [opened, setOpened] = useState<Opened>({ state: 'opening' })
+  useEffect(() => {
+    let live = true
+    openCreditDraft(params.token).then(
+      (draft) => live && setOpened({ state: 'ready', draft }),
+      (error: unknown) => {
+        if (!live) return
+        const known =
+          isApiError(error) && (error.status === 404 || error.status === 410 || error.status === 400)
+        setOpened({
+          state: 'failed',
+          message: known
+            ? error.status === 410
+              ? CREDIT_DRAFT_MESSAGES.expired
+              : CREDIT_DRAFT_MESSAGES.invalid
+            : failureMessage(error, 'Unable to open your saved application. Please try again.'),
+        })
+      },
+    )
+    return () => {
+      live = false
+    }
+  }, [params.token])
+
+  return (
+    <>
+      <PageHeader
+        title="Continue Your Application for Credit"
+        lead="Everything you saved is here, files and signatures included. Save again at any time, or sign and submit."
+      />
+      <section className="section">
+        <div className="container credit-page">
+          {opened.state === 'opening' ? (
+            <p className="credit-page__intro" role="status">
+              Opening your saved application…
+            </p>
+          ) : null}
+          {opened.state === 'failed' ? (
+            <div className="credit-resume__failed" role="alert">
+              <p>{opened.message}</p>
+              <p>
+                <Link to={paths.applicationForCredit.index} className="button button--primary">
+                  Start a New Application
+                </Link>
+              </p>
+            </div>
+          ) : null}
+          {opened.state === 'ready' ? (
+            <>
+              <p className="credit-page__intro">
+                Saved for {opened.draft.email}. This link works until {formatLongDate(opened.draft.expiresAt)}
+                , and for {CREDIT_DRAFT_DAYS} days after each save.
+              </p>
+              <CreditApplicationForm
+                defaultValues={creditApplicationFromDraft(opened.draft.values)}
+                draftToken={opened.draft.token}
+                // Submitted: a new, empty application (this link no longer opens anything).
+                reload={() => window.location.assign(paths.applicationForCredit.index)}
+              />
+            </>
+          ) : null}
+        </div>
+      </section>
+    </>
+  )
+}
