@@ -7,6 +7,7 @@ import {
   findService,
   HOW_HEARD,
   INVOICE_DELIVERY,
+  isTokenPage,
   LIMITS,
   MEMBER_TYPES,
   QUOTE_SERVICES,
@@ -100,6 +101,25 @@ describe('constants', () => {
       notificationWidth: 500,
     })
     expect(APP_VERSION).toBe('1.0')
+  })
+})
+
+describe('token pages', () => {
+  it('are the reset and email-change links, and the links to saved credit applications', () => {
+    for (const path of [
+      '/reset-password/',
+      '/confirm-email',
+      '/application-for-credit/resume/abc',
+      '/Application-For-Credit/Resume/X/',
+    ])
+      expect(isTokenPage(path), path).toBe(true)
+    for (const path of [
+      '/login/',
+      '/application-for-credit/',
+      '/application-for-credit/resumes/x',
+      '/reset-password/extra/',
+    ])
+      expect(isTokenPage(path), path).toBe(false)
   })
 })
 

@@ -242,7 +242,10 @@ export const TOKEN_PAGE_PATHS: readonly string[] = [
   '/cancel-email-change/',
 ]
 
+/** Pages whose address ends in a token of their own (issue 16: the link to a saved credit application). */
+export const TOKEN_PAGE_PREFIXES: readonly string[] = ['/application-for-credit/resume/']
+
 export function isTokenPage(pathname: string): boolean {
-  const path = pathname.endsWith('/') ? pathname : `${pathname}/`
-  return TOKEN_PAGE_PATHS.some((page) => path.toLowerCase() === page)
+  const path = (pathname.endsWith('/') ? pathname : `${pathname}/`).toLowerCase()
+  return TOKEN_PAGE_PATHS.includes(path) || TOKEN_PAGE_PREFIXES.some((prefix) => path.startsWith(prefix))
 }

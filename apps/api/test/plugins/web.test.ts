@@ -21,6 +21,11 @@ describe('serving the web app', () => {
     const { app } = await webApp()
     const reset = await app.inject({ method: 'GET', url: '/reset-password/?t=secret-token-1' })
     expect(reset.headers['referrer-policy']).toBe('no-referrer')
+    const resume = await app.inject({
+      method: 'GET',
+      url: `/application-for-credit/resume/${'A'.repeat(43)}`,
+    })
+    expect(resume.headers['referrer-policy']).toBe('no-referrer')
     const login = await app.inject({ method: 'GET', url: '/login/' })
     expect(login.headers['referrer-policy']).toBe('strict-origin-when-cross-origin')
   })

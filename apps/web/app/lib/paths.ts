@@ -112,7 +112,7 @@ export const routePatterns = {
   setUpTwoStep: pattern(paths.setUpTwoStep),
   applicationForCredit: pattern(paths.applicationForCredit.index),
   applicationForCreditTerms: pattern(paths.applicationForCredit.terms),
-  applicationForCreditResume: 'application-for-credit/resume/:token',
+  applicationForCreditResume: 'application-for-credit/resume/:token?',
   termsAndConditions: pattern(paths.termsAndConditions),
   privacyPolicy: pattern(paths.privacyPolicy),
   playground: `${pattern(paths.playground())}*`,

@@ -15,8 +15,9 @@ vi.mock('../../features/credit/api/drafts.ts', () => ({
 
 const TOKEN = 'R'.repeat(43)
 
-function renderPage() {
-  const props = { params: { token: TOKEN } } as unknown as Parameters<typeof ResumeCreditApplicationPage>[0]
+function renderPage(token: string | null = TOKEN) {
+  const params = token === null ? {} : { token }
+  const props = { params } as unknown as Parameters<typeof ResumeCreditApplicationPage>[0]
   renderWithProviders(<ResumeCreditApplicationPage {...props} />, {
     route: `/application-for-credit/resume/${TOKEN}`,
   })
@@ -41,9 +42,19 @@ describe('the link to a saved application (issue 16)', () => {
     const name = (await screen.findByRole('textbox', { name: /^Customer's full name/ })) as HTMLInputElement
     expect(name.value).toBe('Lee Family Trust')
     expect(openCreditDraft).toHaveBeenCalledWith(TOKEN)
+    // The token has left the address bar.
+    expect(window.location.pathname).toBe('/application-for-credit/resume/')
     expect(
       screen.getByText(/Saved for sam@leetraffic\.example\. This link works until 26 December 2026/),
     ).toBeTruthy()
+  })
+
+  it('without a token says where the link is', () => {
+    renderPage(null)
+    expect(screen.getByRole('alert').textContent).toContain(
+      'To continue a saved application, open the link in the email we sent you.',
+    )
+    expect(openCreditDraft).not.toHaveBeenCalled()
   })
 
   it.each([

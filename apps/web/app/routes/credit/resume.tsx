@@ -23,6 +23,8 @@ export const meta: Route.MetaFunction = (args) =>
     noIndex: true,
   })
 
+const NO_LINK = 'To continue a saved application, open the link in the email we sent you.'
+
 type Opened =
   | { state: 'opening' }
   | { state: 'ready'; draft: CreditDraft }
@@ -33,10 +35,16 @@ type Opened =
  * signatures included, in any browser. The token is read here and sent to the API in a request body.
  */
 export default function ResumeCreditApplicationPage({ params }: Route.ComponentProps) {
-  const [opened, setOpened] = useState<Opened>({ state: 'opening' })
+  // Read once: the token then leaves the address bar (and so history, bookmarks and shared screens).
+  const [token] = useState(() => params.token ?? '')
+  const [opened, setOpened] = useState<Opened>(() =>
+    token ? { state: 'opening' } : { state: 'failed', message: NO_LINK },
+  )
   useEffect(() => {
+    if (!token) return
+    window.history.replaceState(window.history.state, '', paths.applicationForCredit.resume(''))
     let live = true
-    openCreditDraft(params.token).then(
+    openCreditDraft(token).then(
       (draft) => live && setOpened({ state: 'ready', draft }),
       (error: unknown) => {
         if (!live) return
@@ -55,7 +63,7 @@ export default function ResumeCreditApplicationPage({ params }: Route.ComponentP
     return () => {
       live = false
     }
-  }, [params.token])
+  }, [token])
 
   return (
     <>
