@@ -91,8 +91,11 @@ export const webPlugin: FastifyPluginAsync<WebPluginOptions> = async (
       wildcard: false,
       index: false,
       cacheControl: false,
-      // Pages are rendered per request (each carries its own CSP nonce), never served as files.
-      allowedPath: (path) => !path.endsWith('.html'),
+      // The Brotli or gzip copy the build made (apps/web/scripts/precompress.ts), when the browser takes it.
+      preCompressed: true,
+      // Pages are rendered per request (each carries its own CSP nonce), never served as files; the compressed
+      // copies are sent only in place of their file.
+      allowedPath: (path) => !path.endsWith('.html') && !/\.(?:br|gz)$/.test(path),
       setHeaders: (reply, path) => {
         // Hashed file names under assets/ never change content.
         reply.header('cache-control', path.startsWith(assetsDir) ? IMMUTABLE : SHORT_CACHE)

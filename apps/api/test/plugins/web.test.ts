@@ -1,4 +1,7 @@
+import { cpSync, mkdtempSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib'
 import { describe, expect, it } from 'vitest'
 import { buildTestApp } from '../helpers/build.ts'
 
@@ -114,6 +117,50 @@ describe('serving the web app', () => {
     const robots = await app.inject({ method: 'GET', url: '/robots.txt' })
     expect(robots.statusCode).toBe(200)
     expect(robots.headers['cache-control']).toBe('public, max-age=3600')
+  })
+
+  it('sends the Brotli or gzip copy the build made, as the browser accepts, with a validator', async () => {
+    // A build with a precompressed asset (apps/web/scripts/precompress.ts makes them).
+    const dir = mkdtempSync(join(tmpdir(), 'web-build-'))
+    cpSync(WEB_BUILD_DIR, dir, { recursive: true })
+    const script = `export const text = ${JSON.stringify('arrow boards '.repeat(400))}\n`
+    const file = join(dir, 'client', 'assets', 'big-abc123.js')
+    writeFileSync(file, script)
+    writeFileSync(`${file}.br`, brotliCompressSync(script))
+    writeFileSync(`${file}.gz`, gzipSync(script))
+    const { app } = await buildTestApp({ env: { WEB_BUILD_DIR: dir } })
+    const url = '/assets/big-abc123.js'
+
+    const brotli = await app.inject({
+      method: 'GET',
+      url,
+      headers: { 'accept-encoding': 'gzip, deflate, br' },
+    })
+    expect(brotli.statusCode).toBe(200)
+    expect(brotli.headers['content-encoding']).toBe('br')
+    expect(brotliDecompressSync(brotli.rawPayload).toString()).toBe(script)
+    expect(brotli.headers['cache-control']).toBe('public, max-age=31536000, immutable')
+    expect(String(brotli.headers.vary)).toMatch(/accept-encoding/i)
+    expect(brotli.headers['content-type']).toMatch(/javascript/)
+    const etag = String(brotli.headers.etag)
+    expect(etag).not.toBe('undefined')
+
+    const gzip = await app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'gzip' } })
+    expect(gzip.headers['content-encoding']).toBe('gzip')
+    expect(gunzipSync(gzip.rawPayload).toString()).toBe(script)
+
+    const plain = await app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'identity' } })
+    expect(plain.headers['content-encoding']).toBeUndefined()
+    expect(plain.body).toBe(script)
+
+    const again = await app.inject({
+      method: 'GET',
+      url,
+      headers: { 'accept-encoding': 'br', 'if-none-match': etag },
+    })
+    expect(again.statusCode).toBe(304)
+    // The copies are not files of their own.
+    expect((await app.inject({ method: 'GET', url: `${url}.br` })).statusCode).toBe(404)
   })
 
   it('never serves HTML files as static files, and 404s a missing asset', async () => {
