@@ -69,7 +69,11 @@ export default function ResumeCreditApplicationPage({ params }: Route.ComponentP
     <>
       <PageHeader
         title="Continue Your Application for Credit"
-        lead="Everything you saved is here, files and signatures included. Save again at any time, or sign and submit."
+        lead={
+          opened.state === 'failed'
+            ? undefined
+            : 'Everything you saved is here, files and signatures included. Save again at any time, or sign and submit.'
+        }
       />
       <section className="section">
         <div className="container credit-page">
