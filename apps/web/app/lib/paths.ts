@@ -30,6 +30,8 @@ export const paths = {
   faqs: '/faqs/',
   contactUs: '/contact-us/',
   getAQuote: '/get-a-quote/',
+  /** The quote form with a service ticked (issue 17): the service pages' call to action. */
+  getAQuoteFor: (slug: string) => `/get-a-quote/?service=${encodeURIComponent(slug)}`,
   register: '/register/',
   login: '/login/',
   /** Login with the location to come back to after signing in. */

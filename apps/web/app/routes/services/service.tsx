@@ -69,7 +69,7 @@ export default function ServicePage() {
             <List heading="Common uses" items={service.uses} />
             <List heading="Included with every hire" items={service.included} />
             <p>
-              <Link className="button button--accent" to={paths.getAQuote}>
+              <Link className="button button--accent" to={paths.getAQuoteFor(service.slug)}>
                 Get a Quote
               </Link>
             </p>

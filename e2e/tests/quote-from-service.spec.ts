@@ -1,0 +1,16 @@
+import { expect, test } from '../fixtures.ts'
+
+/*
+ * Issue 17: a service page's call to action opens the quote form with that service ticked.
+ */
+
+test('Get a Quote on a service page opens the quote form with that service ticked', async ({ page }) => {
+  await page.goto('/services/vms-boards/')
+  await page.getByRole('main').getByRole('link', { name: 'Get a Quote' }).click()
+  await expect(page).toHaveURL(/\/get-a-quote\/\?service=vms-boards$/)
+  const services = page
+    .getByRole('form', { name: 'Request a quote' })
+    .getByRole('group', { name: 'Services' })
+  await expect(services.getByRole('checkbox', { name: 'VMS Boards' })).toBeChecked()
+  await expect(services.getByRole('checkbox', { checked: true })).toHaveCount(1)
+})
