@@ -120,7 +120,7 @@ function trustProxyOption(trust: Config['trustProxy']): FastifyServerOptions['tr
   return typeof trust === 'number' ? (_address: string, hop: number) => hop < trust : trust
 }
 
-function loggerOptions(config: Config, stream: LogStream | undefined): FastifyServerOptions['logger'] {
+export function loggerOptions(config: Config, stream: LogStream | undefined): FastifyServerOptions['logger'] {
   return {
     level: config.logLevel,
     ...(stream ? { stream } : {}),

@@ -1,6 +1,7 @@
 import { MEMBER_TYPE } from '@signalway/shared/constants'
 import type { FastifyInstance } from 'fastify'
 import { Secret, TOTP } from 'otpauth'
+import { expect } from 'vitest'
 import type { UserRow } from '../../src/db/schema.ts'
 import { buildUser, createUser as insertUser, type UserFields } from '../../src/seed/factories.ts'
 
@@ -91,4 +92,25 @@ export async function signIn(app: FastifyInstance, email: string, password: stri
 /** The Authorization header of a token. */
 export function bearer(token: string): { authorization: string } {
   return { authorization: `Bearer ${token}` }
+}
+
+/** An injected request of an administrators' call: method, URL and, for a write, its body. */
+export interface AdminCall {
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'
+  url: string
+  payload?: object
+}
+
+/** Every call answers 401 without a token and 403 to members of types 1 and 2 (administrators only). */
+export async function expectAdminOnly(app: FastifyInstance, calls: readonly AdminCall[]): Promise<void> {
+  for (const call of calls) {
+    expect((await app.inject(call)).statusCode, `${call.method} ${call.url}`).toBe(401)
+  }
+  for (const memberType of [1, 2] as const) {
+    const headers = bearer(await tokenFor(app, await createUser(app, { memberType })))
+    for (const call of calls) {
+      const response = await app.inject({ ...call, headers })
+      expect(response.statusCode, `type ${memberType}: ${call.method} ${call.url}`).toBe(403)
+    }
+  }
 }

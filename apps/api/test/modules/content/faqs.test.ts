@@ -1,7 +1,7 @@
 import { FAQ_CATEGORIES, FAQ_MESSAGES, type Faq, type FaqAdminItem } from '@signalway/shared/faqs'
 import type { FastifyInstance } from 'fastify'
 import { describe, expect, it } from 'vitest'
-import { bearer, createAdmin, createUser, tokenFor } from '../../helpers/auth.ts'
+import { bearer, createAdmin, expectAdminOnly, tokenFor } from '../../helpers/auth.ts'
 import { buildTestApp, DIALECTS } from '../../helpers/build.ts'
 
 async function adminHeaders(app: FastifyInstance) {
@@ -37,16 +37,7 @@ describe.each(DIALECTS)('the FAQ kept by staff on %s', (dialect) => {
       { method: 'POST', url: '/api/admin/faqs/1/move', payload: { direction: 'down' } },
       { method: 'DELETE', url: '/api/admin/faqs/1?version=1' },
     ] as const
-    for (const call of calls) {
-      expect((await app.inject(call)).statusCode, `${call.method} ${call.url}`).toBe(401)
-    }
-    for (const memberType of [1, 2]) {
-      const headers = bearer(await tokenFor(app, await createUser(app, { memberType })))
-      for (const call of calls) {
-        const response = await app.inject({ ...call, headers })
-        expect(response.statusCode, `type ${memberType}: ${call.method} ${call.url}`).toBe(403)
-      }
-    }
+    await expectAdminOnly(app, calls)
     // Nothing changed.
     expect((await publicFaqs(app)).map((faq) => faq.question)).not.toContain(QUESTION.question)
   })

@@ -2,7 +2,7 @@ import { PAGE_MESSAGES, PUBLISHING_MESSAGES } from '@signalway/shared/publishing
 import type { FastifyInstance } from 'fastify'
 import sharp from 'sharp'
 import { describe, expect, it, vi } from 'vitest'
-import { bearer, createAdmin, createUser, tokenFor } from '../../helpers/auth.ts'
+import { bearer, createAdmin, expectAdminOnly, tokenFor } from '../../helpers/auth.ts'
 import { buildTestApp, DIALECTS } from '../../helpers/build.ts'
 
 /** A photo-like image of the given size and format, as a data URL. */
@@ -58,16 +58,7 @@ describe.each(DIALECTS)('publishing news on %s', (dialect) => {
         payload: { title: 'x', description: 'x', content: '', version: 1 },
       },
     ] as const
-    for (const call of calls) {
-      expect((await app.inject(call)).statusCode, `${call.method} ${call.url}`).toBe(401)
-    }
-    for (const memberType of [1, 2]) {
-      const headers = bearer(await tokenFor(app, await createUser(app, { memberType })))
-      for (const call of calls) {
-        const response = await app.inject({ ...call, headers })
-        expect(response.statusCode, `type ${memberType}: ${call.method} ${call.url}`).toBe(403)
-      }
-    }
+    await expectAdminOnly(app, calls)
   })
 
   it('publishes an item with an uploaded image: on GET /api/news with the rendered body and the image size', async () => {

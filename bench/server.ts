@@ -1,0 +1,175 @@
+/**
+ * npm run bench:server: how close the server comes to its framework's limit (issue 18). In one run, on this
+ * machine, with autocannon (50 connections, 8 s each, one after the other, after a 2 s warm-up):
+ *   - a Fastify hello-world with the product's logger configuration (bench/lib/hello-server.ts), the yardstick;
+ *   - GET /api/health;
+ *   - the home page, from the page cache;
+ *   - a hashed asset of the web build (its Brotli copy);
+ *   - an authenticated profile read (bearer token).
+ * Each as requests per second and p99, and as a ratio of the hello-world's requests per second. The product is
+ * the production build (`npm run start:prod`, DEMO=1, LOG_LEVEL=info as in production) on SQLite; every
+ * request says `Accept-Encoding: gzip, deflate, br`, as browsers do.
+ *
+ *   node bench/server.ts [--duration S] [--connections N] [--check]   (--check: exit 1 when a target is missed)
+ *
+ * Needs the web build (`npm run build`). Writes bench/results/server.json.
+ */
+import { type ChildProcess, spawn } from 'node:child_process'
+import { mkdtempSync, rmSync } from 'node:fs'
+import { cpus, loadavg, tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { argument } from './lib/args.ts'
+import { type CannonRequest, cannon } from './lib/autocannon.ts'
+import { writeResults } from './lib/results.ts'
+import { freePort, startServer } from './lib/server.ts'
+import { profileCannonRequest, registerUsers } from './lib/users.ts'
+
+/** Each target's share of the hello-world's requests per second (issue 18). */
+const TARGETS: Record<string, number> = {
+  'api-health': 0.6,
+  'home-cached': 0.5,
+  'hashed-asset': 0.5,
+  'profile-read': 0.4,
+}
+
+const BROWSER = { 'accept-encoding': 'gzip, deflate, br' }
+
+interface Measured {
+  name: string
+  requestsPerSecond: number
+  p99Ms: number
+  errors: number
+  non2xx: number
+  ratio: number | null
+  target: number | null
+}
+
+async function measure(
+  url: string,
+  requests: CannonRequest[],
+  { connections, duration }: { connections: number; duration: number },
+) {
+  // Warm-up: JIT, caches, connections.
+  await cannon({ url, connections, duration: 2, requests })
+  const result = await cannon({ url, connections, duration, requests })
+  return {
+    requestsPerSecond: Math.round(result.requests.total / result.duration),
+    p99Ms: result.latency.p99,
+    errors: result.errors + result.timeouts,
+    non2xx: result.non2xx,
+  }
+}
+
+async function startHello(dataDir: string): Promise<{ url: string; child: ChildProcess }> {
+  const port = await freePort()
+  const child = spawn(
+    process.execPath,
+    [join(import.meta.dirname, 'lib', 'hello-server.ts'), String(port), dataDir],
+    {
+      stdio: ['ignore', 'ignore', 'inherit'],
+    },
+  )
+  const url = `http://127.0.0.1:${port}`
+  for (let attempt = 0; attempt < 100; attempt++) {
+    try {
+      if ((await fetch(url)).ok) return { url, child }
+    } catch {
+      await new Promise((done) => setTimeout(done, 100))
+    }
+  }
+  child.kill('SIGKILL')
+  throw new Error('The hello-world server did not start')
+}
+
+async function main(): Promise<void> {
+  const connections = Number(argument('--connections') ?? 50)
+  const duration = Number(argument('--duration') ?? 8)
+  const options = { connections, duration }
+  const loadBefore = loadavg()[0] ?? 0
+
+  const server = await startServer({
+    name: 'bench-server',
+    rateLimitFactor: 10_000,
+    env: { LOG_LEVEL: 'info' },
+  })
+  const helloData = mkdtempSync(join(tmpdir(), 'signalway-bench-hello-'))
+  let hello: { url: string; child: ChildProcess } | undefined
+  const results: Measured[] = []
+  try {
+    hello = await startHello(helloData)
+    const users = await registerUsers(server.baseUrl, {
+      count: 5,
+      emailPrefix: `bench-server-${Date.now()}`,
+      firstName: 'Bench',
+    })
+    const home = await (await fetch(`${server.baseUrl}/`)).text()
+    const asset = /\/assets\/[\w.-]+\.js/.exec(home)?.[0]
+    if (!asset) throw new Error('No hashed asset in the home page: run `npm run build` first')
+
+    const plan: [string, string, CannonRequest[]][] = [
+      ['hello-world', hello.url, [{ method: 'GET', path: '/', headers: BROWSER }]],
+      ['api-health', server.baseUrl, [{ method: 'GET', path: '/api/health', headers: BROWSER }]],
+      ['home-cached', server.baseUrl, [{ method: 'GET', path: '/', headers: BROWSER }]],
+      ['hashed-asset', server.baseUrl, [{ method: 'GET', path: asset, headers: BROWSER }]],
+      ['profile-read', server.baseUrl, [profileCannonRequest(users)]],
+    ]
+    let helloRate = 0
+    for (const [name, url, requests] of plan) {
+      const measured = await measure(url, requests, options)
+      if (name === 'hello-world') helloRate = measured.requestsPerSecond
+      const ratio = name === 'hello-world' || helloRate === 0 ? null : measured.requestsPerSecond / helloRate
+      results.push({
+        name,
+        ...measured,
+        ratio: ratio === null ? null : Math.round(ratio * 100) / 100,
+        target: TARGETS[name] ?? null,
+      })
+    }
+  } finally {
+    hello?.child.kill('SIGTERM')
+    rmSync(helloData, { recursive: true, force: true })
+    await server.stop()
+    server.removeData()
+  }
+
+  // biome-ignore lint/suspicious/noConsole: the benchmark's report is this table.
+  console.table(
+    results.map((r) => ({
+      target: r.name,
+      'req/s': r.requestsPerSecond,
+      'p99 ms': r.p99Ms,
+      'x hello': r.ratio ?? '',
+      goal: r.target === null ? '' : `${r.target}x`,
+      errors: r.errors,
+      'non-2xx': r.non2xx,
+    })),
+  )
+  const missed = results.filter((r) => r.target !== null && (r.ratio ?? 0) < r.target)
+  const failed = results.filter((r) => r.errors > 0 || r.non2xx > 0)
+  console.info(
+    missed.length === 0
+      ? 'Targets: met'
+      : `Targets missed: ${missed.map((r) => `${r.name} ${r.ratio}x < ${r.target}x`).join(', ')}`,
+  )
+  const written = writeResults('server', {
+    date: new Date().toISOString(),
+    node: process.version,
+    machine: {
+      cpus: cpus().length,
+      model: cpus()[0]?.model ?? '',
+      loadAverageBefore: Math.round(loadBefore * 100) / 100,
+    },
+    connections,
+    durationSeconds: duration,
+    results,
+    targetsMet: missed.length === 0,
+  })
+  console.info(`Results written to ${written}`)
+  if (failed.length > 0) {
+    console.error(`Errors or non-2xx answers: ${failed.map((r) => r.name).join(', ')}`)
+    process.exitCode = 1
+  }
+  if (process.argv.includes('--check') && missed.length > 0) process.exitCode = 1
+}
+
+await main()
