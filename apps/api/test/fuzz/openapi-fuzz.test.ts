@@ -372,7 +372,8 @@ function bodyExample(fixture: Fixture, op: Operation): Record<string, unknown> {
     'POST /api/admin/faqs/{id}/move': { direction: 'down' },
     'POST /api/apply-for-credit': fixture.credit,
     'POST /api/apply-for-credit/drafts': {
-      email: 'draft@example.com',
+      // Each save emails its link: a fresh address, so that the per-recipient daily limit never answers.
+      email: `draft-${randomUUID().slice(0, 8)}@example.com`,
       values: { section1: { businessName: 'Ellis Civil' }, section2: { persons: [] } },
     },
     'POST /api/apply-for-credit/drafts/open': { token: fixture.draftToken },
@@ -613,7 +614,10 @@ describe.each(DIALECTS)('fuzzing every operation of the OpenAPI document on %s',
             await app.inject({
               method: 'POST',
               url: '/api/apply-for-credit/drafts',
-              payload: { email: 'draft@example.com', values: { section1: { businessName: 'Drafts' } } },
+              payload: {
+                email: `draft-${randomUUID().slice(0, 8)}@example.com`,
+                values: { section1: { businessName: 'Drafts' } },
+              },
             })
           ).json().token
         : 'A'.repeat(43),

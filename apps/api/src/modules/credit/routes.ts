@@ -16,6 +16,7 @@ import type { FastifyRequest } from 'fastify'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { errorResponses } from '../../lib/http-schemas.ts'
+import { createLimiter } from '../../lib/rate-limit/limiter.ts'
 import { userOf } from '../auth/plugin.ts'
 import { auditContextOf } from '../users/audit.ts'
 import { ADMIN_ONLY } from '../users/service.ts'
@@ -32,6 +33,8 @@ export const CREDIT_RATE_LIMIT = { max: 10, timeWindow: 60 * 60 * 1000 } as cons
 /** Saving and opening saved applications, per address. */
 export const DRAFT_RATE_LIMIT = { max: 30, timeWindow: 60 * 60 * 1000 } as const
 const DRAFT_SWEEP_MS = 60 * 60 * 1000
+/** Saves (each emails its link) per recipient address a day: nobody's inbox is flooded from here. */
+export const DRAFT_MAILS_PER_DAY = 20
 
 const pdfResponse = {
   description: 'The signed application (credit-application.pdf).',
@@ -60,6 +63,11 @@ export const creditRoutes: FastifyPluginAsyncZod = async (app) => {
   })
   const downloads = createDownloadTokens(app.config, app.clock)
   const drafts = createCreditDrafts({ db: app.db, siteUrl: app.config.siteUrl, clock: app.clock })
+  const draftMails = createLimiter(app, {
+    name: 'credit-draft-mail',
+    max: DRAFT_MAILS_PER_DAY,
+    windowMs: 24 * 60 * 60 * 1000,
+  })
   // The body as received, before the schema turns its JSON strings into data: the digest is of it.
   const wireBodies = new WeakMap<FastifyRequest, unknown>()
 
@@ -112,7 +120,11 @@ export const creditRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 201: creditDraftSavedSchema, ...errorResponses(400, 413, 415, 429) },
       },
     },
-    async (request, reply) => reply.code(201).send(await drafts.save(request.body)),
+    async (request, reply) => {
+      // Each save emails its link: an address gets at most DRAFT_MAILS_PER_DAY, whoever asks.
+      await draftMails.enforce(request.body.email.trim().toLowerCase())
+      return reply.code(201).send(await drafts.save(request.body))
+    },
   )
 
   app.post(

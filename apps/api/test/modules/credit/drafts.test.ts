@@ -130,6 +130,23 @@ describe.each(DIALECTS)('saved credit applications on %s', (dialect) => {
     expect(await app.db.selectFrom('credit_drafts').select('id').execute()).toEqual([])
   })
 
+  it('emails one address at most 20 links a day, from any number of callers', async () => {
+    const { app } = await setUp(dialect)
+    const statuses: number[] = []
+    for (let attempt = 0; attempt < 21; attempt++) {
+      const response = await app.inject({
+        method: 'POST',
+        url: '/api/apply-for-credit/drafts',
+        // Each from another address: the limit is the recipient's.
+        remoteAddress: `203.0.113.${attempt + 1}`,
+        payload: { email: 'Target@Example.com', values: {} },
+      })
+      statuses.push(response.statusCode)
+    }
+    expect(statuses.slice(0, 20).every((status) => status === 201)).toBe(true)
+    expect(statuses[20]).toBe(429)
+  })
+
   it('refuses a bad email, values that are not an object and a malformed token; limits each address', async () => {
     const { app } = await setUp(dialect)
     expect((await save(app, { email: 'not an email', values: formValues() })).statusCode).toBe(400)
