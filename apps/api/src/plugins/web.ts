@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs'
-import { join, sep } from 'node:path'
+import { join } from 'node:path'
 import { Readable } from 'node:stream'
 import type { ReadableStream as NodeReadableStream } from 'node:stream/web'
 import { pathToFileURL } from 'node:url'
@@ -22,6 +22,7 @@ import {
   preparePage,
   sharedLifetime,
 } from '../lib/page-cache.ts'
+import { loadAssets } from '../lib/static-assets.ts'
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -85,20 +86,37 @@ export const webPlugin: FastifyPluginAsync<WebPluginOptions> = async (
 
   const clientDir = join(config.webBuildDir, 'client')
   if (existsSync(clientDir)) {
-    const assetsDir = join(clientDir, 'assets') + sep
+    // Hashed file names under assets/ never change content: answered from memory, with the build's Brotli or
+    // gzip copy, a validator and a year's cache (lib/static-assets.ts).
+    const assets = loadAssets(join(clientDir, 'assets'))
+    app.get('/assets/*', async (request, reply) => {
+      const asset = assets.get((request.params as { '*': string })['*'])
+      if (!asset) return reply.callNotFound()
+      reply
+        .header('cache-control', IMMUTABLE)
+        .header('vary', 'accept-encoding')
+        .header('etag', asset.etag)
+        .type(asset.contentType)
+      if (matchesValidator(request.headers['if-none-match'], asset.etag)) return reply.code(304).send()
+      const wanted = negotiateEncoding(request.headers['accept-encoding'])
+      const encoding = asset.bodies[wanted] ? wanted : 'identity'
+      if (encoding !== 'identity') reply.header('content-encoding', encoding)
+      return reply.send(asset.bodies[encoding])
+    })
+
+    // The other files (images, icons, robots.txt) from the disk, with the build's compressed copy if any.
     await app.register(fastifyStatic, {
       root: clientDir,
       wildcard: false,
+      globIgnore: ['assets/**'],
       index: false,
       cacheControl: false,
-      // The Brotli or gzip copy the build made (apps/web/scripts/precompress.ts), when the browser takes it.
       preCompressed: true,
       // Pages are rendered per request (each carries its own CSP nonce), never served as files; the compressed
       // copies are sent only in place of their file.
       allowedPath: (path) => !path.endsWith('.html') && !/\.(?:br|gz)$/.test(path),
-      setHeaders: (reply, path) => {
-        // Hashed file names under assets/ never change content.
-        reply.header('cache-control', path.startsWith(assetsDir) ? IMMUTABLE : SHORT_CACHE)
+      setHeaders: (reply) => {
+        reply.header('cache-control', SHORT_CACHE)
       },
     })
   }
