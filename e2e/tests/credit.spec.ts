@@ -794,3 +794,129 @@ test.describe('save and continue later (issue 16)', () => {
     }
   })
 })
+
+test.describe('remote signing (issue 16)', () => {
+  // The last step opens a link that was never sent: the API answers 404.
+  test.use({ allowConsoleErrors: [/status of 404/] })
+  test('a Pty Ltd company sends both directors a request, each signs in a fresh browser, and the PDF holds both signing records', async ({
+    page,
+    browser,
+  }) => {
+    test.slow()
+    const tag = `remote${run}`
+    const customer = {
+      ...pty.customer,
+      fullName: `Westgate Remote ${run} Pty Ltd`,
+      businessName: `Westgate Remote ${run}`,
+      email: `accounts.${tag}@westgate.example`,
+    }
+    const directors = pty.directors.map((director) => ({
+      ...director,
+      email: director.email.replace(`.${run}@`, `.${tag}@`),
+    }))
+    await page.goto('/application-for-credit/')
+    await fillCustomer(page, customer)
+    await next(page, /Customer Information/, 2)
+    const s2 = section(page, /Director Details/)
+    await fillPerson(s2.getByRole('group', { name: 'Director 1' }), directors[0] as Person)
+    await s2.getByRole('button', { name: 'Add another director' }).click()
+    await fillPerson(s2.getByRole('group', { name: 'Director 2' }), directors[1] as Person)
+    await next(page, /Director Details/, 3)
+    await fillAccounts(page, {
+      name: 'Priya Nair',
+      phone: '03 9555 0102',
+      email: `ap.${tag}@westgate.example`,
+    })
+    await next(page, /Accounts Payable Contact/, 4)
+
+    // Nobody signs here: each director gets a link.
+    const s4 = section(page, /Credit Terms and Conditions/)
+    await s4.getByRole('checkbox', { name: /I have read and agree/ }).check()
+    await s4.getByRole('radio', { name: 'Email each director a link to sign on their own device' }).check()
+    await expect(s4.getByRole('img', { name: /^Signature of/ })).toHaveCount(0)
+    for (const director of directors) await expect(s4).toContainText(director.email)
+    await page.getByRole('button', { name: 'Send for signing' }).click()
+    const dialog = page.getByRole('dialog', { name: 'Send for Signing' })
+    await expect(dialog.getByRole('textbox', { name: /^Email me the link/ })).toHaveValue(customer.email)
+    await dialog.getByRole('button', { name: 'Send the Requests' }).click()
+
+    // The status page, its token gone from the address bar.
+    await expect(
+      page.getByRole('heading', { level: 1, name: 'Signatures for Your Application for Credit' }),
+    ).toBeVisible()
+    await expect(page).toHaveURL(/\/application-for-credit\/status\/$/)
+    await expect(page.getByText('0 of 2 signed.')).toBeVisible()
+    const statusMail = await newestMailTo(customer.email)
+    expect(statusMail).toMatch(/\/application-for-credit\/status\/[A-Za-z0-9_-]{43}/)
+
+    for (const [index, director] of directors.entries()) {
+      const mail = await newestMailTo(director.email)
+      const link = /\/application-for-credit\/sign\/[A-Za-z0-9_-]{43}/.exec(mail)?.[0] ?? ''
+      expect(link, mail).not.toBe('')
+      const context = await browser.newContext()
+      try {
+        const signer = await context.newPage()
+        await signer.goto(link)
+        await expect(
+          signer.getByRole('heading', { level: 1, name: 'Sign the Application for Credit' }),
+        ).toBeVisible()
+        await expect(signer).toHaveURL(/\/application-for-credit\/sign\/$/)
+        await expect(signer.getByText(`For ${director.name}, as director.`)).toBeVisible()
+        await expect(
+          signer.getByRole('heading', { name: new RegExp(`Westgate Remote ${run}`) }),
+        ).toBeVisible()
+        await expect(signer.getByRole('heading', { name: 'Guarantee and Indemnity' })).toBeVisible()
+        await expectAccessible(signer)
+        await signer.getByRole('checkbox', { name: /I have read this application/ }).check()
+        await drawSignature(
+          signer,
+          signer.getByRole('img', { name: new RegExp(`^Signature of ${director.name}`) }),
+        )
+        const guarantee = signer.getByRole('img', {
+          name: new RegExp(`^Guarantor signature of ${director.name}`),
+        })
+        if (index === 0) {
+          await drawSignature(signer, guarantee)
+        } else {
+          // The typed-name alternative, from the keyboard.
+          const group = signer.locator('.credit-signature').filter({ has: guarantee })
+          await group.getByRole('button', { name: 'Type your name instead' }).click()
+          await group.getByRole('textbox').fill(director.name)
+          await expect(guarantee).not.toHaveAccessibleName(/\(not signed yet\)$/)
+        }
+        await signer.getByRole('button', { name: 'Sign the application' }).click()
+        await expect(
+          signer.getByRole('status').filter({ hasText: 'your signature has been recorded' }),
+        ).toBeVisible()
+        if (index === 1) await expect(signer.getByText(/the application has been submitted/)).toBeVisible()
+      } finally {
+        await context.close()
+      }
+    }
+
+    // The status page (reloaded: the tab keeps its token) shows both, and the signed PDF.
+    await page.reload()
+    await expect(page.getByRole('status').filter({ hasText: 'Everyone has signed' })).toBeVisible()
+    await expect(
+      page.getByRole('list', { name: 'Signers' }).getByText('Signed', { exact: true }),
+    ).toHaveCount(2)
+    const downloading = page.waitForEvent('download')
+    await page.getByRole('button', { name: 'Download the signed PDF' }).click()
+    const text = await downloadedText(await downloading)
+    for (const value of [
+      `Westgate Remote ${run}`,
+      'Signed on their own devices',
+      'Olivia Grant (Director, and as guarantor)',
+      'Marcus Webb (Director, and as guarantor)',
+      directors[0]?.email ?? '',
+      directors[1]?.email ?? '',
+      'Text SHA-256',
+    ]) {
+      expect(text, `the PDF holds ${value}`).toContain(value)
+    }
+
+    // A link that was never sent, or no longer works, says so.
+    await page.goto(`/application-for-credit/sign/${'A'.repeat(43)}`)
+    await expect(page.getByRole('alert')).toContainText('This signing link is no longer valid')
+  })
+})

@@ -34,6 +34,8 @@ export default [
   route(p.applicationForCredit, 'routes/credit/application-for-credit.tsx'),
   route(p.applicationForCreditTerms, 'routes/credit/terms-of-hire.tsx'),
   route(p.applicationForCreditResume, 'routes/credit/resume.tsx'),
+  route(p.applicationForCreditSign, 'routes/credit/sign.tsx'),
+  route(p.applicationForCreditStatus, 'routes/credit/signing-status.tsx'),
   route(p.termsAndConditions, 'routes/terms-and-conditions.tsx'),
   route(p.privacyPolicy, 'routes/privacy-policy.tsx'),
   route(p.playground, 'routes/playground.tsx'),

@@ -111,12 +111,15 @@ describe('token pages', () => {
       '/confirm-email',
       '/application-for-credit/resume/abc',
       '/Application-For-Credit/Resume/X/',
+      '/application-for-credit/sign/abc',
+      '/application-for-credit/status/abc/',
     ])
       expect(isTokenPage(path), path).toBe(true)
     for (const path of [
       '/login/',
       '/application-for-credit/',
       '/application-for-credit/resumes/x',
+      '/application-for-credit/signing/x',
       '/reset-password/extra/',
     ])
       expect(isTokenPage(path), path).toBe(false)

@@ -242,8 +242,15 @@ export const TOKEN_PAGE_PATHS: readonly string[] = [
   '/cancel-email-change/',
 ]
 
-/** Pages whose address ends in a token of their own (issue 16: the link to a saved credit application). */
-export const TOKEN_PAGE_PREFIXES: readonly string[] = ['/application-for-credit/resume/']
+/**
+ * Pages whose address ends in a token of their own (issue 16: the link to a saved credit application, a
+ * signer's link and the status page of an application sent for signing).
+ */
+export const TOKEN_PAGE_PREFIXES: readonly string[] = [
+  '/application-for-credit/resume/',
+  '/application-for-credit/sign/',
+  '/application-for-credit/status/',
+]
 
 export function isTokenPage(pathname: string): boolean {
   const path = (pathname.endsWith('/') ? pathname : `${pathname}/`).toLowerCase()

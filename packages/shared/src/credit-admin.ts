@@ -80,6 +80,25 @@ export const creditApplicationListSchema = pagedSchema(creditApplicationSummaryS
 })
 export type CreditApplicationPage = z.infer<typeof creditApplicationListSchema>
 
+/** Applications sent for remote signing and not yet submitted (issue 16), with how many have signed. */
+export const awaitingSignaturesSchema = z
+  .object({
+    items: z.array(
+      z.object({
+        id: z.number().int(),
+        businessName: z.string(),
+        customerType: z.number().int(),
+        applicantName: z.string(),
+        createdAt: z.string(),
+        signed: z.number().int(),
+        declined: z.number().int(),
+        total: z.number().int(),
+      }),
+    ),
+  })
+  .meta({ id: 'CreditAwaitingSignatures' })
+export type AwaitingSignatures = z.infer<typeof awaitingSignaturesSchema>['items'][number]
+
 export const creditApplicationListQuerySchema = z.object({
   /** Part of the business name, of the ABN's digits, or of the reference. */
   search: z.preprocess(emptyIsUnset, z.string().trim().max(100).default('')),

@@ -17,6 +17,7 @@ import * as internalNotes from './migrations/0013-internal-notes.ts'
 import * as publishing from './migrations/0014-publishing.ts'
 import * as faqs from './migrations/0015-faqs.ts'
 import * as creditDrafts from './migrations/0016-credit-drafts.ts'
+import * as creditSigning from './migrations/0017-credit-signing.ts'
 import type { DB } from './schema.ts'
 
 /** Every migration, by name. Names sort in the order they run; add new ones at the end. */
@@ -37,6 +38,7 @@ export const migrations: Record<string, Migration> = {
   '0014-publishing': publishing,
   '0015-faqs': faqs,
   '0016-credit-drafts': creditDrafts,
+  '0017-credit-signing': creditSigning,
 }
 
 export class MigrationError extends Error {

@@ -196,6 +196,56 @@ export interface CreditDraftsTable {
   expires_at: Timestamp
 }
 
+/** An application waiting for its signers (issue 16): the wire payload without signatures. */
+export interface CreditSigningsTable {
+  id: Generated<number>
+  status_token_hash: string
+  completer_email: string
+  business_name: string
+  customer_type: number
+  applicant_name: string
+  payload: string
+  ip: string
+  user_agent: string
+  created_at: Timestamp
+  updated_at: Timestamp
+  expires_at: Timestamp
+  finalizing_at: Timestamp | null
+  application_id: number | null
+  reference: string | null
+  submitted_at: Timestamp | null
+}
+
+/** One director, partner or sole trader asked to sign, with their signature and signing record once signed. */
+export interface CreditSignersTable {
+  id: Generated<number>
+  signing_id: number
+  person_id: string
+  position: number
+  name: string
+  email: string
+  state: 'waiting' | 'signed' | 'declined'
+  sent_at: Timestamp
+  reminders_sent: Generated<number>
+  signature: string | null
+  guarantee: string | null
+  text_sha256: string | null
+  signed_at: Timestamp | null
+  ip: string | null
+  user_agent: string | null
+  declined_at: Timestamp | null
+  decline_reason: Generated<string>
+  /** 1 when the application changed after this person signed (their signature was withdrawn). */
+  changed_after_signing: Generated<number>
+}
+
+/** A signing link's token, as its SHA-256: the request's and each reminder's work until they expire. */
+export interface CreditSigningTokensTable {
+  token_hash: string
+  signer_id: number
+  expires_at: Timestamp
+}
+
 /** A question of the FAQ (issue 15): the answer is Markdown; position orders it within its category. */
 export interface FaqsTable {
   id: Generated<number>
@@ -378,6 +428,9 @@ export interface DB {
   news: NewsTable
   faqs: FaqsTable
   credit_drafts: CreditDraftsTable
+  credit_signings: CreditSigningsTable
+  credit_signers: CreditSignersTable
+  credit_signing_tokens: CreditSigningTokensTable
   media: MediaTable
   site_state: SiteStateTable
   files: FilesTable

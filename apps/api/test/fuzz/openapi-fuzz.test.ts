@@ -175,8 +175,73 @@ interface Fixture {
   draftToken: string
   /** A question of the FAQ of its own, at version 1 (the delete needs it). */
   faqId: string
+  /** An application sent for remote signing (issue 16): its status link, a signer's link and what they read. */
+  signing: { statusToken: string; signToken: string; signerId: number; textSha256: string; png: string }
   mediaFile: string
   imageDataUrl: string
+}
+
+/**
+ * For the remote signing operations (issue 16): a Pty Ltd's application sent for signing, with the links read
+ * from the emails; for the PDF, everyone has signed.
+ */
+async function signingFixture(app: FastifyInstance, credit: Record<string, unknown>, path: string) {
+  const none = {
+    statusToken: 'A'.repeat(43),
+    signToken: 'A'.repeat(43),
+    signerId: 1,
+    textSha256: '0'.repeat(64),
+    png: '',
+  }
+  if (!path.includes('/signing')) return { signing: none }
+  const section4 = credit.section4 as { signatures: string }
+  const png = (JSON.parse(section4.signatures) as { specimen: string }[])[0]?.specimen ?? ''
+  const application = { ...credit, section4: { ...section4, signatures: '[]', guarantors: '[]' } }
+  const completerEmail = `completer-${randomUUID().slice(0, 8)}@example.com`
+  const started = await app.inject({
+    method: 'POST',
+    url: '/api/apply-for-credit/signing',
+    payload: { application, completerEmail },
+  })
+  expect(started.statusCode, started.body).toBe(201)
+  const statusToken = started.json().statusToken as string
+  const links = (await findOutboxMessages(app.db))
+    .map((message) => /\/application-for-credit\/sign\/([A-Za-z0-9_-]{43})/u.exec(message.text_body)?.[1])
+    .filter((token): token is string => Boolean(token))
+  const status = (
+    await app.inject({
+      method: 'POST',
+      url: '/api/apply-for-credit/signing/status',
+      payload: { token: statusToken },
+    })
+  ).json() as { signers: { id: number }[] }
+  const signToken = links.at(-1) ?? ''
+  const view = (
+    await app.inject({
+      method: 'POST',
+      url: '/api/apply-for-credit/signing/request',
+      payload: { token: signToken },
+    })
+  ).json() as { textSha256: string }
+  if (path.endsWith('/signing/pdf')) {
+    for (const token of links.slice(-2)) {
+      const signed = await app.inject({
+        method: 'POST',
+        url: '/api/apply-for-credit/signing/sign',
+        payload: { token, textSha256: view.textSha256, agree: true, signature: png, guarantee: png },
+      })
+      expect(signed.statusCode, signed.body).toBe(200)
+    }
+  }
+  return {
+    signing: {
+      statusToken,
+      signToken,
+      signerId: status.signers.at(-1)?.id ?? 1,
+      textSha256: view.textSha256,
+      png,
+    },
+  }
 }
 
 /** For the publishing operations: a news item and an uploaded image. */
@@ -378,6 +443,34 @@ function bodyExample(fixture: Fixture, op: Operation): Record<string, unknown> {
     },
     'POST /api/apply-for-credit/drafts/open': { token: fixture.draftToken },
     'POST /api/apply-for-credit/drafts/discard': { token: fixture.draftToken },
+    'POST /api/apply-for-credit/signing': {
+      application: {
+        ...fixture.credit,
+        section4: { ...(fixture.credit.section4 as object), signatures: '[]', guarantors: '[]' },
+      },
+      completerEmail: `completer-${randomUUID().slice(0, 8)}@example.com`,
+    },
+    'POST /api/apply-for-credit/signing/status': { token: fixture.signing.statusToken },
+    'POST /api/apply-for-credit/signing/application': { token: fixture.signing.statusToken },
+    'POST /api/apply-for-credit/signing/resend': {
+      token: fixture.signing.statusToken,
+      signerId: fixture.signing.signerId,
+    },
+    'POST /api/apply-for-credit/signing/email': {
+      token: fixture.signing.statusToken,
+      signerId: fixture.signing.signerId,
+      email: `signer-${randomUUID().slice(0, 8)}@example.com`,
+    },
+    'POST /api/apply-for-credit/signing/pdf': { token: fixture.signing.statusToken },
+    'POST /api/apply-for-credit/signing/request': { token: fixture.signing.signToken },
+    'POST /api/apply-for-credit/signing/sign': {
+      token: fixture.signing.signToken,
+      textSha256: fixture.signing.textSha256,
+      agree: true,
+      signature: fixture.signing.png,
+      guarantee: fixture.signing.png,
+    },
+    'POST /api/apply-for-credit/signing/decline': { token: fixture.signing.signToken, reason: 'Not me.' },
     'POST /api/v1/users/filter': { userTypes: [1, 2, 3], startDate: '', endDate: '' },
     'POST /api/v1/core/accounts/admin': { ...person, memberType: 1, password, confirmPassword: password },
     'PUT /api/v1/users/admin/update-user': { id: String(fixture.user.id), ...person, memberType: 1 },
@@ -606,6 +699,7 @@ describe.each(DIALECTS)('fuzzing every operation of the OpenAPI document on %s',
         : '123456',
       ...(await passkeyFixture(app, user, op.path)),
       ...(await publishingFixture(app, admin, op.path)),
+      ...(await signingFixture(app, credit, op.path)),
       adminToken: await tokenFor(app, admin),
       enquiryId: enquiry.id,
       creditId,

@@ -46,6 +46,15 @@ const PUBLIC = new Set([
   'POST /api/apply-for-credit/drafts',
   'POST /api/apply-for-credit/drafts/open',
   'POST /api/apply-for-credit/drafts/discard',
+  'POST /api/apply-for-credit/signing',
+  'POST /api/apply-for-credit/signing/status',
+  'POST /api/apply-for-credit/signing/application',
+  'POST /api/apply-for-credit/signing/resend',
+  'POST /api/apply-for-credit/signing/email',
+  'POST /api/apply-for-credit/signing/pdf',
+  'POST /api/apply-for-credit/signing/request',
+  'POST /api/apply-for-credit/signing/sign',
+  'POST /api/apply-for-credit/signing/decline',
 ])
 
 interface Operation {

@@ -52,6 +52,9 @@ export const paths = {
     terms: '/application-for-credit/terms-and-conditions/',
     /** The emailed link to a saved application (issue 16). */
     resume: (token: string) => `/application-for-credit/resume/${encodeURIComponent(token)}`,
+    /** A signer's emailed link, and the status page of the person completing (issue 16, remote signing). */
+    sign: (token: string) => `/application-for-credit/sign/${encodeURIComponent(token)}`,
+    status: (token: string) => `/application-for-credit/status/${encodeURIComponent(token)}`,
   },
   termsAndConditions: '/terms-and-conditions/',
   privacyPolicy: '/privacy-policy/',
@@ -115,6 +118,8 @@ export const routePatterns = {
   applicationForCredit: pattern(paths.applicationForCredit.index),
   applicationForCreditTerms: pattern(paths.applicationForCredit.terms),
   applicationForCreditResume: 'application-for-credit/resume/:token?',
+  applicationForCreditSign: 'application-for-credit/sign/:token?',
+  applicationForCreditStatus: 'application-for-credit/status/:token?',
   termsAndConditions: pattern(paths.termsAndConditions),
   privacyPolicy: pattern(paths.privacyPolicy),
   playground: `${pattern(paths.playground())}*`,

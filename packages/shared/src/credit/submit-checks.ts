@@ -37,12 +37,18 @@ function allSigned(persons: readonly { id?: unknown }[], list: readonly Signatur
  * (shown as an error notification) or null:
  * 'Please add a fax number.', 'Please sign the document.', 'Please sign the guarantee and
  * indemnity section.' (Pty Ltd only). Signatures are matched to persons by id, else by position.
+ * With `signatures: false` (the signers are asked by email) only the fax is checked.
  */
-export function creditSubmitChecks(values: CreditSubmitCheckValues): string | null {
+export function creditSubmitChecks(
+  values: CreditSubmitCheckValues,
+  options: { signatures?: boolean } = {},
+): string | null {
   const customerType = values.section1?.customerType
   if (choiceValue(values.section3?.sendBy) === INVOICE_DELIVERY_METHOD.Fax && isBlank(values.section1?.fax)) {
     return MESSAGES.creditAddFaxNumber
   }
+  // Remote signing (issue 16): the signatures come later, each from its signer's own device.
+  if (options.signatures === false) return null
   const persons = values.section2?.persons ?? []
   if (!allSigned(persons, values.section4?.signatures ?? [])) return MESSAGES.creditSignDocument
   if (showsGuarantee(customerType) && !allSigned(persons, values.section4?.guarantors ?? [])) {

@@ -84,28 +84,38 @@ const wireSection4Schema = z.object({
   }),
 })
 
+function payloadSchema(signedHere: boolean) {
+  return z
+    .object({
+      section1: wireSection1Schema,
+      section2: creditSection2Schema,
+      section3: creditSection3Schema,
+      section4: wireSection4Schema,
+    })
+    .superRefine(
+      (value, ctx) => {
+        crossSectionRules(value, ctx)
+        if (ctx.issues.length > 0) return
+        const message = creditSubmitChecks(value, { signatures: signedHere })
+        const path = message ? CREDIT_SUBMIT_CHECK_PATHS[message] : undefined
+        if (message && path) addIssueOnce(ctx, [...path], message)
+      },
+      { when: (payload) => isRecord(payload.value) },
+    )
+}
+
 /**
  * POST /apply-for-credit body. Validates with the same rules as the form, plus the submit checks
  * (as issues at section1.fax, section4.signatures and section4.guarantors), and outputs the
  * structured data (JSON strings parsed).
  */
-export const creditPayloadSchema = z
-  .object({
-    section1: wireSection1Schema,
-    section2: creditSection2Schema,
-    section3: creditSection3Schema,
-    section4: wireSection4Schema,
-  })
-  .superRefine(
-    (value, ctx) => {
-      crossSectionRules(value, ctx)
-      if (ctx.issues.length > 0) return
-      const message = creditSubmitChecks(value)
-      const path = message ? CREDIT_SUBMIT_CHECK_PATHS[message] : undefined
-      if (message && path) addIssueOnce(ctx, [...path], message)
-    },
-    { when: (payload) => isRecord(payload.value) },
-  )
+export const creditPayloadSchema = payloadSchema(true)
+
+/**
+ * The same application sent for remote signing (issue 16): every rule but the signatures, which each signer
+ * gives later on their own device.
+ */
+export const creditUnsignedPayloadSchema = payloadSchema(false)
 /** The structured application, as the server gets it from the payload. */
 export type CreditApplicationData = z.output<typeof creditPayloadSchema>
 export type CreditPayloadInput = z.input<typeof creditPayloadSchema>

@@ -7,6 +7,20 @@ import {
   creditDraftSchema,
 } from '@signalway/shared/credit/drafts'
 import {
+  declineSchema,
+  signedSchema,
+  signerActionSchema,
+  signerEmailSchema,
+  signingApplicationSchema,
+  signingRequestViewSchema,
+  signingStartedSchema,
+  signingStartSchema,
+  signingStatusSchema,
+  signingTokenSchema,
+  signSchema,
+} from '@signalway/shared/credit/signing'
+import {
+  awaitingSignaturesSchema,
   creditApplicationDetailSchema,
   creditApplicationListQuerySchema,
   creditApplicationListSchema,
@@ -25,6 +39,7 @@ import { createDownloadTokens } from './download-token.ts'
 import { createCreditDrafts, deleteExpiredDrafts } from './drafts.ts'
 import { createPdfSealer } from './pdf/seal.ts'
 import { createCreditService } from './service.ts'
+import { createCreditSigning } from './signing.ts'
 
 /** The body carries the trust deed (up to 10 MB, as base64 inside a JSON string) and the signatures. */
 export const CREDIT_BODY_LIMIT = 15 * 1024 * 1024
@@ -35,6 +50,12 @@ export const DRAFT_RATE_LIMIT = { max: 30, timeWindow: 60 * 60 * 1000 } as const
 const DRAFT_SWEEP_MS = 60 * 60 * 1000
 /** Saves (each emails its link) per recipient address a day: nobody's inbox is flooded from here. */
 export const DRAFT_MAILS_PER_DAY = 20
+/** Reading, signing and following remote signatures (issue 16), per address. */
+export const SIGNING_RATE_LIMIT = { max: 60, timeWindow: 60 * 60 * 1000 } as const
+/** Signing requests sent again, per recipient address a day. */
+export const SIGNING_MAILS_PER_DAY = 10
+/** How often each instance looks for reminders due, submissions to retry and signings expired. */
+const SIGNING_SWEEP_MS = 10 * 60 * 1000
 
 const pdfResponse = {
   description: 'The signed application (credit-application.pdf).',
@@ -66,6 +87,18 @@ export const creditRoutes: FastifyPluginAsyncZod = async (app) => {
   const draftMails = createLimiter(app, {
     name: 'credit-draft-mail',
     max: DRAFT_MAILS_PER_DAY,
+    windowMs: 24 * 60 * 60 * 1000,
+  })
+  const signing = createCreditSigning({
+    db: app.db,
+    siteUrl: app.config.siteUrl,
+    clock: app.clock,
+    credit,
+    log: app.log,
+  })
+  const signingMails = createLimiter(app, {
+    name: 'credit-signing-mail',
+    max: SIGNING_MAILS_PER_DAY,
     windowMs: 24 * 60 * 60 * 1000,
   })
   // The body as received, before the schema turns its JSON strings into data: the digest is of it.
@@ -158,6 +191,218 @@ export const creditRoutes: FastifyPluginAsyncZod = async (app) => {
       await drafts.discard(request.body.token)
       return reply.code(204).send(null)
     },
+  )
+
+  /* ---------- Remote signing (issue 16): every token travels in a body, never in a path or query ---------- */
+
+  app.post(
+    '/apply-for-credit/signing',
+    {
+      bodyLimit: CREDIT_BODY_LIMIT,
+      config: { rateLimit: CREDIT_RATE_LIMIT },
+      preValidation: async (request) => {
+        const body = request.body as { application?: unknown } | undefined
+        wireBodies.set(request, body?.application)
+      },
+      schema: {
+        tags: ['credit'],
+        summary:
+          'Send the application for signing (issue 16): each director, partner or sole trader is emailed a link to ' +
+          'sign on their own device, and the person completing a link to the status page. With the status ' +
+          "page's token, applies a change: a signature made on a different text is asked for again.",
+        body: signingStartSchema,
+        response: { 201: signingStartedSchema, ...errorResponses(400, 404, 409, 413, 415, 429) },
+      },
+    },
+    async (request, reply) => {
+      const started = await signing.start({
+        wire: wireBodies.get(request),
+        data: request.body.application,
+        completerEmail: request.body.completerEmail,
+        statusToken: request.body.statusToken,
+        client: { ip: request.ip, userAgent: request.headers['user-agent'] ?? '' },
+      })
+      return reply.code(201).send(started)
+    },
+  )
+
+  const signingRoute = { config: { rateLimit: SIGNING_RATE_LIMIT } }
+
+  app.post(
+    '/apply-for-credit/signing/status',
+    {
+      ...signingRoute,
+      schema: {
+        tags: ['credit'],
+        summary: 'The status page: who has signed, who has not; 404 for an unknown or expired link.',
+        body: signingTokenSchema,
+        response: { 200: signingStatusSchema, ...errorResponses(400, 404, 429) },
+      },
+    },
+    async (request) => signing.status(request.body.token),
+  )
+
+  app.post(
+    '/apply-for-credit/signing/application',
+    {
+      ...signingRoute,
+      schema: {
+        tags: ['credit'],
+        summary: "The application's values, to change it from the status page (409 once it is submitted).",
+        body: signingTokenSchema,
+        response: { 200: signingApplicationSchema, ...errorResponses(400, 404, 409, 429) },
+      },
+    },
+    async (request) => signing.application(request.body.token),
+  )
+
+  app.post(
+    '/apply-for-credit/signing/resend',
+    {
+      ...signingRoute,
+      schema: {
+        tags: ['credit'],
+        summary: 'Send a signer a new request (a declined signer is asked again).',
+        body: signerActionSchema,
+        response: { 200: signingStatusSchema, ...errorResponses(400, 404, 409, 429) },
+      },
+    },
+    async (request) => {
+      const status = await signing.status(request.body.token)
+      const signer = status.signers.find((entry) => entry.id === request.body.signerId)
+      if (signer) await signingMails.enforce(signer.email.toLowerCase())
+      return signing.resend(request.body.token, request.body.signerId)
+    },
+  )
+
+  app.post(
+    '/apply-for-credit/signing/email',
+    {
+      ...signingRoute,
+      schema: {
+        tags: ['credit'],
+        summary:
+          "Change a signer's email: the links sent to the old address stop working, and a new one goes.",
+        body: signerEmailSchema,
+        response: { 200: signingStatusSchema, ...errorResponses(400, 404, 409, 429) },
+      },
+    },
+    async (request) => {
+      await signingMails.enforce(request.body.email.trim().toLowerCase())
+      return signing.changeEmail(request.body.token, request.body.signerId, request.body.email)
+    },
+  )
+
+  app.post(
+    '/apply-for-credit/signing/pdf',
+    {
+      ...signingRoute,
+      schema: {
+        tags: ['credit'],
+        summary: 'The signed PDF, once everyone has signed (from the status page).',
+        body: signingTokenSchema,
+        response: { 200: pdfResponse, ...errorResponses(400, 404, 429) },
+      },
+    },
+    async (request, reply) => {
+      const { reference, data } = await signing.pdf(request.body.token)
+      return reply
+        .type('application/pdf')
+        .header('content-disposition', `attachment; filename="credit-application-${reference}.pdf"`)
+        .header('cache-control', 'no-store')
+        .send(data as never)
+    },
+  )
+
+  app.post(
+    '/apply-for-credit/signing/request',
+    {
+      ...signingRoute,
+      schema: {
+        tags: ['credit'],
+        summary:
+          "A signer's page: what they sign (the application, the terms, the guarantee for a Pty Ltd) and the " +
+          'digest of that text; 404 for an unknown or withdrawn link, 410 for an expired one.',
+        body: signingTokenSchema,
+        response: { 200: signingRequestViewSchema, ...errorResponses(400, 404, 410, 429) },
+      },
+    },
+    async (request) => signing.request(request.body.token),
+  )
+
+  app.post(
+    '/apply-for-credit/signing/sign',
+    {
+      ...signingRoute,
+      bodyLimit: 5 * 1024 * 1024,
+      schema: {
+        tags: ['credit'],
+        summary:
+          'Sign (and, for a Pty Ltd, sign the guarantee). 409 when the text shown is no longer the ' +
+          "application's, or the signer has already answered. The last signature submits the application.",
+        body: signSchema,
+        response: { 200: signedSchema, ...errorResponses(400, 404, 409, 410, 413, 429) },
+      },
+    },
+    async (request) =>
+      signing.sign(request.body.token, request.body, {
+        ip: request.ip,
+        userAgent: request.headers['user-agent'] ?? '',
+      }),
+  )
+
+  app.post(
+    '/apply-for-credit/signing/decline',
+    {
+      ...signingRoute,
+      schema: {
+        tags: ['credit'],
+        summary: 'Decline to sign (the person completing is told, with the reason given).',
+        body: declineSchema,
+        response: { 204: z.null(), ...errorResponses(400, 404, 409, 410, 429) },
+      },
+    },
+    async (request, reply) => {
+      await signing.decline(request.body.token, request.body.reason)
+      return reply.code(204).send(null)
+    },
+  )
+
+  // Reminders, retried submissions and expired signings: every instance looks now and then; each reminder is
+  // claimed by one (a conditional update), so it goes once.
+  let signingSweeper: NodeJS.Timeout | undefined
+  const signingSweep = async () => {
+    try {
+      const reminded = await signing.sendReminders()
+      const submitted = await signing.retrySubmissions()
+      const deleted = await signing.deleteExpired()
+      if (reminded + submitted + deleted > 0) {
+        app.log.info({ reminded, submitted, deleted }, 'remote signing: reminders, submissions and expiries')
+      }
+    } catch (error) {
+      app.log.warn({ err: error }, 'remote signing sweep failed')
+    }
+  }
+  app.addHook('onReady', async () => {
+    await signingSweep()
+    signingSweeper = setInterval(() => void signingSweep(), SIGNING_SWEEP_MS)
+    signingSweeper.unref()
+  })
+  app.addHook('onClose', async () => clearInterval(signingSweeper))
+
+  app.get(
+    '/admin/credit-applications/awaiting-signatures',
+    {
+      onRequest: [app.requireAdmin],
+      schema: {
+        tags: ['admin'],
+        summary: 'Applications sent for remote signing and not yet signed by everyone, with their progress.',
+        description: ADMIN_ONLY,
+        security: [{ bearer: [] }],
+        response: { 200: awaitingSignaturesSchema, ...errorResponses(401, 403) },
+      },
+    },
+    async () => ({ items: await signing.awaiting() }),
   )
 
   // Expired drafts go, with their files and signatures: now and then on every instance (a delete is the same

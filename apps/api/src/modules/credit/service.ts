@@ -2,6 +2,7 @@ import { businessYear } from '@signalway/shared/business-time'
 import type { CreditApplicationData } from '@signalway/shared/credit'
 import type { CreditApplicationSummary, CreditListStatus } from '@signalway/shared/credit-admin'
 import type { Kysely } from 'kysely'
+import type { Executor } from '../../db/database.ts'
 import type { DB } from '../../db/schema.ts'
 import { NotFoundError, ValidationError } from '../../lib/errors.ts'
 import { type Clock, systemClock } from '../../lib/time.ts'
@@ -12,6 +13,7 @@ import { creditApplicationMails } from './mail.ts'
 import {
   type CreditPdfInput,
   generateCreditApplicationPdf,
+  type RemoteSigningRecord,
   TrustDeedUnreadableError,
 } from './pdf/credit-application-pdf.ts'
 import type { PdfSealer } from './pdf/seal.ts'
@@ -40,7 +42,14 @@ export interface CreditSubmission {
   data: CreditApplicationData
   ip: string
   userAgent: string
+  /** Signed on the signers' own devices (issue 16): their records, and the person completing's address. */
+  remote?: { signers: readonly RemoteSigner[]; completerEmail: string } | undefined
+  /** Runs in the submission's transaction once the application is stored (the remote signing links to it). */
+  stored?: ((trx: Executor, application: { id: number; reference: string }) => Promise<void>) | undefined
 }
+
+/** A remote signer's record, with the person (section 2) it belongs to. */
+export type RemoteSigner = RemoteSigningRecord & { personId: string }
 
 export interface SubmittedApplication {
   id: number
@@ -79,7 +88,7 @@ export function createCreditService(deps: CreditServiceDeps): CreditService {
   const enqueueMail = deps.enqueueMail ?? defaultEnqueueMail
 
   return {
-    async submit({ wire, data, ip, userAgent }) {
+    async submit({ wire, data, ip, userAgent, remote, stored: onStored }) {
       const uploads = await checkUploads(data)
       const submittedAt = clock()
       const reference = newReference(businessYear(submittedAt))
@@ -92,20 +101,29 @@ export function createCreditService(deps: CreditServiceDeps): CreditService {
       let pdf: Uint8Array
       // The applicant's emailed copy leaves the trust deed's pages out (issue 14); without a deed it is the same.
       let applicantPdf: Uint8Array
+      const signedAt = (id: string) => remote?.signers.find((signer) => signer.personId === id)?.signedAt
       try {
         const input: CreditPdfInput = {
           reference,
           submittedAt,
           application: data,
-          signatures: uploads.signatures.map((file) => ({ name: file.name, png: file.bytes })),
-          guarantors: uploads.guarantors.map((file) => ({ name: file.name, png: file.bytes })),
+          signatures: uploads.signatures.map((file) => ({
+            name: file.name,
+            png: file.bytes,
+            signedAt: signedAt(file.id),
+          })),
+          guarantors: uploads.guarantors.map((file) => ({
+            name: file.name,
+            png: file.bytes,
+            signedAt: signedAt(file.id),
+          })),
           trustDeed: uploads.trustDeed && {
             name: uploads.trustDeed.name,
             size: uploads.trustDeed.bytes.byteLength,
             sha256: deedSha256 ?? '',
             document: uploads.trustDeed.document,
           },
-          record: { ip, userAgent: agent, payloadSha256 },
+          record: { ip, userAgent: agent, payloadSha256, signers: remote?.signers },
           seal: deps.seal,
         }
         pdf = await generatePdf(input)
@@ -157,7 +175,19 @@ export function createCreditService(deps: CreditServiceDeps): CreditService {
           },
           section2: data.section2,
           section3: data.section3,
-          section4: { agreeTerms: data.section4.agreeTerms, signatures, guarantors },
+          section4: {
+            agreeTerms: data.section4.agreeTerms,
+            signatures,
+            guarantors,
+            ...(remote
+              ? {
+                  remoteSigners: remote.signers.map(({ signedAt: at, ...signer }) => ({
+                    ...signer,
+                    signedAt: at.toISOString(),
+                  })),
+                }
+              : {}),
+          },
         }
         const s1 = data.section1
         const applicationId = await insertCreditApplication(trx, {
@@ -202,6 +232,21 @@ export function createCreditService(deps: CreditServiceDeps): CreditService {
           },
           submittedAt,
         )
+        // Signed remotely: the person completing gets the applicant's copy too, when it is another address.
+        const completer = remote?.completerEmail
+        if (completer && completer.toLowerCase() !== s1.email.toLowerCase()) {
+          await enqueueMail(
+            trx,
+            {
+              to: completer,
+              replyTo: deps.accountsEmail,
+              ...mail.applicant,
+              attachments: attachment(applicantFileId),
+            },
+            submittedAt,
+          )
+        }
+        await onStored?.(trx, { id: applicationId, reference })
         return applicationId
       })
 

@@ -111,8 +111,8 @@ export interface SubmitButtonProps {
   children: ReactNode
   /** Read out while submitting; 'Sending…' by default. */
   busyLabel?: string
-  /** 'accent' (amber, default) or 'primary' (navy). */
-  variant?: 'accent' | 'primary'
+  /** 'accent' (amber, default), 'primary' (navy) or 'danger' (a destructive choice). */
+  variant?: 'accent' | 'primary' | 'danger'
   className?: string
   /** Disabled regardless of the submitting state. */
   disabled?: boolean

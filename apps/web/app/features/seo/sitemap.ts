@@ -83,6 +83,9 @@ export function buildRobots(siteUrl: string): string {
     `Disallow: ${paths.logout}`,
     // A saved credit application's emailed link (issue 16).
     `Disallow: ${paths.applicationForCredit.resume('')}`,
+    // Remote signing's links (issue 16): a signer's, and the status page's.
+    `Disallow: ${paths.applicationForCredit.sign('')}`,
+    `Disallow: ${paths.applicationForCredit.status('')}`,
     '',
     `Sitemap: ${origin}${paths.sitemap}`,
     '',

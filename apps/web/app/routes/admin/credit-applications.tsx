@@ -1,4 +1,5 @@
 import { PageHeader } from '../../components/ui/page-header.tsx'
+import { AwaitingSignaturesPanel } from '../../features/credit/components/awaiting-signatures.tsx'
 import { CreditApplicationsList } from '../../features/credit/components/credit-applications-list.tsx'
 import { routeMeta } from '../../lib/meta.ts'
 import { paths } from '../../lib/paths.ts'
@@ -22,6 +23,7 @@ export default function AdminCreditApplicationsPage() {
       />
       <section className="section">
         <div className="container">
+          <AwaitingSignaturesPanel />
           <CreditApplicationsList />
         </div>
       </section>

@@ -1,4 +1,4 @@
-import type { CreditApplicationPage } from '@signalway/shared/credit-admin'
+import type { AwaitingSignatures, CreditApplicationPage } from '@signalway/shared/credit-admin'
 import { type ApiClient, apiClient } from '../../../lib/api-client.ts'
 
 export const CREDIT_APPLICATIONS_PAGE_SIZE = 20
@@ -15,4 +15,11 @@ export function listCreditApplications(
   params.set('page', String(query.page))
   params.set('pageSize', String(query.pageSize ?? CREDIT_APPLICATIONS_PAGE_SIZE))
   return client.get<CreditApplicationPage>(`/admin/credit-applications?${params.toString()}`)
+}
+
+/** GET /api/admin/credit-applications/awaiting-signatures: sent for remote signing, not yet signed by all. */
+export function listAwaitingSignatures(
+  client: ApiClient = apiClient,
+): Promise<{ items: AwaitingSignatures[] }> {
+  return client.get<{ items: AwaitingSignatures[] }>('/admin/credit-applications/awaiting-signatures')
 }

@@ -10,6 +10,7 @@ import {
   MESSAGES,
   toCreditPayload,
 } from '@signalway/shared'
+import { SIGNING_MESSAGES } from '@signalway/shared/credit/signing'
 import { type ReactNode, useEffect, useRef, useState } from 'react'
 import { useWatch } from 'react-hook-form'
 import {
@@ -25,17 +26,21 @@ import {
 import { BlockingOverlay } from '../../../components/ui/blocking-overlay.tsx'
 import { useNotify } from '../../../components/ui/notifications/index.ts'
 import { isApiError } from '../../../lib/api-client.ts'
+import { paths } from '../../../lib/paths.ts'
 import { saveBlob } from '../../../lib/save-blob.ts'
 import { discardCreditDraft, saveCreditDraft } from '../api/drafts.ts'
+import { startSigning } from '../api/signing.ts'
 import type { CreditReceipt } from '../api/submit-credit-application.ts'
 import { CREDIT_PDF_FILENAME, submitCreditApplication } from '../api/submit-credit-application.ts'
 import { saveReceipt } from '../receipt.ts'
-import { SECTION_KEYS, scrollToSection, sectionsWithErrors, sectionTitle } from '../sections.ts'
+import { personRole, SECTION_KEYS, scrollToSection, sectionsWithErrors, sectionTitle } from '../sections.ts'
 import { AccountsSection } from './accounts-section.tsx'
 import { CreditSection, keepFocus } from './credit-section.tsx'
 import { CustomerSection } from './customer-section.tsx'
 import { PersonsSection } from './persons-section.tsx'
 import { SaveForLaterDialog } from './save-for-later.tsx'
+import { SendForSigningDialog } from './send-for-signing.tsx'
+import type { SigningChoiceProps, SigningMode } from './signing-choice.tsx'
 import { TermsSection } from './terms-section.tsx'
 
 export const SUBMITTING_LABEL = 'Submitting your application for credit…'
@@ -60,6 +65,12 @@ export interface CreditApplicationFormProps {
   saveDraft?: typeof saveCreditDraft
   /** Deletes the saved copy once the application is submitted (issue 16). */
   discardDraft?: (token: string) => Promise<void>
+  /** Sends the application for remote signing (issue 16). */
+  sendForSigning?: typeof startSigning
+  /** Changing an application already sent for signing: the status page's token (issue 16). */
+  statusToken?: string
+  /** The requests went: by default the status page opens. */
+  onSigningStarted?: (statusToken: string) => void
 }
 
 type PendingFocus =
@@ -67,11 +78,11 @@ type PendingFocus =
   | { kind: 'errors'; within?: CreditSectionKey }
   | { kind: 'field'; path: string }
 
-const SECTION_CONTENT: Record<CreditSectionKey, () => ReactNode> = {
+const SECTION_CONTENT: Record<CreditSectionKey, (signing: SigningChoiceProps) => ReactNode> = {
   section1: () => <CustomerSection />,
   section2: () => <PersonsSection />,
   section3: () => <AccountsSection />,
-  section4: () => <TermsSection />,
+  section4: (signing) => <TermsSection signing={signing} />,
 }
 
 /**
@@ -92,6 +103,9 @@ export function CreditApplicationForm({
   draftToken,
   saveDraft = saveCreditDraft,
   discardDraft = discardCreditDraft,
+  sendForSigning = startSigning,
+  statusToken,
+  onSigningStarted = (token) => window.location.assign(paths.applicationForCredit.status(token)),
 }: CreditApplicationFormProps) {
   const notify = useNotify()
   const [defaults] = useState(() => defaultValues ?? creditApplicationDefaults())
@@ -107,6 +121,8 @@ export function CreditApplicationForm({
   const reloadTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined)
   const [saving, setSaving] = useState(false)
   const draft = useRef(draftToken)
+  const [signingMode, setSigningMode] = useState<SigningMode>(statusToken ? 'remote' : 'here')
+  const [sending, setSending] = useState<CreditApplication | null>(null)
 
   // Clean-up on leaving the page: no scroll, request or reload left behind.
   useEffect(
@@ -171,7 +187,7 @@ export function CreditApplicationForm({
   }
 
   const onSubmit = async (values: CreditApplication) => {
-    const problem = creditSubmitChecks(values)
+    const problem = creditSubmitChecks(values, { signatures: signingMode === 'here' })
     if (problem) {
       notify.error(problem)
       const path = CREDIT_SUBMIT_CHECK_PATHS[problem]?.join('.')
@@ -180,6 +196,11 @@ export function CreditApplicationForm({
         openSections(sectionsWithErrors([path]))
         setPendingFocus({ kind: 'field', path })
       }
+      return
+    }
+    // Remote signing: who is asked, and where the status link goes, are confirmed first.
+    if (signingMode === 'remote') {
+      setSending(values)
       return
     }
     setBusy(true)
@@ -241,14 +262,24 @@ export function CreditApplicationForm({
                 onPrevious={previous ? () => goTo(key, previous) : undefined}
                 onNext={following ? () => void next(key, following) : undefined}
               >
-                {SECTION_CONTENT[key]()}
+                {SECTION_CONTENT[key]({
+                  mode: signingMode,
+                  onModeChange: setSigningMode,
+                  locked: Boolean(statusToken),
+                })}
               </CreditSection>
             )
           })}
           {/* biome-ignore lint/a11y/noStaticElementInteractions: keeps the focus in place on a press (see keepFocus) */}
           <div onMouseDown={keepFocus}>
             <FormActions className="credit-form__actions">
-              <SubmitButton busyLabel={SUBMITTING_LABEL}>Submit application</SubmitButton>
+              <SubmitButton busyLabel={SUBMITTING_LABEL}>
+                {signingMode === 'remote'
+                  ? statusToken
+                    ? 'Save changes and send for signing'
+                    : 'Send for signing'
+                  : 'Submit application'}
+              </SubmitButton>
               <button type="button" className="button button--outline" onClick={() => setSaving(true)}>
                 Save and continue later
               </button>
@@ -271,6 +302,31 @@ export function CreditApplicationForm({
             return saved
           }}
           onClose={() => setSaving(false)}
+        />
+      ) : null}
+      {sending ? (
+        <SendForSigningDialog
+          signers={sending.section2.persons.map((person) => ({ name: person.name, email: person.email }))}
+          role={personRole(sending.section1.customerType)}
+          suggestedEmail={sending.section1.email}
+          changing={Boolean(statusToken)}
+          send={async (completerEmail) => {
+            const payload = toCreditPayload(sending)
+            const started = await sendForSigning({
+              application: {
+                ...payload,
+                section4: { ...payload.section4, signatures: '[]', guarantors: '[]' },
+              },
+              completerEmail,
+              ...(statusToken ? { statusToken } : {}),
+            })
+            notify.success(SIGNING_MESSAGES.requestsSent(started.signers))
+            // A saved copy of this application is done with; failing to delete it leaves it to expire.
+            if (draft.current) void discardDraft(draft.current).catch(() => undefined)
+            setSending(null)
+            onSigningStarted(started.statusToken)
+          }}
+          onClose={() => setSending(null)}
         />
       ) : null}
       {busy ? <BlockingOverlay label={SUBMITTING_LABEL} /> : null}

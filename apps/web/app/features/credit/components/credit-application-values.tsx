@@ -1,22 +1,15 @@
+import type { ApplicationSection } from '@signalway/shared/credit/application-view'
 import type { CreditApplicationView, CreditSignatureView } from '@signalway/shared/credit-admin'
 import { useId } from 'react'
 
 /** A value the applicant left empty (the PDF prints a dash). */
 const NOT_GIVEN = 'Not given'
 
-/**
- * The application as submitted (issue 15), for the accounts team to read without opening the PDF: every
- * value of sections 1 to 3 in the PDF's words and order, the agreement and the drawn signatures, a Pty Ltd
- * company's guarantees, the trust deed, and the signing record.
- */
-export function CreditApplicationValues({ application }: { application: CreditApplicationView }) {
-  const headingId = useId()
+/** Sections 1 to 3 as labelled values (shared/credit/application-view.ts): the record page's and a signer's. */
+export function ApplicationSectionList({ sections }: { sections: readonly ApplicationSection[] }) {
   return (
-    <section className="credit-record__panel" aria-labelledby={headingId}>
-      <h2 id={headingId} className="credit-record__title">
-        The Application
-      </h2>
-      {application.sections.map((section) => (
+    <>
+      {sections.map((section) => (
         <section
           key={section.number}
           className="credit-values"
@@ -43,6 +36,23 @@ export function CreditApplicationValues({ application }: { application: CreditAp
           ))}
         </section>
       ))}
+    </>
+  )
+}
+
+/**
+ * The application as submitted (issue 15), for the accounts team to read without opening the PDF: every
+ * value of sections 1 to 3 in the PDF's words and order, the agreement and the drawn signatures, a Pty Ltd
+ * company's guarantees, the trust deed, and the signing record.
+ */
+export function CreditApplicationValues({ application }: { application: CreditApplicationView }) {
+  const headingId = useId()
+  return (
+    <section className="credit-record__panel" aria-labelledby={headingId}>
+      <h2 id={headingId} className="credit-record__title">
+        The Application
+      </h2>
+      <ApplicationSectionList sections={application.sections} />
       <section className="credit-values" aria-label="4. Credit Terms and Conditions">
         <h3 className="credit-values__title">4. Credit Terms and Conditions</h3>
         <p className="credit-values__agreed">

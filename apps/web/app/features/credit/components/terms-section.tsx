@@ -13,6 +13,7 @@ import { paths } from '../../../lib/paths.ts'
 import { hireTerms } from '../../../site-content/terms.ts'
 import { personRole } from '../sections.ts'
 import { SignatureList } from './signature-list.tsx'
+import { SigningChoice, type SigningChoiceProps } from './signing-choice.tsx'
 
 function sameEntries(a: readonly SignatureInput[], b: readonly SignatureInput[]): boolean {
   return (
@@ -28,7 +29,7 @@ function sameEntries(a: readonly SignatureInput[], b: readonly SignatureInput[])
  * full page), the agreement, one signature per person and, for a Pty Ltd Company, the guarantee
  * and indemnity with one guarantor signature per person. Both lists mirror the persons list.
  */
-export function TermsSection() {
+export function TermsSection({ signing }: { signing?: SigningChoiceProps | undefined } = {}) {
   const { control, getValues, setValue } = useFormContext<CreditApplicationInput>()
   const [persons, customerType, customerName] = useWatch({
     control,
@@ -86,7 +87,10 @@ export function TermsSection() {
         label="I have read and agree to the Terms and Conditions of Hire on behalf of the customer, and the information in this application is true and correct."
         required
       />
-      <SignatureList list="section4.signatures" title="Signatures" role={role} />
+      {signing ? <SigningChoice {...signing} role={role} persons={persons ?? []} /> : null}
+      {signing?.mode === 'remote' ? null : (
+        <SignatureList list="section4.signatures" title="Signatures" role={role} />
+      )}
       {showsGuarantee(customerType) ? (
         <div className="credit-guarantee">
           <h3 className="credit-subheading">Guarantee and Indemnity</h3>
@@ -100,7 +104,13 @@ export function TermsSection() {
               </li>
             ))}
           </ol>
-          <SignatureList list="section4.guarantors" title="Guarantor signatures" role={role} guarantor />
+          {signing?.mode === 'remote' ? (
+            <p className="form-note">
+              Each director signs the guarantee on their own device, with the application.
+            </p>
+          ) : (
+            <SignatureList list="section4.guarantors" title="Guarantor signatures" role={role} guarantor />
+          )}
         </div>
       ) : null}
     </div>

@@ -1,0 +1,785 @@
+import { createHash } from 'node:crypto'
+import {
+  type CreditApplicationData,
+  type CreditPayload,
+  creditPayloadSchema,
+  showsGuarantee,
+} from '@signalway/shared/credit'
+import { dataUrlByteLength } from '@signalway/shared/credit/files'
+import {
+  creditFormFromPayload,
+  SIGNING_MESSAGES as MESSAGES,
+  SIGNING_LINK_DAYS,
+  SIGNING_MAX_REMINDERS,
+  SIGNING_REMINDER_HOURS,
+  SIGNING_STATUS_DAYS,
+  type SignerStatus,
+  type SignInput,
+  type SigningRequestView,
+  type SigningStarted,
+  type SigningStatus,
+  signerRole,
+  signingDocument,
+  signingText,
+} from '@signalway/shared/credit/signing'
+import { creditUnsignedPayloadSchema } from '@signalway/shared/credit/wire'
+import type { Kysely, Transaction } from 'kysely'
+import type { DB } from '../../db/schema.ts'
+import { AppError, ConflictError, NotFoundError, ValidationError } from '../../lib/errors.ts'
+import { randomToken } from '../../lib/random.ts'
+import { type Clock, toTimestamp } from '../../lib/time.ts'
+import { enqueueMail } from '../outbox/service.ts'
+import type { CreditService, RemoteSigner } from './service.ts'
+import { declinedMail, type SignerMailKind, signerMail, statusMail } from './signing-mail.ts'
+import { checkSignaturePng } from './uploads.ts'
+
+/*
+ * Remote signing (issue 16). The person completing the application sends it without signatures; each director,
+ * partner or sole trader gets a link to read and sign it on their own device (a Pty Ltd's link covers the
+ * guarantee too), and the person completing follows them on a status page. The last signature submits the
+ * application through the same service as the spec's flow, with a signing record per signer.
+ *
+ * Links: 256 random bits each, stored only as SHA-256, one purpose each (the status page's is on the signing,
+ * the signers' in credit_signing_tokens), sent in request bodies only. A signer's links work for
+ * SIGNING_LINK_DAYS after they were sent; changing a signer's address deletes their links.
+ */
+
+const HOUR_MS = 60 * 60 * 1000
+const DAY_MS = 24 * HOUR_MS
+/** A submission that started this long ago and never finished is tried again. */
+const STALE_FINALIZING_MS = 10 * 60 * 1000
+const USER_AGENT_MAX = 512
+
+export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex')
+const sha256 = (text: string) => createHash('sha256').update(text).digest('hex')
+
+export const statusLink = (siteUrl: string, token: string) =>
+  `${siteUrl}/application-for-credit/status/${token}`
+export const signLink = (siteUrl: string, token: string) => `${siteUrl}/application-for-credit/sign/${token}`
+
+/** A signing link past its time: 410, with the message the page shows. */
+export class SigningLinkExpiredError extends AppError {
+  constructor() {
+    super(410, MESSAGES.expiredRequest)
+  }
+}
+
+export interface SigningClient {
+  ip: string
+  userAgent: string
+}
+
+export interface AwaitingSignatures {
+  id: number
+  businessName: string
+  customerType: number
+  applicantName: string
+  createdAt: string
+  signed: number
+  declined: number
+  total: number
+}
+
+export interface CreditSigning {
+  /** Sends the requests (or, with the status token, applies a change to an application already sent). */
+  start(input: {
+    wire: unknown
+    data: CreditApplicationData
+    completerEmail: string
+    statusToken?: string | undefined
+    client: SigningClient
+  }): Promise<SigningStarted>
+  status(statusToken: string): Promise<SigningStatus>
+  /** The form's values, to change the application from the status page. */
+  application(statusToken: string): Promise<{ values: Record<string, unknown> }>
+  resend(statusToken: string, signerId: number): Promise<SigningStatus>
+  changeEmail(statusToken: string, signerId: number, email: string): Promise<SigningStatus>
+  pdf(statusToken: string): Promise<{ reference: string; data: Buffer }>
+  request(signToken: string): Promise<SigningRequestView>
+  sign(signToken: string, input: SignInput, client: SigningClient): Promise<{ submitted: boolean }>
+  decline(signToken: string, reason: string): Promise<void>
+  /** Emails the reminders that are due; each goes once, whichever instance gets there first. */
+  sendReminders(): Promise<number>
+  /** Submits applications whose submission failed or stalled after the last signature. */
+  retrySubmissions(): Promise<number>
+  deleteExpired(): Promise<number>
+  awaiting(): Promise<AwaitingSignatures[]>
+}
+
+type Signing = Awaited<ReturnType<typeof loadSigning>>
+
+async function loadSigning(db: Kysely<DB>, where: { id: number } | { tokenHash: string }) {
+  const query = db.selectFrom('credit_signings').selectAll()
+  return 'id' in where
+    ? query.where('id', '=', where.id).executeTakeFirst()
+    : query.where('status_token_hash', '=', where.tokenHash).executeTakeFirst()
+}
+
+async function loadSigners(db: Kysely<DB>, signingId: number) {
+  return db
+    .selectFrom('credit_signers')
+    .selectAll()
+    .where('signing_id', '=', signingId)
+    .orderBy('position')
+    .execute()
+}
+
+/** The application as sent (without signatures), parsed again. */
+function applicationOf(signing: NonNullable<Signing>): { wire: CreditPayload; data: CreditApplicationData } {
+  const wire = JSON.parse(signing.payload) as CreditPayload
+  return { wire, data: creditUnsignedPayloadSchema.parse(wire) as CreditApplicationData }
+}
+
+function documentOf(data: CreditApplicationData) {
+  const deed = data.section1.trustDeed
+  const document = signingDocument(
+    data,
+    deed ? { name: deed.name, bytes: dataUrlByteLength(deed.data) } : undefined,
+  )
+  return { document, textSha256: sha256(signingText(document)) }
+}
+
+export function createCreditSigning(deps: {
+  db: Kysely<DB>
+  siteUrl: string
+  clock: Clock
+  credit: CreditService
+  log?: { warn: (object: object, message: string) => void }
+}): CreditSigning {
+  const { db, clock, siteUrl } = deps
+
+  const openSigning = async (statusToken: string) => {
+    const signing = await loadSigning(db, { tokenHash: hashToken(statusToken) })
+    if (!signing || new Date(signing.expires_at) <= clock()) throw new NotFoundError(MESSAGES.invalidStatus)
+    return signing
+  }
+
+  const isOpen = (signing: NonNullable<Signing>) => signing.application_id === null && !signing.finalizing_at
+
+  /** Adds a link for the signer and queues its email. */
+  const sendLink = async (
+    trx: Transaction<DB>,
+    kind: SignerMailKind,
+    signing: { business_name: string; applicant_name: string; customer_type: number },
+    signer: { id: number; name: string; email: string },
+    now: Date,
+  ) => {
+    const token = randomToken(32)
+    const expiresAt = new Date(now.getTime() + SIGNING_LINK_DAYS * DAY_MS)
+    await trx
+      .insertInto('credit_signing_tokens')
+      .values({ token_hash: hashToken(token), signer_id: signer.id, expires_at: toTimestamp(expiresAt) })
+      .execute()
+    await enqueueMail(
+      trx,
+      signerMail(kind, {
+        to: signer.email,
+        signerName: signer.name,
+        role: signerRole(signing.customer_type),
+        guarantee: showsGuarantee(signing.customer_type),
+        businessName: signing.business_name,
+        completerName: signing.applicant_name,
+        link: signLink(siteUrl, token),
+        expiresAt,
+      }),
+      now,
+    )
+  }
+
+  const statusOf = async (signing: NonNullable<Signing>): Promise<SigningStatus> => {
+    const signers = await loadSigners(db, signing.id)
+    const role = signerRole(signing.customer_type)
+    return {
+      businessName: signing.business_name,
+      customerType: signing.customer_type,
+      completerEmail: signing.completer_email,
+      createdAt: signing.created_at,
+      expiresAt: signing.expires_at,
+      signers: signers.map(
+        (signer): SignerStatus => ({
+          id: signer.id,
+          name: signer.name,
+          role,
+          email: signer.email,
+          state: signer.state,
+          sentAt: signer.sent_at,
+          remindersSent: Number(signer.reminders_sent),
+          signedAt: signer.signed_at,
+          declinedAt: signer.declined_at,
+          declineReason: signer.decline_reason,
+          changedAfterSigning: Number(signer.changed_after_signing) === 1,
+        }),
+      ),
+      submitted:
+        signing.reference && signing.submitted_at
+          ? { reference: signing.reference, submittedAt: signing.submitted_at }
+          : null,
+    }
+  }
+
+  const signerOf = async (signingId: number, signerId: number) => {
+    const signer = await db
+      .selectFrom('credit_signers')
+      .selectAll()
+      .where('id', '=', signerId)
+      .where('signing_id', '=', signingId)
+      .executeTakeFirst()
+    if (!signer) throw new NotFoundError('Signer not found.')
+    return signer
+  }
+
+  /** The signer of a link, with their application; 404 for an unknown or withdrawn link, 410 for an old one. */
+  const openRequest = async (signToken: string) => {
+    const link = await db
+      .selectFrom('credit_signing_tokens')
+      .selectAll()
+      .where('token_hash', '=', hashToken(signToken))
+      .executeTakeFirst()
+    if (!link) throw new NotFoundError(MESSAGES.invalidRequest)
+    const signer = await db
+      .selectFrom('credit_signers')
+      .selectAll()
+      .where('id', '=', link.signer_id)
+      .executeTakeFirst()
+    const signing = signer && (await loadSigning(db, { id: signer.signing_id }))
+    if (!signer || !signing || new Date(signing.expires_at) <= clock()) {
+      throw new NotFoundError(MESSAGES.invalidRequest)
+    }
+    // A signer who has signed can still look at what they signed until the application is submitted.
+    if (new Date(link.expires_at) <= clock() && signer.state === 'waiting')
+      throw new SigningLinkExpiredError()
+    return { signer, signing }
+  }
+
+  /**
+   * Submits the application once everyone has signed. One caller wins the claim on the signing (a conditional
+   * update); the submission links the application to the signing in its own transaction. A failure releases
+   * the claim, so that `retrySubmissions` tries again.
+   */
+  const finalize = async (signingId: number): Promise<boolean> => {
+    const now = clock()
+    const claimed = await db
+      .updateTable('credit_signings')
+      .set({ finalizing_at: toTimestamp(now) })
+      .where('id', '=', signingId)
+      .where('application_id', 'is', null)
+      .where((eb) =>
+        eb.or([
+          eb('finalizing_at', 'is', null),
+          eb('finalizing_at', '<=', toTimestamp(new Date(now.getTime() - STALE_FINALIZING_MS))),
+        ]),
+      )
+      .where(({ not, exists, selectFrom }) =>
+        not(
+          exists(
+            selectFrom('credit_signers')
+              .select('credit_signers.id')
+              .whereRef('credit_signers.signing_id', '=', 'credit_signings.id')
+              .where('credit_signers.state', '!=', 'signed'),
+          ),
+        ),
+      )
+      .executeTakeFirst()
+    if (Number(claimed.numUpdatedRows) !== 1) return false
+    const signing = await loadSigning(db, { id: signingId })
+    if (!signing) return false
+    try {
+      const signers = await loadSigners(db, signingId)
+      const { wire } = applicationOf(signing)
+      const list = signers.map((signer) => ({
+        id: signer.person_id,
+        name: signer.name,
+        specimen: signer.signature,
+      }))
+      const guarantee = showsGuarantee(signing.customer_type)
+      const signed: CreditPayload = {
+        ...wire,
+        section4: {
+          ...wire.section4,
+          signatures: JSON.stringify(list),
+          guarantors: JSON.stringify(
+            guarantee
+              ? signers.map((signer) => ({
+                  id: signer.person_id,
+                  name: signer.name,
+                  specimen: signer.guarantee,
+                }))
+              : [],
+          ),
+        },
+      }
+      const role = signerRole(signing.customer_type)
+      const records: RemoteSigner[] = signers.map((signer) => ({
+        personId: signer.person_id,
+        name: signer.name,
+        role,
+        email: signer.email,
+        signedAt: new Date(signer.signed_at ?? now),
+        ip: signer.ip ?? '',
+        userAgent: signer.user_agent ?? '',
+        textSha256: signer.text_sha256 ?? '',
+        guarantee,
+      }))
+      await deps.credit.submit({
+        wire: signed,
+        data: creditPayloadSchema.parse(signed),
+        ip: signing.ip,
+        userAgent: signing.user_agent,
+        remote: { signers: records, completerEmail: signing.completer_email },
+        stored: async (trx, application) => {
+          const at = clock()
+          await trx
+            .updateTable('credit_signings')
+            .set({
+              application_id: application.id,
+              reference: application.reference,
+              submitted_at: toTimestamp(at),
+              finalizing_at: null,
+              // The status page's link keeps giving the PDF for a while after the submission.
+              expires_at: toTimestamp(new Date(at.getTime() + SIGNING_STATUS_DAYS * DAY_MS)),
+            })
+            .where('id', '=', signingId)
+            .execute()
+        },
+      })
+      return true
+    } catch (error) {
+      deps.log?.warn({ err: error, signingId }, 'a signed credit application could not be submitted yet')
+      await db
+        .updateTable('credit_signings')
+        .set({ finalizing_at: null })
+        .where('id', '=', signingId)
+        .where('application_id', 'is', null)
+        .execute()
+      return false
+    }
+  }
+
+  const create = async (input: Parameters<CreditSigning['start']>[0]): Promise<SigningStarted> => {
+    const { data } = input
+    const s1 = data.section1
+    const now = clock()
+    const statusToken = randomToken(32)
+    const expiresAt = new Date(now.getTime() + SIGNING_STATUS_DAYS * DAY_MS)
+    const persons = data.section2.persons
+    await db.transaction().execute(async (trx) => {
+      const signing = await trx
+        .insertInto('credit_signings')
+        .values({
+          status_token_hash: hashToken(statusToken),
+          completer_email: input.completerEmail,
+          business_name: s1.businessName,
+          customer_type: s1.customerType,
+          applicant_name: s1.personCompletingTheApplication,
+          payload: JSON.stringify(input.wire),
+          ip: input.client.ip,
+          user_agent: input.client.userAgent.slice(0, USER_AGENT_MAX),
+          created_at: toTimestamp(now),
+          updated_at: toTimestamp(now),
+          expires_at: toTimestamp(expiresAt),
+        })
+        .returning(['id', 'business_name', 'applicant_name', 'customer_type'])
+        .executeTakeFirstOrThrow()
+      for (const [position, person] of persons.entries()) {
+        const signer = await trx
+          .insertInto('credit_signers')
+          .values({
+            signing_id: signing.id,
+            person_id: person.id,
+            position,
+            name: person.name,
+            email: person.email,
+            state: 'waiting',
+            sent_at: toTimestamp(now),
+          })
+          .returning(['id', 'name', 'email'])
+          .executeTakeFirstOrThrow()
+        await sendLink(trx, 'request', signing, signer, now)
+      }
+      await enqueueMail(
+        trx,
+        statusMail({
+          to: input.completerEmail,
+          completerName: s1.personCompletingTheApplication,
+          businessName: s1.businessName,
+          signers: persons,
+          link: statusLink(siteUrl, statusToken),
+          expiresAt,
+        }),
+        now,
+      )
+    })
+    return { statusToken, email: input.completerEmail, signers: persons.length }
+  }
+
+  /**
+   * A change to an application already sent. A signature made on a different text no longer counts: that
+   * signer is asked again (and the status page says why). A new address gets a new link, the old ones stop.
+   */
+  const change = async (input: Parameters<CreditSigning['start']>[0], statusToken: string) => {
+    const signing = await openSigning(statusToken)
+    if (!isOpen(signing)) throw new ConflictError(MESSAGES.closed)
+    const before = documentOf(applicationOf(signing).data).textSha256
+    const after = documentOf(input.data).textSha256
+    const textChanged = before !== after
+    const { data } = input
+    const s1 = data.section1
+    const now = clock()
+    const existing = await loadSigners(db, signing.id)
+    await db.transaction().execute(async (trx) => {
+      const updated = {
+        completer_email: input.completerEmail,
+        business_name: s1.businessName,
+        customer_type: s1.customerType,
+        applicant_name: s1.personCompletingTheApplication,
+        payload: JSON.stringify(input.wire),
+        updated_at: toTimestamp(now),
+        expires_at: toTimestamp(new Date(now.getTime() + SIGNING_STATUS_DAYS * DAY_MS)),
+      }
+      await trx.updateTable('credit_signings').set(updated).where('id', '=', signing.id).execute()
+      const kept = new Set<number>()
+      for (const [position, person] of data.section2.persons.entries()) {
+        const found = existing.find((signer) => signer.person_id === person.id)
+        if (!found) {
+          const signer = await trx
+            .insertInto('credit_signers')
+            .values({
+              signing_id: signing.id,
+              person_id: person.id,
+              position,
+              name: person.name,
+              email: person.email,
+              state: 'waiting',
+              sent_at: toTimestamp(now),
+            })
+            .returning(['id', 'name', 'email'])
+            .executeTakeFirstOrThrow()
+          await sendLink(trx, 'request', updated, signer, now)
+          continue
+        }
+        kept.add(found.id)
+        const newAddress = found.email.toLowerCase() !== person.email.toLowerCase()
+        const withdrawn = found.state === 'signed' && textChanged
+        const askAgain = newAddress || withdrawn || (found.state === 'declined' && textChanged)
+        if (newAddress)
+          await trx.deleteFrom('credit_signing_tokens').where('signer_id', '=', found.id).execute()
+        await trx
+          .updateTable('credit_signers')
+          .set({
+            position,
+            name: person.name,
+            email: person.email,
+            ...(askAgain
+              ? {
+                  state: 'waiting' as const,
+                  sent_at: toTimestamp(now),
+                  reminders_sent: 0,
+                  signature: null,
+                  guarantee: null,
+                  text_sha256: null,
+                  signed_at: null,
+                  ip: null,
+                  user_agent: null,
+                  declined_at: null,
+                  decline_reason: '',
+                  changed_after_signing: withdrawn ? 1 : 0,
+                }
+              : {}),
+          })
+          .where('id', '=', found.id)
+          .execute()
+        if (askAgain) {
+          const signer = { id: found.id, name: person.name, email: person.email }
+          await sendLink(trx, withdrawn && !newAddress ? 'changed' : 'request', updated, signer, now)
+        }
+      }
+      const gone = existing.filter((signer) => !kept.has(signer.id)).map((signer) => signer.id)
+      if (gone.length > 0) {
+        await trx.deleteFrom('credit_signing_tokens').where('signer_id', 'in', gone).execute()
+        await trx.deleteFrom('credit_signers').where('id', 'in', gone).execute()
+      }
+    })
+    // Someone was removed and everyone left has signed this very text: the application goes now.
+    await finalize(signing.id)
+    return { statusToken, email: input.completerEmail, signers: data.section2.persons.length }
+  }
+
+  return {
+    start: (input) => (input.statusToken ? change(input, input.statusToken) : create(input)),
+
+    async status(statusToken) {
+      return statusOf(await openSigning(statusToken))
+    },
+
+    async application(statusToken) {
+      const signing = await openSigning(statusToken)
+      if (!isOpen(signing)) throw new ConflictError(MESSAGES.closed)
+      return {
+        values: creditFormFromPayload(applicationOf(signing).wire) as unknown as Record<string, unknown>,
+      }
+    },
+
+    async resend(statusToken, signerId) {
+      const signing = await openSigning(statusToken)
+      if (!isOpen(signing)) throw new ConflictError(MESSAGES.closed)
+      const signer = await signerOf(signing.id, signerId)
+      if (signer.state === 'signed') throw new ConflictError(MESSAGES.notWaiting)
+      const now = clock()
+      await db.transaction().execute(async (trx) => {
+        await trx
+          .updateTable('credit_signers')
+          .set({
+            state: 'waiting',
+            sent_at: toTimestamp(now),
+            reminders_sent: 0,
+            declined_at: null,
+            decline_reason: '',
+          })
+          .where('id', '=', signer.id)
+          .execute()
+        await sendLink(trx, 'request', signing, signer, now)
+      })
+      return statusOf(signing)
+    },
+
+    async changeEmail(statusToken, signerId, email) {
+      const signing = await openSigning(statusToken)
+      if (!isOpen(signing)) throw new ConflictError(MESSAGES.closed)
+      const signer = await signerOf(signing.id, signerId)
+      if (signer.state === 'signed') throw new ConflictError(MESSAGES.notWaiting)
+      const now = clock()
+      await db.transaction().execute(async (trx) => {
+        // The links sent to the old address stop working.
+        await trx.deleteFrom('credit_signing_tokens').where('signer_id', '=', signer.id).execute()
+        await trx
+          .updateTable('credit_signers')
+          .set({
+            email,
+            state: 'waiting',
+            sent_at: toTimestamp(now),
+            reminders_sent: 0,
+            declined_at: null,
+            decline_reason: '',
+          })
+          .where('id', '=', signer.id)
+          .execute()
+        await sendLink(trx, 'request', signing, { ...signer, email }, now)
+      })
+      return statusOf(signing)
+    },
+
+    async pdf(statusToken) {
+      const signing = await openSigning(statusToken)
+      if (!signing.application_id) throw new NotFoundError(MESSAGES.closed)
+      const found = await deps.credit.getPdf(signing.application_id)
+      return found
+    },
+
+    async request(signToken) {
+      const { signer, signing } = await openRequest(signToken)
+      const { document, textSha256 } = documentOf(applicationOf(signing).data)
+      const link = await db
+        .selectFrom('credit_signing_tokens')
+        .select('expires_at')
+        .where('token_hash', '=', hashToken(signToken))
+        .executeTakeFirstOrThrow()
+      return {
+        signer: { name: signer.name, role: signerRole(signing.customer_type), email: signer.email },
+        state: signing.application_id ? 'submitted' : signer.state,
+        changedAfterSigning: Number(signer.changed_after_signing) === 1,
+        expiresAt: link.expires_at,
+        document,
+        textSha256,
+      }
+    },
+
+    async sign(signToken, input, client) {
+      const { signer, signing } = await openRequest(signToken)
+      if (!isOpen(signing)) throw new ConflictError(MESSAGES.closed)
+      if (signer.state === 'signed') throw new ConflictError(MESSAGES.alreadySigned)
+      if (signer.state === 'declined') throw new ConflictError(MESSAGES.alreadyDeclined)
+      const { textSha256 } = documentOf(applicationOf(signing).data)
+      if (input.textSha256 !== textSha256) throw new ConflictError(MESSAGES.textChanged)
+      const guarantee = showsGuarantee(signing.customer_type)
+      const problems: Record<string, string[]> = {}
+      const signature = checkSignaturePng(input.signature)
+      if (!signature.ok) problems.signature = [signature.message]
+      if (guarantee) {
+        if (!input.guarantee) problems.guarantee = [MESSAGES.guaranteeRequired]
+        else {
+          const checked = checkSignaturePng(input.guarantee)
+          if (!checked.ok) problems.guarantee = [checked.message]
+        }
+      }
+      if (Object.keys(problems).length > 0) throw new ValidationError(problems)
+      const now = clock()
+      const result = await db
+        .updateTable('credit_signers')
+        .set({
+          state: 'signed',
+          signature: input.signature,
+          guarantee: guarantee ? (input.guarantee ?? null) : null,
+          text_sha256: textSha256,
+          signed_at: toTimestamp(now),
+          ip: client.ip,
+          user_agent: client.userAgent.slice(0, USER_AGENT_MAX),
+          changed_after_signing: 0,
+        })
+        .where('id', '=', signer.id)
+        .where('state', '=', 'waiting')
+        .executeTakeFirst()
+      if (Number(result.numUpdatedRows) !== 1) throw new ConflictError(MESSAGES.alreadySigned)
+      return { submitted: await finalize(signing.id) }
+    },
+
+    async decline(signToken, reason) {
+      const { signer, signing } = await openRequest(signToken)
+      if (!isOpen(signing)) throw new ConflictError(MESSAGES.closed)
+      if (signer.state !== 'waiting') {
+        throw new ConflictError(signer.state === 'signed' ? MESSAGES.alreadySigned : MESSAGES.alreadyDeclined)
+      }
+      const now = clock()
+      await db.transaction().execute(async (trx) => {
+        const result = await trx
+          .updateTable('credit_signers')
+          .set({ state: 'declined', declined_at: toTimestamp(now), decline_reason: reason })
+          .where('id', '=', signer.id)
+          .where('state', '=', 'waiting')
+          .executeTakeFirst()
+        if (Number(result.numUpdatedRows) !== 1) throw new ConflictError(MESSAGES.alreadyDeclined)
+        await enqueueMail(
+          trx,
+          declinedMail({
+            to: signing.completer_email,
+            completerName: signing.applicant_name,
+            businessName: signing.business_name,
+            signerName: signer.name,
+            reason,
+          }),
+          now,
+        )
+      })
+    },
+
+    async sendReminders() {
+      const now = clock()
+      const due = await db
+        .selectFrom('credit_signers')
+        .innerJoin('credit_signings', 'credit_signings.id', 'credit_signers.signing_id')
+        .select([
+          'credit_signers.id',
+          'credit_signers.name',
+          'credit_signers.email',
+          'credit_signers.sent_at',
+          'credit_signers.reminders_sent',
+          'credit_signings.business_name',
+          'credit_signings.applicant_name',
+          'credit_signings.customer_type',
+        ])
+        .where('credit_signers.state', '=', 'waiting')
+        .where('credit_signers.reminders_sent', '<', SIGNING_MAX_REMINDERS)
+        .where(
+          'credit_signers.sent_at',
+          '<=',
+          toTimestamp(new Date(now.getTime() - SIGNING_REMINDER_HOURS * HOUR_MS)),
+        )
+        .where('credit_signings.application_id', 'is', null)
+        .where('credit_signings.finalizing_at', 'is', null)
+        .where('credit_signings.expires_at', '>', toTimestamp(now))
+        .limit(100)
+        .execute()
+      let sent = 0
+      for (const signer of due) {
+        await db.transaction().execute(async (trx) => {
+          // The claim: only the instance whose update changes the row sends this reminder.
+          const claimed = await trx
+            .updateTable('credit_signers')
+            .set({ reminders_sent: Number(signer.reminders_sent) + 1, sent_at: toTimestamp(now) })
+            .where('id', '=', signer.id)
+            .where('state', '=', 'waiting')
+            .where('reminders_sent', '=', Number(signer.reminders_sent))
+            .where('sent_at', '=', signer.sent_at)
+            .executeTakeFirst()
+          if (Number(claimed.numUpdatedRows) !== 1) return
+          await sendLink(trx, 'reminder', signer, signer, now)
+          sent++
+        })
+      }
+      return sent
+    },
+
+    async retrySubmissions() {
+      const stale = toTimestamp(new Date(clock().getTime() - STALE_FINALIZING_MS))
+      const candidates = await db
+        .selectFrom('credit_signings')
+        .select('id')
+        .where('application_id', 'is', null)
+        .where((eb) => eb.or([eb('finalizing_at', 'is', null), eb('finalizing_at', '<=', stale)]))
+        .where(({ not, exists, selectFrom }) =>
+          not(
+            exists(
+              selectFrom('credit_signers')
+                .select('credit_signers.id')
+                .whereRef('credit_signers.signing_id', '=', 'credit_signings.id')
+                .where('credit_signers.state', '!=', 'signed'),
+            ),
+          ),
+        )
+        .limit(20)
+        .execute()
+      let submitted = 0
+      for (const candidate of candidates) if (await finalize(candidate.id)) submitted++
+      return submitted
+    },
+
+    async deleteExpired() {
+      const result = await db
+        .deleteFrom('credit_signings')
+        .where('expires_at', '<=', toTimestamp(clock()))
+        .executeTakeFirst()
+      return Number(result.numDeletedRows)
+    },
+
+    async awaiting() {
+      const rows = await db
+        .selectFrom('credit_signings')
+        .leftJoin('credit_signers', 'credit_signers.signing_id', 'credit_signings.id')
+        .select((eb) => [
+          'credit_signings.id',
+          'credit_signings.business_name',
+          'credit_signings.customer_type',
+          'credit_signings.applicant_name',
+          'credit_signings.created_at',
+          eb.fn.count<number>('credit_signers.id').as('total'),
+          eb.fn
+            .count<number>(eb.case().when('credit_signers.state', '=', 'signed').then(1).end())
+            .as('signed'),
+          eb.fn
+            .count<number>(eb.case().when('credit_signers.state', '=', 'declined').then(1).end())
+            .as('declined'),
+        ])
+        .where('credit_signings.application_id', 'is', null)
+        .where('credit_signings.expires_at', '>', toTimestamp(clock()))
+        .groupBy([
+          'credit_signings.id',
+          'credit_signings.business_name',
+          'credit_signings.customer_type',
+          'credit_signings.applicant_name',
+          'credit_signings.created_at',
+        ])
+        .orderBy('credit_signings.created_at', 'desc')
+        .limit(100)
+        .execute()
+      return rows.map((row) => ({
+        id: row.id,
+        businessName: row.business_name,
+        customerType: row.customer_type,
+        applicantName: row.applicant_name,
+        createdAt: row.created_at,
+        signed: Number(row.signed),
+        declined: Number(row.declined),
+        total: Number(row.total),
+      }))
+    },
+  }
+}
