@@ -3,24 +3,31 @@
  * memory it takes, for
  *   - a Pty Ltd company with 3 directors and 6 signatures (3 signatures, 3 guarantor
  *     signatures; 500x200 PNGs as the signature pad draws them), target: median under 200 ms;
- *   - a Trust with a 5 MB trust deed (8 scanned-like pages), loaded and appended.
+ *   - a Trust with a 5 MB trust deed (8 scanned-like pages), loaded and appended;
+ *   - a Pty Ltd company whose 2 directors signed on their own devices (issue 16), target: median under 200 ms:
+ *     what the last signature sets off, i.e. the digest of the text the signer was shown, the application put
+ *     together from the stored payload and the signers' signatures, validated as a submission is, the PNGs
+ *     checked, and the PDF with a signing record per signer generated and sealed.
  * Each case runs in its own child process so that its peak RSS is its own. The timing covers
  * what a submission does after validation: the server-side file checks (PNG inspection, loading
  * the deed with pdf-lib) and the generation of the PDF, saved to bytes and sealed with the business's
- * PAdES signature (issue 16; the demo's self-signed certificate). The last sealed PDF of the Pty Ltd case
- * is left at bench/results/sealed-sample.pdf for anyone to open in a PDF reader.
+ * PAdES signature (issue 16; the demo's self-signed certificate). The last sealed PDF of the remote-signing
+ * case is left at bench/results/sealed-sample.pdf for anyone to open in a PDF reader (signatures, guarantees,
+ * the signing records and the seal).
  *
  *   node bench/pdf.ts [--iterations N] [--check]   (--check: exit 1 when the target is missed)
  *
  * Prints a table and writes bench/results/pdf.json.
  */
 import { execFileSync } from 'node:child_process'
-import { randomBytes } from 'node:crypto'
+import { createHash, randomBytes } from 'node:crypto'
 import { mkdtempSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { parseCreditPayload } from '@signalway/shared/credit'
+import { type CreditPayload, parseCreditPayload } from '@signalway/shared/credit'
+import { signingDocument, signingText } from '@signalway/shared/credit/signing'
+import { creditUnsignedPayloadSchema } from '@signalway/shared/credit/wire'
 import {
   concatTransformationMatrix,
   drawObject,
@@ -39,7 +46,7 @@ import { median, percentile } from './lib/stats.ts'
 
 const TARGET_MEDIAN_MS = 200
 
-type CaseName = 'pty-ltd-3-directors' | 'trust-5mb-deed'
+type CaseName = 'pty-ltd-3-directors' | 'trust-5mb-deed' | 'pty-ltd-2-remote'
 
 interface CaseResult {
   case: CaseName
@@ -59,6 +66,18 @@ interface CaseResult {
 const DESCRIPTIONS: Record<CaseName, string> = {
   'pty-ltd-3-directors': 'Pty Ltd, 3 directors, 6 signatures',
   'trust-5mb-deed': 'Trust, 1 trustee, 5 MB deed (8 pages)',
+  'pty-ltd-2-remote': 'Pty Ltd, 2 directors signed remotely',
+}
+
+/** The application as stored while it waits for signatures, and each signer's signature and guarantee. */
+function remoteSigning(wire: CreditPayload) {
+  const signatures = JSON.parse(wire.section4.signatures) as { id: string; name: string; specimen: string }[]
+  const guarantors = JSON.parse(wire.section4.guarantors) as { id: string; name: string; specimen: string }[]
+  const stored = JSON.stringify({
+    ...wire,
+    section4: { ...wire.section4, signatures: '[]', guarantors: '[]' },
+  })
+  return { stored, signatures, guarantors }
 }
 
 /* ---------- One case, in a child process ---------- */
@@ -95,16 +114,44 @@ async function fiveMegabyteDeed(): Promise<Uint8Array> {
 async function runCase(name: CaseName, iterations: number): Promise<CaseResult> {
   const deed = name === 'trust-5mb-deed' ? await fiveMegabyteDeed() : undefined
   const wire =
-    name === 'pty-ltd-3-directors'
-      ? await creditApplicationFixture(0, { persons: 3 })
-      : await creditApplicationFixture(4, { persons: 1, trustDeed: deed })
-  const data = parseCreditPayload(wire)
+    name === 'trust-5mb-deed'
+      ? await creditApplicationFixture(4, { persons: 1, trustDeed: deed })
+      : await creditApplicationFixture(0, { persons: name === 'pty-ltd-2-remote' ? 2 : 3 })
+  const remote = name === 'pty-ltd-2-remote' ? remoteSigning(wire) : undefined
   const seal = createPdfSealer({
     password: 'bench',
     demoPath: join(mkdtempSync(join(tmpdir(), 'bench-seal-')), 'pdf-seal.p12'),
   })
 
+  /** The last signature: its text's digest, then the application put together and validated. */
+  const assembled = () => {
+    if (!remote) return { data: parseCreditPayload(wire), signers: undefined }
+    const unsigned = JSON.parse(remote.stored) as CreditPayload
+    const document = signingDocument(creditUnsignedPayloadSchema.parse(unsigned))
+    const textSha256 = createHash('sha256').update(signingText(document)).digest('hex')
+    const signed: CreditPayload = {
+      ...unsigned,
+      section4: {
+        ...unsigned.section4,
+        signatures: JSON.stringify(remote.signatures),
+        guarantors: JSON.stringify(remote.guarantors),
+      },
+    }
+    const signers = remote.signatures.map((signer, index) => ({
+      name: signer.name,
+      role: 'Director',
+      email: `director${index + 1}@elliscivil.example`,
+      signedAt: new Date(),
+      ip: `203.0.113.${10 + index}`,
+      userAgent: 'Mozilla/5.0 (bench) Director',
+      textSha256,
+      guarantee: true,
+    }))
+    return { data: parseCreditPayload(signed), signers }
+  }
+
   const once = async () => {
+    const { data, signers } = assembled()
     // What the service does after validation: check the uploads, then generate.
     const png = (specimen: string) => {
       const checked = checkSignaturePng(specimen)
@@ -131,7 +178,7 @@ async function runCase(name: CaseName, iterations: number): Promise<CaseResult> 
       signatures,
       guarantors,
       trustDeed,
-      record: { ip: '203.0.113.7', userAgent: 'bench', payloadSha256: 'f'.repeat(64) },
+      record: { ip: '203.0.113.7', userAgent: 'bench', payloadSha256: 'f'.repeat(64), signers },
       seal,
     })
   }
@@ -149,8 +196,8 @@ async function runCase(name: CaseName, iterations: number): Promise<CaseResult> 
     peakHeap = Math.max(peakHeap, process.memoryUsage().heapUsed)
   }
   const pages = (await PDFDocument.load(last)).getPageCount()
-  // One sealed sample to open in a PDF reader (the Pty Ltd case: its signatures and guarantees).
-  if (name === 'pty-ltd-3-directors') writeFileSync(resultsFile('sealed-sample.pdf'), last)
+  // One sealed sample to open in a PDF reader: signatures, guarantees and the signers' records.
+  if (name === 'pty-ltd-2-remote') writeFileSync(resultsFile('sealed-sample.pdf'), last)
   const sorted = [...times].sort((a, b) => a - b)
   const round = (value: number) => Math.round(value * 10) / 10
   return {
@@ -183,6 +230,7 @@ async function main(): Promise<void> {
   const plan: [CaseName, number][] = [
     ['pty-ltd-3-directors', iterations || 40],
     ['trust-5mb-deed', iterations || 15],
+    ['pty-ltd-2-remote', iterations || 40],
   ]
   const results: CaseResult[] = []
   for (const [name, count] of plan) {
@@ -209,11 +257,14 @@ async function main(): Promise<void> {
   // biome-ignore lint/suspicious/noConsole: the benchmark's report is this table.
   console.table(table)
 
-  const first = results[0]
-  const met = first !== undefined && first.medianMs < TARGET_MEDIAN_MS
-  console.info(
-    `Target (median under ${TARGET_MEDIAN_MS} ms for ${DESCRIPTIONS['pty-ltd-3-directors']}): ${met ? 'met' : 'MISSED'}`,
-  )
+  // The targets: the Pty Ltd case and the remote-signing case, each a median under TARGET_MEDIAN_MS.
+  const targeted = results.filter((r) => r.case !== 'trust-5mb-deed')
+  const met = targeted.length === 2 && targeted.every((r) => r.medianMs < TARGET_MEDIAN_MS)
+  for (const r of targeted) {
+    console.info(
+      `Target (median under ${TARGET_MEDIAN_MS} ms for ${r.description}): ${r.medianMs < TARGET_MEDIAN_MS ? 'met' : 'MISSED'}`,
+    )
+  }
 
   const written = writeResults('pdf', {
     date: new Date().toISOString(),
