@@ -487,3 +487,74 @@ describe('save and continue later (issue 16)', () => {
     await waitFor(() => expect(discardDraft).toHaveBeenCalledWith('D'.repeat(43)))
   })
 })
+
+describe('remote signing (issue 16)', () => {
+  const started = { statusToken: 'S'.repeat(43), email: 'ada@example.com', signers: 1 }
+
+  it('sends the application without signatures after the signers and the status address are confirmed', async () => {
+    const user = userEvent.setup()
+    const sendForSigning = vi.fn(async () => started)
+    const onSigningStarted = vi.fn()
+    const submit = vi.fn()
+    // Nobody has signed here: the remote choice needs no signature.
+    const values = filled()
+    values.section4.signatures = [{ id: 'p1', name: 'Ada Lovelace', specimen: '' }]
+    values.section4.guarantors = [{ id: 'p1', name: 'Ada Lovelace', specimen: '' }]
+    await renderFilled({ defaultValues: values, sendForSigning, onSigningStarted, submit })
+    await user.click(toggle(/Section 4: Credit Terms and Conditions/))
+    await user.click(
+      screen.getByRole('radio', { name: 'Email each director a link to sign on their own device' }),
+    )
+    expect(screen.queryByRole('img', { name: /^Signature of Ada Lovelace/ })).toBeNull()
+    expect(region(/Credit Terms and Conditions/).textContent).toContain('Ada Lovelace: p1@example.com')
+
+    await user.click(screen.getByRole('button', { name: 'Send for signing' }))
+    const dialog = await screen.findByRole('dialog', { name: 'Send for Signing' })
+    expect(dialog.textContent).toContain('p1@example.com')
+    const email = within(dialog).getByRole('textbox', { name: /^Email me the link/ }) as HTMLInputElement
+    expect(email.value).toBe('ada@example.com')
+    await user.clear(email)
+    await user.type(email, 'ada.lovelace@example.com')
+    await user.click(within(dialog).getByRole('button', { name: 'Send the Requests' }))
+
+    await waitFor(() => expect(onSigningStarted).toHaveBeenCalledWith('S'.repeat(43)))
+    const [body] = sendForSigning.mock.calls[0] as unknown as [
+      { application: { section4: { signatures: string; guarantors: string } }; completerEmail: string },
+    ]
+    expect(body.completerEmail).toBe('ada.lovelace@example.com')
+    expect(body.application.section4).toMatchObject({ agreeTerms: true, signatures: '[]', guarantors: '[]' })
+    expect(submit).not.toHaveBeenCalled()
+    expect(await screen.findByText(/Signing requests sent to the signer\./)).toBeTruthy()
+  })
+
+  it('a failed send says so and keeps the dialog and the application', async () => {
+    const user = userEvent.setup()
+    const sendForSigning = vi.fn(
+      () => new Promise<never>((_, reject) => setTimeout(() => reject(new TypeError('Failed to fetch')), 0)),
+    )
+    await renderFilled({ sendForSigning })
+    await user.click(toggle(/Section 4: Credit Terms and Conditions/))
+    await user.click(screen.getByRole('radio', { name: /^Email each director/ }))
+    await user.click(screen.getByRole('button', { name: 'Send for signing' }))
+    const dialog = await screen.findByRole('dialog', { name: 'Send for Signing' })
+    await user.click(within(dialog).getByRole('button', { name: 'Send the Requests' }))
+    expect(await screen.findByText('Unable to send the signing requests. Please try again.')).toBeTruthy()
+    expect(screen.getByRole('dialog', { name: 'Send for Signing' })).toBeTruthy()
+  })
+
+  it('changing an application already sent keeps the remote choice and sends the status token', async () => {
+    const user = userEvent.setup()
+    const sendForSigning = vi.fn(async () => started)
+    await renderFilled({ sendForSigning, statusToken: 'S'.repeat(43), onSigningStarted: vi.fn() })
+    await user.click(toggle(/Section 4: Credit Terms and Conditions/))
+    expect((screen.getByRole('radio', { name: /^Everyone signs here/ }) as HTMLInputElement).disabled).toBe(
+      true,
+    )
+    await user.click(screen.getByRole('button', { name: 'Save changes and send for signing' }))
+    const dialog = await screen.findByRole('dialog', { name: 'Save the Changes' })
+    await user.click(within(dialog).getByRole('button', { name: 'Save and Send' }))
+    await waitFor(() =>
+      expect(sendForSigning).toHaveBeenCalledWith(expect.objectContaining({ statusToken: 'S'.repeat(43) })),
+    )
+  })
+})
