@@ -153,7 +153,25 @@ export const creditApplicationViewSchema = z
     /** A Pty Ltd company's guarantee and indemnity, one per director; empty otherwise. */
     guarantors: z.array(creditSignatureViewSchema),
     trustDeed: z.object({ name: z.string(), size: z.number().int(), sha256: z.string() }).nullable(),
-    signingRecord: z.object({ ip: z.string(), userAgent: z.string(), payloadSha256: z.string() }),
+    signingRecord: z.object({
+      ip: z.string(),
+      userAgent: z.string(),
+      payloadSha256: z.string(),
+      /** Those who signed on their own devices (issue 16), one record each. */
+      remoteSigners: z
+        .array(
+          z.object({
+            name: z.string(),
+            role: z.string(),
+            email: z.string(),
+            signedAt: z.string(),
+            ip: z.string(),
+            userAgent: z.string(),
+            textSha256: z.string(),
+          }),
+        )
+        .default([]),
+    }),
   })
   .meta({ id: 'CreditApplicationView' })
 export type CreditApplicationView = z.infer<typeof creditApplicationViewSchema>

@@ -15,6 +15,16 @@ interface StoredApplication {
     agreeTerms: boolean
     signatures: { name: string; fileId: string }[]
     guarantors: { name: string; fileId: string }[]
+    /** Signed on the signers' own devices (issue 16). */
+    remoteSigners?: {
+      name: string
+      role: string
+      email: string
+      signedAt: string
+      ip: string
+      userAgent: string
+      textSha256: string
+    }[]
   }
 }
 
@@ -55,6 +65,21 @@ export async function applicationView(
     signatures: signatures.map(view(personRole(stored.section1.customerType))),
     guarantors: guarantors.map(view('Guarantor')),
     trustDeed: deed ? { name: deed.name, size: deed.size, sha256: deed.sha256 } : null,
-    signingRecord: { ip: row.ip, userAgent: row.user_agent, payloadSha256: row.payload_sha256 },
+    signingRecord: {
+      ip: row.ip,
+      userAgent: row.user_agent,
+      payloadSha256: row.payload_sha256,
+      remoteSigners: (stored.section4.remoteSigners ?? []).map(
+        ({ name, role, email, signedAt, ip, userAgent, textSha256 }) => ({
+          name,
+          role,
+          email,
+          signedAt,
+          ip,
+          userAgent,
+          textSha256,
+        }),
+      ),
+    },
   }
 }

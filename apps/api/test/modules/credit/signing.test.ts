@@ -149,6 +149,23 @@ describe.each(DIALECTS)('remote signing on %s', (dialect) => {
       [app.config.accountsEmail, 'accounts@elliscivil.example', 'morgan@elliscivil.example'].sort(),
     )
 
+    // The back office's record holds both signers' records too.
+    const admin = await createAdmin(app)
+    const record = await app.inject({
+      method: 'GET',
+      url: `/api/admin/credit-applications/${status.submitted.reference}`,
+      headers: bearer(await tokenFor(app, admin)),
+    })
+    expect(record.statusCode, record.body).toBe(200)
+    expect(record.json().application.signingRecord.remoteSigners).toEqual([
+      expect.objectContaining({
+        email: 'person1@elliscivil.example',
+        textSha256: view.textSha256,
+        userAgent: AGENT,
+      }),
+      expect.objectContaining({ email: 'person2@elliscivil.example', signedAt: '2026-11-26T02:00:00.000Z' }),
+    ])
+
     // A signer's link now says the application is submitted; signing again is refused.
     expect((await post(app, '/request', { token: first })).json().state).toBe('submitted')
     expect((await sign(app, first)).statusCode).toBe(409)

@@ -61,7 +61,22 @@ const record: CreditApplicationDetail = {
     ],
     guarantors: [],
     trustDeed: { name: 'deed.pdf', size: 122_880, sha256: 'ab'.repeat(32) },
-    signingRecord: { ip: '203.0.113.9', userAgent: 'Mozilla/5.0 (Chromium)', payloadSha256: 'cd'.repeat(32) },
+    signingRecord: {
+      ip: '203.0.113.9',
+      userAgent: 'Mozilla/5.0 (Chromium)',
+      payloadSha256: 'cd'.repeat(32),
+      remoteSigners: [
+        {
+          name: 'Sam Lee',
+          role: 'Partner',
+          email: 'sam@leetraffic.example',
+          signedAt: '2026-11-26T01:00:00.000Z',
+          ip: '198.51.100.4',
+          userAgent: 'Mozilla/5.0 (iPhone)',
+          textSha256: 'ef'.repeat(32),
+        },
+      ],
+    },
   },
   notes: [],
   history: [],
@@ -197,6 +212,12 @@ describe('the record of a credit application (issue 15)', () => {
     expect(within(application).queryByRole('region', { name: '5. Guarantee and Indemnity' })).toBeNull()
     expect(within(application).getByText('deed.pdf')).toBeTruthy()
     expect(within(application).getByText('203.0.113.9')).toBeTruthy()
+    // Signed on their own devices (issue 16): each signer's record.
+    expect(
+      within(application).getByRole('heading', { name: 'Signed on their own device: Sam Lee (Partner)' }),
+    ).toBeTruthy()
+    expect(within(application).getByText('sam@leetraffic.example')).toBeTruthy()
+    expect(within(application).getByText('ef'.repeat(32))).toBeTruthy()
   })
 
   it('downloads the trust deed beside the signed PDF, and says when it cannot', async () => {

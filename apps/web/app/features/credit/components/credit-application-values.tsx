@@ -1,3 +1,4 @@
+import { formatLongDateTime } from '@signalway/shared/business-time'
 import type { ApplicationSection } from '@signalway/shared/credit/application-view'
 import type { CreditApplicationView, CreditSignatureView } from '@signalway/shared/credit-admin'
 import { useId } from 'react'
@@ -92,6 +93,37 @@ export function CreditApplicationValues({ application }: { application: CreditAp
             </dd>
           </div>
         </dl>
+        {application.signingRecord.remoteSigners.map((signer) => (
+          <div key={`${signer.name}-${signer.signedAt}`} className="credit-values__group">
+            <h4 className="credit-values__heading">
+              Signed on their own device: {signer.name} ({signer.role})
+            </h4>
+            <dl className="credit-values__rows">
+              <div>
+                <dt>Link sent to</dt>
+                <dd>{signer.email}</dd>
+              </div>
+              <div>
+                <dt>Signed</dt>
+                <dd>{formatLongDateTime(signer.signedAt, { seconds: true })}</dd>
+              </div>
+              <div>
+                <dt>IP address</dt>
+                <dd>{signer.ip}</dd>
+              </div>
+              <div>
+                <dt>Browser</dt>
+                <dd>{signer.userAgent || NOT_GIVEN}</dd>
+              </div>
+              <div>
+                <dt>SHA-256 of the text they were shown</dt>
+                <dd>
+                  <code className="credit-values__digest">{signer.textSha256}</code>
+                </dd>
+              </div>
+            </dl>
+          </div>
+        ))}
       </section>
     </section>
   )
