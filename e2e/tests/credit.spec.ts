@@ -796,7 +796,7 @@ test.describe('save and continue later (issue 16)', () => {
 })
 
 test.describe('remote signing (issue 16)', () => {
-  // The last step opens a link that was never sent: the API answers 404.
+  // The last step opens a link that no longer works: the API answers 404.
   test.use({ allowConsoleErrors: [/status of 404/] })
   test('a Pty Ltd company sends both directors a request, each signs in a fresh browser, and the PDF holds both signing records', async ({
     page,
@@ -849,9 +849,21 @@ test.describe('remote signing (issue 16)', () => {
     const statusMail = await newestMailTo(customer.email)
     expect(statusMail).toMatch(/\/application-for-credit\/status\/[A-Za-z0-9_-]{43}/)
 
+    // Marcus's request goes to another address: the link sent to the first one stops working.
+    const signLink = (mail: string) =>
+      /\/application-for-credit\/sign\/[A-Za-z0-9_-]{43}/.exec(mail)?.[0] ?? ''
+    const replaced = signLink(await newestMailTo(directors[1]?.email ?? ''))
+    expect(replaced).not.toBe('')
+    const moved = `marcus.new.${tag}@westgate.example`
+    await page.getByRole('button', { name: 'Change email of Marcus Webb' }).click()
+    await page.getByRole('textbox', { name: /^New email for Marcus Webb/ }).fill(moved)
+    await page.getByRole('button', { name: 'Save and Send' }).click()
+    await expect(page.getByRole('list', { name: 'Signers' })).toContainText(moved)
+    if (directors[1]) directors[1].email = moved
+
     for (const [index, director] of directors.entries()) {
       const mail = await newestMailTo(director.email)
-      const link = /\/application-for-credit\/sign\/[A-Za-z0-9_-]{43}/.exec(mail)?.[0] ?? ''
+      const link = signLink(mail)
       expect(link, mail).not.toBe('')
       const context = await browser.newContext()
       try {
@@ -915,8 +927,8 @@ test.describe('remote signing (issue 16)', () => {
       expect(text, `the PDF holds ${value}`).toContain(value)
     }
 
-    // A link that was never sent, or no longer works, says so.
-    await page.goto(`/application-for-credit/sign/${'A'.repeat(43)}`)
+    // The link replaced by the change of address says so.
+    await page.goto(replaced)
     await expect(page.getByRole('alert')).toContainText('This signing link is no longer valid')
   })
 })
