@@ -170,6 +170,12 @@ describe('logging', () => {
     expect(redactUrl(`/application-for-credit/resume/${'A'.repeat(43)}/?x=1`)).toBe(
       '/application-for-credit/resume/[redacted]/?x=1',
     )
+    // Remote signing's links (issue 16): a signer's and the status page's.
+    for (const kind of ['sign', 'status']) {
+      expect(redactUrl(`/application-for-credit/${kind}/${'A'.repeat(43)}`)).toBe(
+        `/application-for-credit/${kind}/[redacted]`,
+      )
+    }
     expect(redactUrl('/news/')).toBe('/news/')
   })
 })

@@ -29,6 +29,13 @@ describe('serving the web app', () => {
       url: `/application-for-credit/resume/${'A'.repeat(43)}`,
     })
     expect(resume.headers['referrer-policy']).toBe('no-referrer')
+    for (const kind of ['sign', 'status']) {
+      const remote = await app.inject({
+        method: 'GET',
+        url: `/application-for-credit/${kind}/${'A'.repeat(43)}`,
+      })
+      expect(remote.headers['referrer-policy'], kind).toBe('no-referrer')
+    }
     const login = await app.inject({ method: 'GET', url: '/login/' })
     expect(login.headers['referrer-policy']).toBe('strict-origin-when-cross-origin')
   })

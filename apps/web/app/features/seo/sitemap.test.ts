@@ -73,6 +73,8 @@ describe('robots.txt', () => {
     expect(robots).toContain('Disallow: /admin/')
     expect(robots).toContain('Disallow: /api/')
     expect(robots).toContain('Disallow: /application-for-credit/resume/')
+    expect(robots).toContain('Disallow: /application-for-credit/sign/')
+    expect(robots).toContain('Disallow: /application-for-credit/status/')
     expect(robots).toMatch(/^Sitemap: https:\/\/hire\.example\.com\/sitemap\.xml$/m)
   })
 })
