@@ -846,6 +846,7 @@ test.describe('remote signing (issue 16)', () => {
     ).toBeVisible()
     await expect(page).toHaveURL(/\/application-for-credit\/status\/$/)
     await expect(page.getByText('0 of 2 signed.')).toBeVisible()
+    await expectAccessible(page)
     const statusMail = await newestMailTo(customer.email)
     expect(statusMail).toMatch(/\/application-for-credit\/status\/[A-Za-z0-9_-]{43}/)
 
