@@ -2,6 +2,7 @@ import { z } from 'zod'
 import { assigneeFilterSchema, internalNoteSchema, staffIdSchema, staffMemberSchema } from './back-office.ts'
 import { parseIsoDay } from './business-time.ts'
 import { ENQUIRY_KINDS, ENQUIRY_STATUSES } from './constants.ts'
+import { hireDetailsSchema } from './hire-details.ts'
 import { optionalQuery, pagedSchema, pageQuery } from './http.ts'
 
 /*
@@ -30,6 +31,8 @@ export const enquirySchema = z
     message: z.string(),
     services: z.array(z.string()),
     source: z.array(z.string()),
+    /** A quote's hire details (issue 17); null when none were given. */
+    hireDetails: hireDetailsSchema.nullable(),
     /** ISO 8601, UTC. */
     createdAt: z.string(),
     updatedAt: z.string(),

@@ -4,6 +4,7 @@
 import { z } from 'zod'
 import { HONEYPOT_FIELD, HOW_HEARD, QUOTE_SERVICES } from './constants.ts'
 import { emailField, messageField, optionalPhoneField, personName } from './fields.ts'
+import { checkQuantities, hireDetailsFields } from './hire-details.ts'
 
 // Defined with the constants (no zod), so a form can render the field without loading the schemas.
 export { HONEYPOT_FIELD }
@@ -39,14 +40,18 @@ function choiceList<const T extends readonly [string, ...string[]]>(
     )
 }
 
-export const quoteSchema = z.object({
-  ...contactFields,
-  services: choiceList(QUOTE_SERVICES, {
-    required: 'Please select at least 1 service.',
-    invalid: 'Invalid service.',
-  }),
-  source: choiceList(HOW_HEARD, { required: 'Please select at least 1 item.', invalid: 'Invalid item.' }),
-})
+export const quoteSchema = z
+  .object({
+    ...contactFields,
+    services: choiceList(QUOTE_SERVICES, {
+      required: 'Please select at least 1 service.',
+      invalid: 'Invalid service.',
+    }),
+    source: choiceList(HOW_HEARD, { required: 'Please select at least 1 item.', invalid: 'Invalid item.' }),
+    // Issue 17: the hire details, all optional, beside SPEC.md's payload.
+    ...hireDetailsFields,
+  })
+  .superRefine(checkQuantities)
 export type Quote = z.output<typeof quoteSchema>
 export type QuoteInput = z.input<typeof quoteSchema>
 

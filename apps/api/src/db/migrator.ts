@@ -18,6 +18,7 @@ import * as publishing from './migrations/0014-publishing.ts'
 import * as faqs from './migrations/0015-faqs.ts'
 import * as creditDrafts from './migrations/0016-credit-drafts.ts'
 import * as creditSigning from './migrations/0017-credit-signing.ts'
+import * as hireDetailsAndAccounts from './migrations/0018-hire-details-and-accounts.ts'
 import type { DB } from './schema.ts'
 
 /** Every migration, by name. Names sort in the order they run; add new ones at the end. */
@@ -39,6 +40,7 @@ export const migrations: Record<string, Migration> = {
   '0015-faqs': faqs,
   '0016-credit-drafts': creditDrafts,
   '0017-credit-signing': creditSigning,
+  '0018-hire-details-and-accounts': hireDetailsAndAccounts,
 }
 
 export class MigrationError extends Error {

@@ -40,6 +40,8 @@ export interface UsersTable {
   first_name_key: ColumnType<string, never, never>
   /** lower(last_name), generated. */
   last_name_key: ColumnType<string, never, never>
+  /** When the email address was last shown to be the user's (issue 17): a confirmation link or a reset. */
+  email_confirmed_at: ColumnType<Timestamp | null, Timestamp | null | undefined, Timestamp | null>
 }
 
 /** One sign-in session: the refresh tokens rotated from one password grant. */
@@ -214,6 +216,8 @@ export interface CreditSigningsTable {
   application_id: number | null
   reference: string | null
   submitted_at: Timestamp | null
+  /** The account the requests were sent from while signed in (issue 17). */
+  user_id: ColumnType<number | null, number | null | undefined, number | null>
 }
 
 /** One director, partner or sole trader asked to sign, with their signature and signing record once signed. */
@@ -334,6 +338,10 @@ export interface EnquiriesTable {
   updated_at: Timestamp
   /** The staff member (an administrator) looking after it (issue 15). */
   assignee_id: ColumnType<number | null, number | null | undefined, number | null>
+  /** A quote's hire details as JSON (issue 17), null when none were given. */
+  hire_details: ColumnType<string | null, string | null | undefined, string | null>
+  /** The account it was sent from while signed in (issue 17). */
+  user_id: ColumnType<number | null, number | null | undefined, number | null>
 }
 
 export interface CreditApplicationsTable {
@@ -367,6 +375,8 @@ export interface CreditApplicationsTable {
   /** Goes up by one on every change: a save from an older copy is refused (409). */
   version: ColumnType<number, number | undefined, number>
   updated_at: Timestamp | null
+  /** The account it was sent from while signed in (issue 17). */
+  user_id: ColumnType<number | null, number | null | undefined, number | null>
 }
 
 /** A staff member's internal note on a back-office record (issue 15); the author's name is kept as written. */

@@ -82,6 +82,12 @@ declare module 'fastify' {
     authenticate: Guard
     /** Route guard: as authenticate, then member type 3 (Admin), else 403. */
     requireAdmin: Guard
+    /**
+     * Not a guard: on a public route, sets request.user when the request carries a valid access token, and
+     * leaves it null otherwise (a missing, expired or refused token is no error there). Issue 17: what a
+     * signed-in person sends belongs to their account.
+     */
+    identify: Guard
   }
   interface FastifyRequest {
     /** Set by app.authenticate / app.requireAdmin; null on routes without a guard. */
@@ -225,6 +231,16 @@ export const authPlugin = fp<AuthPluginOptions>(
     app.decorate('passkeys', passkeys)
     app.decorate('authenticate', authenticate)
     app.decorate('requireAdmin', requireAdmin)
+    app.decorate('identify', async (request, reply) => {
+      if (!request.headers.authorization) return
+      try {
+        await authenticate(request, reply)
+      } catch {
+        request.user = null
+        // authenticate marked the answer private; a public answer needs no such mark unless a user is known.
+        reply.removeHeader('cache-control')
+      }
+    })
     // Any guarded route may answer an administrator without a second factor 403: the document says so.
     app.addHook('onRoute', (route) => {
       const guards = [route.onRequest, route.preHandler].flat()

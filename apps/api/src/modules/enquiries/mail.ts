@@ -1,5 +1,6 @@
 import { formatDateTime } from '@signalway/shared/business-time'
 import { countWords } from '@signalway/shared/constants'
+import { type HireDetails, hireDetailLines } from '@signalway/shared/hire-details'
 import { escapeHtml, oneLine } from '../../lib/html.ts'
 import type { OutgoingMail } from '../outbox/service.ts'
 
@@ -18,6 +19,8 @@ export interface EnquiryMailData {
   message: string
   services: readonly string[]
   sources: readonly string[]
+  /** A quote's hire details (issue 17). */
+  hireDetails?: HireDetails | null | undefined
   createdAt: Date
 }
 
@@ -43,6 +46,7 @@ function fieldsOf(enquiry: EnquiryMailData): Field[] {
     fields.push(
       { label: 'Services', value: enquiry.services.join(', ') },
       { label: 'How did you hear about us?', value: enquiry.sources.join(', ') },
+      ...hireDetailLines(enquiry.hireDetails),
     )
   }
   fields.push({ label: 'Message', value: enquiry.message, multiline: true })

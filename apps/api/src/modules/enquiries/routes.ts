@@ -36,6 +36,7 @@ export const enquiryRoutes: FastifyPluginAsyncZod = async (app) => {
   const common = {
     bodyLimit: ENQUIRY_BODY_LIMIT,
     config: { rateLimit: ENQUIRY_RATE_LIMIT },
+
     // Before validation: a bot is answered as if all went well, whatever else it filled in.
     preValidation: dropHoneypot,
   }
@@ -45,6 +46,9 @@ export const enquiryRoutes: FastifyPluginAsyncZod = async (app) => {
     '/contact',
     {
       ...common,
+      // Sent while signed in: it belongs to that account (issue 17); anonymous otherwise. (An array of its own
+      // per route: the rate limiter adds its hook to it.)
+      onRequest: [app.identify],
       schema: {
         tags: ['enquiries'],
         summary: 'Send a contact message.',
@@ -62,6 +66,7 @@ export const enquiryRoutes: FastifyPluginAsyncZod = async (app) => {
     '/get-a-quote',
     {
       ...common,
+      onRequest: [app.identify],
       schema: {
         tags: ['enquiries'],
         summary: 'Request a quote. services and source may each be a list or a single value.',
@@ -182,5 +187,9 @@ async function dropHoneypot(request: FastifyRequest, reply: FastifyReply) {
 }
 
 function metaOf(request: FastifyRequest): SubmissionMeta {
-  return { ip: request.ip || null, userAgent: request.headers['user-agent'] ?? null }
+  return {
+    ip: request.ip || null,
+    userAgent: request.headers['user-agent'] ?? null,
+    userId: request.user ? Number(request.user.id) : null,
+  }
 }

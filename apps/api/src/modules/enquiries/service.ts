@@ -10,6 +10,12 @@ import {
 } from '@signalway/shared/business-time'
 import type { Contact, Quote } from '@signalway/shared/enquiry'
 import type { Enquiry, EnquiryChange, EnquiryDetail, EnquiryFilter } from '@signalway/shared/enquiry-inbox'
+import {
+  type HireDetails,
+  hireDetailLines,
+  hireDetailsOf,
+  hireDetailsSchema,
+} from '@signalway/shared/hire-details'
 import { SITE } from '@signalway/shared/site'
 import type { Config } from '../../config.ts'
 import type { Executor } from '../../db/database.ts'
@@ -35,6 +41,8 @@ import {
 export interface SubmissionMeta {
   ip: string | null
   userAgent: string | null
+  /** The account it was sent from, when signed in (issue 17). */
+  userId?: number | null | undefined
 }
 
 export type Submission = { kind: 'contact'; data: Contact } | { kind: 'quote'; data: Quote }
@@ -114,6 +122,7 @@ export function createEnquiryService({
       const services = kind === 'quote' ? data.services : []
       const sources = kind === 'quote' ? data.source : []
       const phone = data.phone ? data.phone : null
+      const hireDetails = kind === 'quote' ? hireDetailsOf(data) : null
       await db.transaction().execute(async (trx) => {
         await insertEnquiry(trx, {
           id,
@@ -127,11 +136,13 @@ export function createEnquiryService({
           status: 'new',
           ip: meta.ip,
           user_agent: meta.userAgent?.slice(0, USER_AGENT_MAX) ?? null,
+          hire_details: hireDetails ? JSON.stringify(hireDetails) : null,
+          user_id: meta.userId ?? null,
           created_at: now.toISOString(),
           updated_at: now.toISOString(),
         })
         const mail = { id, kind, name: data.name, email: data.email, phone, message: data.message }
-        const enquiry = { ...mail, services, sources, createdAt: now }
+        const enquiry = { ...mail, services, sources, hireDetails, createdAt: now }
         await enqueueMail(trx, businessNotification(enquiry, mailContext), now)
         await enqueueAutomatedMail(trx, acknowledgement(enquiry, mailContext), now)
       })
@@ -203,6 +214,7 @@ export function createEnquiryService({
           'Services',
           'Heard about us',
           'Message',
+          ...HIRE_COLUMNS,
           'Id',
         ],
         rows.map((row) => {
@@ -217,6 +229,7 @@ export function createEnquiryService({
             enquiry.services.join('; '),
             enquiry.source.join('; '),
             enquiry.message,
+            ...hireCells(enquiry.hireDetails),
             enquiry.id,
           ]
         }),
@@ -241,6 +254,24 @@ export function toQuery(filter: EnquiryFilter): EnquiryQuery {
   }
 }
 
+/** The CSV's hire details columns (issue 17), each as the inbox words it. */
+const HIRE_COLUMNS = ['Company', 'Start date', 'Hire length', 'Site', 'Quantities', 'Works'] as const
+
+function hireCells(details: HireDetails | null): string[] {
+  const lines = hireDetailLines(details)
+  return HIRE_COLUMNS.map((column) => lines.find((line) => line.label === column)?.value ?? '')
+}
+
+function parseHireDetails(json: string | null): HireDetails | null {
+  if (!json) return null
+  try {
+    const parsed = hireDetailsSchema.safeParse(JSON.parse(json))
+    return parsed.success ? parsed.data : null
+  } catch {
+    return null
+  }
+}
+
 function parseList(json: string): string[] {
   try {
     const value: unknown = JSON.parse(json)
@@ -261,6 +292,7 @@ function toEnquiry(row: EnquiryRow, names: ReadonlyMap<number, string>): Enquiry
     message: row.message,
     services: parseList(row.services),
     source: parseList(row.sources),
+    hireDetails: parseHireDetails(row.hire_details),
     createdAt: row.created_at,
     updatedAt: row.updated_at,
     assignee:

@@ -82,6 +82,7 @@ describe.each(DIALECTS)('the admin inbox on %s', (dialect) => {
       message: 'Hello there.',
       services: ['Arrow Boards'],
       source: ['Facebook'],
+      hireDetails: null,
       createdAt: '2026-01-06T01:00:00.000Z',
       updatedAt: '2026-01-06T01:00:00.000Z',
       assignee: null,
@@ -252,7 +253,7 @@ describe.each(DIALECTS)('the admin inbox on %s', (dialect) => {
     const records = body.slice(1).split(/\r\n(?=")/)
     expect(records).toHaveLength(4)
     expect(records[3]).toMatch(
-      /^"2026-03-02 00:30","quote","new","'=HYPERLINK\(""http:\/\/evil\.example"",""Click""\)","'@sum@example\.com","'\+61 3 5550 1234","Arrow Boards; Other","Facebook","Line one, with a comma\r\nand ""quotes""\n-2\+3","[0-9a-f-]{36}"\r\n$/,
+      /^"2026-03-02 00:30","quote","new","'=HYPERLINK\(""http:\/\/evil\.example"",""Click""\)","'@sum@example\.com","'\+61 3 5550 1234","Arrow Boards; Other","Facebook","Line one, with a comma\r\nand ""quotes""\n-2\+3","","","","","","","[0-9a-f-]{36}"\r\n$/,
     )
     expect(records[1]).toMatch(
       /^"2026-03-04 11:00","contact","new","'\tTabbed","sam@example\.com","","","","'\rCarriage",/,

@@ -73,6 +73,8 @@ export async function createEnquiry(
     created_at: createdAt,
     updated_at: createdAt,
     assignee_id: null,
+    hire_details: null,
+    user_id: null,
     ...rest,
     services: JSON.stringify(services),
     sources: JSON.stringify(sources),

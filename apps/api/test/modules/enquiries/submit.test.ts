@@ -174,6 +174,8 @@ describe.each(DIALECTS)('submitting an enquiry on %s', (dialect) => {
         created_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
         updated_at: rows[0]?.created_at,
         assignee_id: null,
+        hire_details: null,
+        user_id: null,
       },
     ])
 

@@ -2,6 +2,7 @@ import { formatDateTime } from '@signalway/shared'
 import type { StaffMember } from '@signalway/shared/back-office'
 import { ENQUIRY_STATUSES, isEnquiryStatus } from '@signalway/shared/constants'
 import type { Enquiry, EnquiryDetail } from '@signalway/shared/enquiry-inbox'
+import { hireDetailLines } from '@signalway/shared/hire-details'
 import { type ChangeEvent, useEffect, useId, useState } from 'react'
 import { InternalNotes } from '../../../components/back-office/internal-notes.tsx'
 import { ModalDialog } from '../../../components/ui/modal-dialog.tsx'
@@ -159,6 +160,12 @@ export function EnquiryDialog({
                   <dt>Heard about us</dt>
                   <dd>{shown.source.join(', ') || '—'}</dd>
                 </div>
+                {hireDetailLines(shown.hireDetails).map((line) => (
+                  <div key={line.label}>
+                    <dt>{line.label}</dt>
+                    <dd>{line.value}</dd>
+                  </div>
+                ))}
               </>
             ) : null}
           </dl>

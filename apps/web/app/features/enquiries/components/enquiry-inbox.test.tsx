@@ -46,6 +46,7 @@ const quote: Enquiry = {
   message: 'Night works\non the highway',
   services: ['Arrow Boards', 'Portaboom'],
   source: ['Google Search'],
+  hireDetails: null,
   createdAt: '2025-06-30T23:30:00.000Z',
   updatedAt: '2025-06-30T23:30:00.000Z',
   assignee: null,

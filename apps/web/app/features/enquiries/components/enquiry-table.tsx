@@ -1,5 +1,6 @@
 import { formatDateTime } from '@signalway/shared'
 import type { Enquiry } from '@signalway/shared/enquiry-inbox'
+import { hireDetailLines } from '@signalway/shared/hire-details'
 import { AdminTable, PersonCell } from '../../../components/ui/data-table/index.ts'
 import { KIND_LABELS } from '../types.ts'
 import { StatusBadge } from './status-badge.tsx'
@@ -20,6 +21,15 @@ const COLUMNS = [
   { label: 'Actions', hidden: true },
 ]
 
+/** A quote's hire details in a line (issue 17): start, length, site and works, as the detail view words them. */
+function hireSummary(details: Enquiry['hireDetails']): string {
+  const shown = new Set(['Start date', 'Hire length', 'Site', 'Works'])
+  return hireDetailLines(details)
+    .filter((line) => shown.has(line.label))
+    .map((line) => line.value)
+    .join(' · ')
+}
+
 /** The inbox rows: received, type, sender, status, the start of the message, and a View button. */
 export function EnquiryTable({ items, onOpen }: { items: Enquiry[]; onOpen: (enquiry: Enquiry) => void }) {
   return (
@@ -38,6 +48,9 @@ export function EnquiryTable({ items, onOpen }: { items: Enquiry[]; onOpen: (enq
             <div>
               {enquiry.kind === 'quote' && enquiry.services.length > 0 ? (
                 <span className="inbox-table__services">{enquiry.services.join(', ')}</span>
+              ) : null}
+              {hireSummary(enquiry.hireDetails) ? (
+                <span className="inbox-table__hire">{hireSummary(enquiry.hireDetails)}</span>
               ) : null}
               {excerpt(enquiry.message)}
             </div>
