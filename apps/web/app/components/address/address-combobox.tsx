@@ -21,6 +21,10 @@ export interface AddressComboboxProps {
   inputRef?: Ref<HTMLInputElement>
   /** The form path the input stands for, so the form kit can focus it. */
   dataField?: string
+  /** The input's name, for a form posted without JavaScript. */
+  name?: string
+  /** The browser's own autofill hint ('off' by default: the list is ours). */
+  autoComplete?: string
   invalid?: boolean
   describedBy?: string
 }
@@ -49,6 +53,8 @@ export function AddressCombobox({
   debounceMs = 250,
   inputRef,
   dataField,
+  name,
+  autoComplete = 'off',
   invalid,
   describedBy,
 }: AddressComboboxProps) {
@@ -211,8 +217,9 @@ export function AddressCombobox({
           aria-activedescendant={showList && active >= 0 ? optionId(active) : undefined}
           aria-invalid={invalid || undefined}
           aria-describedby={[hint ? hintId : '', describedBy ?? ''].filter(Boolean).join(' ') || undefined}
-          autoComplete="off"
+          autoComplete={autoComplete}
           spellCheck={false}
+          name={name}
           data-field={dataField}
           value={value}
           onChange={(event) => {

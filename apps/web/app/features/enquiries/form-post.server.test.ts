@@ -34,7 +34,11 @@ describe('an enquiry form posted without JavaScript', () => {
     form.append('services', 'Arrow Boards')
     form.append('services', 'VMS Boards')
     form.append('unknown', 'dropped')
-    expect(readPostedValues(form, quoteDefaults())).toEqual({
+    // Issue 17: the hire details, the quantities as a group named as react-hook-form names them.
+    form.append('hireLength', '3')
+    form.append('quantities.VMS Boards', '2')
+    const values = readPostedValues(form, quoteDefaults())
+    expect(values).toMatchObject({
       name: 'Grace',
       email: '',
       phone: '',
@@ -42,6 +46,34 @@ describe('an enquiry form posted without JavaScript', () => {
       source: [],
       message: '',
       [HONEYPOT_FIELD]: '',
+      company: '',
+      hireLength: '3',
+      hireLengthUnit: '',
+    })
+    expect(values.quantities).toMatchObject({ 'VMS Boards': '2', 'Arrow Boards': '' })
+    expect(values).not.toHaveProperty('unknown')
+  })
+
+  it("puts a 400's message on a group's field back where the form shows it", async () => {
+    const { api } = answering(400, {
+      Message: 'The request is invalid.',
+      ModelState: { 'quantities.VMS Boards': ['Quantity must be a whole number from 1 to 99.'] },
+    })
+    const form = new FormData()
+    form.append('quantities.VMS Boards', '100')
+    const result = await postEnquiry(
+      new Request('http://x/get-a-quote/', { method: 'POST', body: form }),
+      api,
+      {
+        path: '/get-a-quote',
+        defaults: quoteDefaults(),
+      },
+    )
+    expect(result).toMatchObject({
+      data: {
+        status: 'invalid',
+        errors: { 'quantities.VMS Boards': 'Quantity must be a whole number from 1 to 99.' },
+      },
     })
   })
 

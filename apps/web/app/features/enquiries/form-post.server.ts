@@ -3,17 +3,24 @@ import { data } from 'react-router'
 import { modelStateKeyToPath } from '../../components/form/server-errors.ts'
 import { readModelState } from '../../lib/api-client.ts'
 import type { InternalApi } from '../../lib/internal-api.server.ts'
-import type { PostedEnquiry } from './posted.ts'
+import type { PostedEnquiry, PostedValues } from './posted.ts'
 
 /** The form's default values: which fields it has, and which are lists. */
 type Defaults = Readonly<Record<string, unknown>>
 
-/** The form's fields, read as the defaults name them: a list for a list, text otherwise. */
-export function readPostedValues(form: FormData, defaults: Defaults): Record<string, string | string[]> {
-  const values: Record<string, string | string[]> = {}
+/**
+ * The form's fields, read as the defaults name them: a list for a list, a group of texts for a group (its
+ * inputs named `group.key`, as react-hook-form names them: the quote's quantities), text otherwise.
+ */
+export function readPostedValues(form: FormData, defaults: Defaults): PostedValues {
+  const values: PostedValues = {}
   for (const [name, fallback] of Object.entries(defaults)) {
     if (Array.isArray(fallback)) values[name] = form.getAll(name).map(String)
-    else values[name] = String(form.get(name) ?? '')
+    else if (fallback !== null && typeof fallback === 'object') {
+      values[name] = Object.fromEntries(
+        Object.keys(fallback).map((key) => [key, String(form.get(`${name}.${key}`) ?? '')]),
+      )
+    } else values[name] = String(form.get(name) ?? '')
   }
   return values
 }
@@ -55,7 +62,8 @@ export async function postEnquiry(
   for (const [key, messages] of Object.entries(readModelState(answer.body) ?? {})) {
     const name = modelStateKeyToPath(key)
     const message = messages.find(Boolean)
-    if (name in defaults && message && !(name in errors)) errors[name] = message
+    // A group's field ('quantities.VMS Boards') belongs to the form when its group does.
+    if ((name.split('.')[0] ?? '') in defaults && message && !(name in errors)) errors[name] = message
   }
   return failed(400, errors)
 }

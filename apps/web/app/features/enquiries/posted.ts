@@ -4,11 +4,15 @@ import type { FieldErrors, FieldValues } from 'react-hook-form'
  * What an enquiry form posted to its page came to (`form-post.server.ts`), for the form to render:
  * sent, or refused with the field messages (invalid) or without (failed), with what was typed.
  */
+/** What was typed, by field: text, a list, or a group of texts (the quote's quantities). */
+export type PostedValues = Record<string, string | string[] | Record<string, string>>
+
 export type PostedEnquiry =
   | { status: 'sent' }
   | {
       status: 'invalid' | 'failed'
-      values: Record<string, string | string[]>
+      values: PostedValues
+      /** By field path ('quantities.VMS Boards' for a group's field). */
       errors: Record<string, string>
     }
 
@@ -18,8 +22,13 @@ export function postedFormOptions<T extends FieldValues>(
   defaults: T,
 ): { defaultValues: T; errors?: FieldErrors<T> } {
   if (!posted || posted.status === 'sent') return { defaultValues: defaults }
-  const errors = Object.fromEntries(
-    Object.entries(posted.errors).map(([name, message]) => [name, { type: 'server', message }]),
-  ) as FieldErrors<T>
-  return { defaultValues: { ...defaults, ...posted.values }, errors }
+  // react-hook-form reads errors by path: 'quantities.VMS Boards' is quantities -> 'VMS Boards'.
+  const errors: Record<string, unknown> = {}
+  for (const [name, message] of Object.entries(posted.errors)) {
+    const [group, key] = name.split(/\.(.*)/su)
+    const error = { type: 'server', message }
+    if (group && key) errors[group] = { ...(errors[group] as object | undefined), [key]: error }
+    else errors[name] = error
+  }
+  return { defaultValues: { ...defaults, ...posted.values }, errors: errors as FieldErrors<T> }
 }

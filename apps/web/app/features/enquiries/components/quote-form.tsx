@@ -11,12 +11,30 @@ import { MultiSelect, TextArea } from '../../../components/form/index.ts'
 import { sendQuote } from '../api/send-quote.ts'
 import type { PostedEnquiry } from '../posted.ts'
 import { EnquiryForm } from './enquiry-form.tsx'
+import { HireDetailsFields } from './hire-details-fields.tsx'
 
 /** Loaded when the form is first used (schemas.ts). */
 const loadQuoteSchema = () => import('../schemas.ts').then((module) => module.quoteSchema)
 
 export function quoteDefaults(services: string[] = []): QuoteInput {
-  return { name: '', email: '', phone: '', services, source: [], message: '', [HONEYPOT_FIELD]: '' }
+  return {
+    name: '',
+    email: '',
+    phone: '',
+    services,
+    source: [],
+    message: '',
+    // Issue 17: the optional hire details.
+    company: '',
+    startDate: '',
+    hireLength: '',
+    hireLengthUnit: 'days',
+    siteSuburb: '',
+    sitePostcode: '',
+    quantities: Object.fromEntries(QUOTE_SERVICES.map((service) => [service, ''])),
+    shift: '',
+    [HONEYPOT_FIELD]: '',
+  } as QuoteInput
 }
 
 /**
@@ -49,6 +67,7 @@ export function QuoteForm({
       submit={{ label: 'Submit', busyLabel: 'Sending your quote request…' }}
     >
       <MultiSelect name="services" label="Services" options={QUOTE_SERVICES} required />
+      <HireDetailsFields />
       <MultiSelect name="source" label="How did you hear about us?" options={HOW_HEARD} required />
       <TextArea
         name="message"
