@@ -60,6 +60,15 @@ test('Get a Quote: the ticked services and sources are sent, and reach the staff
     .getByRole('group', { name: 'How did you hear about us?' })
     .getByRole('checkbox', { name: 'Facebook' })
     .check()
+  // Issue 17: hire details work without JavaScript too (the quantities' disclosure is the browser's own).
+  const details = form.getByRole('group', { name: 'Hire details (optional)' })
+  await details.getByRole('textbox', { name: 'Company' }).fill(`Nojs Civil ${run}`)
+  await details.getByRole('textbox', { name: 'Hire length' }).fill('10')
+  await details.getByRole('combobox', { name: 'Site suburb' }).fill('Laverton')
+  await details.getByRole('textbox', { name: 'Site postcode' }).fill('3028')
+  await details.getByRole('radio', { name: 'Day and night works' }).check()
+  await details.getByText('Quantities').click()
+  await details.getByRole('textbox', { name: 'How many: VMS Boards' }).fill('4')
   await form.getByRole('textbox', { name: 'Message' }).fill(`Quote without JavaScript. Ref ${run}.`)
   await form.getByRole('button', { name: 'Submit' }).click()
 
@@ -73,12 +82,21 @@ test('Get a Quote: the ticked services and sources are sent, and reach the staff
     headers: { authorization: `Bearer ${access_token}` },
   })
   expect(list.status()).toBe(200)
-  const { items } = (await list.json()) as { items: { kind: string; services: string[]; source: string[] }[] }
+  const { items } = (await list.json()) as {
+    items: { kind: string; services: string[]; source: string[]; hireDetails: unknown }[]
+  }
   expect(items).toEqual([
     expect.objectContaining({
       kind: 'quote',
       services: ['Arrow Boards', 'VMS Boards'],
       source: ['Facebook'],
+      hireDetails: {
+        company: `Nojs Civil ${run}`,
+        hireLength: { value: 10, unit: 'days' },
+        site: { suburb: 'Laverton', postcode: '3028' },
+        quantities: { 'VMS Boards': 4 },
+        shift: 'both',
+      },
     }),
   ])
 })

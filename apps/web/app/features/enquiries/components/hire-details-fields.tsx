@@ -66,7 +66,7 @@ export function HireDetailsFields() {
       <p className="form-note">The more we know, the sooner we can price the hire.</p>
       <TextField
         name="company"
-        label="Company name"
+        label="Company"
         autoComplete="organization"
         maxLength={HIRE_LIMITS.companyMax}
       />
