@@ -14,8 +14,11 @@ test.describe('home page carousels', () => {
     await expect(slides).toHaveCount(10)
     await expect(slides.first()).toHaveAttribute('aria-roledescription', 'slide')
     await expect(slides.first()).toHaveAttribute('aria-label', '1 of 10')
-    for (const slug of SERVICE_SLUGS)
+    for (const slug of SERVICE_SLUGS) {
       await expect(equipment.locator(`a[href="/services/${slug}/"]`)).toHaveCount(1)
+      // Issue 17: each item also opens the quote form with its service ticked.
+      await expect(equipment.locator(`a[href="/get-a-quote/?service=${slug}"]`)).toHaveCount(1)
+    }
     const partners = page.getByRole('region', { name: 'Our Partners' })
     await expect(partners.getByRole('group')).toHaveCount(7)
     await expect(partners.getByRole('img')).toHaveCount(7)

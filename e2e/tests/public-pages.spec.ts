@@ -117,7 +117,7 @@ test.describe('navigation by keyboard', () => {
     expect(await restingScrollLeft(carousel)).toBeGreaterThan(0)
     await carousel.getByRole('button', { name: 'Previous slide' }).press('Enter')
     await expect.poll(() => scrollLeft(carousel)).toBe(0)
-    const firstLink = carousel.getByRole('link', { name: /Arrow Boards/ })
+    const firstLink = carousel.getByRole('link', { name: 'Arrow Boards', exact: true })
     await firstLink.focus()
     await page.keyboard.press('Enter')
     await expect(page).toHaveURL(/\/services\/arrow-boards\/$/)

@@ -8,6 +8,8 @@ export interface EquipmentItem {
   slug: string
   name: string
   href: string
+  /** The quote form with this service ticked (issue 17). */
+  quoteHref: string
   image: { src: string; width: number; height: number }
 }
 
@@ -19,10 +21,14 @@ export const equipmentItems: EquipmentItem[] = SERVICES.map((service) => ({
   slug: service.slug,
   name: service.name,
   href: paths.services.detail(service.slug),
+  quoteHref: paths.getAQuoteFor(service.slug),
   image: { src: `/images/services/${service.slug}.svg`, width: 480, height: 320 },
 }))
 
-/** Specialist Hire (SPEC.md §2, Home): image, name and link for each of the 10 equipment types. */
+/**
+ * Specialist Hire (SPEC.md §2, Home): image, name and link for each of the 10 equipment types, and a link to the
+ * quote form with that service ticked (issue 17).
+ */
 export function EquipmentCarousel({ labelledBy }: { labelledBy: string }) {
   return (
     <Carousel
@@ -32,24 +38,29 @@ export function EquipmentCarousel({ labelledBy }: { labelledBy: string }) {
       itemKey={(item) => item.slug}
       labelledBy={labelledBy}
       renderItem={(item) => (
-        <Link className="equipment-card" to={item.href}>
-          {/* The name below is the link text; the illustration adds nothing for a screen reader. */}
-          <img
-            className="equipment-card__image"
-            src={item.image.src}
-            width={item.image.width}
-            height={item.image.height}
-            alt=""
-            loading="lazy"
-            decoding="async"
-          />
-          <span className="equipment-card__name">
-            {item.name}
-            <span className="equipment-card__arrow" aria-hidden="true">
-              →
+        <div className="equipment-card">
+          <Link className="equipment-card__link" to={item.href}>
+            {/* The name below is the link text; the illustration adds nothing for a screen reader. */}
+            <img
+              className="equipment-card__image"
+              src={item.image.src}
+              width={item.image.width}
+              height={item.image.height}
+              alt=""
+              loading="lazy"
+              decoding="async"
+            />
+            <span className="equipment-card__name">
+              {item.name}
+              <span className="equipment-card__arrow" aria-hidden="true">
+                →
+              </span>
             </span>
-          </span>
-        </Link>
+          </Link>
+          <Link className="equipment-card__quote" to={item.quoteHref}>
+            Get a quote<span className="visually-hidden"> for {item.name}</span>
+          </Link>
+        </div>
       )}
     />
   )
