@@ -8,6 +8,7 @@ import { creditRoutes } from './credit/routes.ts'
 import { dashboardRoutes } from './dashboard/routes.ts'
 import { enquiryRoutes } from './enquiries/routes.ts'
 import { healthRoutes } from './health/routes.ts'
+import { myAccountRoutes } from './my-account/routes.ts'
 import { outboxAdminRoutes } from './outbox/admin-routes.ts'
 import { usersRoutes } from './users/routes.ts'
 
@@ -27,4 +28,5 @@ export const apiModules: FastifyPluginAsync[] = [
   usersRoutes,
   backOfficeRoutes,
   dashboardRoutes,
+  myAccountRoutes,
 ]

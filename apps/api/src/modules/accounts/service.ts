@@ -26,6 +26,7 @@ import { enqueueMail } from '../outbox/service.ts'
 import {
   insertUser,
   isEmailTakenByAnother,
+  markEmailConfirmed,
   newUserRow,
   updateEmail,
   updateOwnProfile,
@@ -283,6 +284,8 @@ export function createAccountsService(deps: AccountsServiceDeps): AccountsServic
         if (!found || !(await markResetTokenUsed(trx, hash, now))) return undefined
         const { user } = found
         await updatePasswordHash(trx, user.id, passwordHash, now)
+        // The reset link went to the account's address: it is shown to be theirs.
+        await markEmailConfirmed(trx, user.id, now)
         await expireResetTokensOfUser(trx, user.id, now)
         await tokens.revokeAllSessions(trx, user.id, 'password-reset')
         await enqueueMail(
@@ -331,11 +334,14 @@ export function createAccountsService(deps: AccountsServiceDeps): AccountsServic
           throw new ConflictError(MESSAGES.emailTaken)
         // A reset link sent to the old address stops working.
         await expireResetTokensOfUser(trx, user.id, now)
-        await enqueueMail(
-          trx,
-          emailChangedMail({ email: user.email, firstName: user.first_name }, change.new_email, siteUrl),
-          now,
-        )
+        // The account's own address confirmed (issue 17): nothing changed, so nothing to tell the old one.
+        if (normalizeEmail(change.new_email) !== user.email_normalized) {
+          await enqueueMail(
+            trx,
+            emailChangedMail({ email: user.email, firstName: user.first_name }, change.new_email, siteUrl),
+            now,
+          )
+        }
         return { userId: user.id, email: change.new_email }
       })
     },

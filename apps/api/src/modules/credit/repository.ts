@@ -26,6 +26,8 @@ export interface NewCreditApplication {
   /** Ids of the stored files (files.id). */
   pdfFileId: string
   deedFileId: string | null
+  /** The account it was sent from while signed in (issue 17). */
+  userId?: number | null | undefined
 }
 
 export async function insertCreditApplication(
@@ -48,6 +50,7 @@ export async function insertCreditApplication(
     user_agent: application.record.userAgent,
     pdf_file_id: application.pdfFileId,
     trust_deed_file_id: application.deedFileId,
+    user_id: application.userId ?? null,
   }
   const inserted = await db
     .insertInto('credit_applications')

@@ -109,6 +109,8 @@ export const creditRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       bodyLimit: CREDIT_BODY_LIMIT,
       config: { rateLimit: CREDIT_RATE_LIMIT },
+      // Sent while signed in: the application belongs to that account (issue 17).
+      onRequest: [app.identify],
       preValidation: async (request) => {
         wireBodies.set(request, request.body)
       },
@@ -125,6 +127,7 @@ export const creditRoutes: FastifyPluginAsyncZod = async (app) => {
         data: request.body,
         ip: request.ip,
         userAgent: request.headers['user-agent'] ?? '',
+        userId: request.user ? Number(request.user.id) : null,
       })
       // The confirmation page's "Download the PDF again" link (a short-lived token, this tab only).
       const download = await downloads.issue(submitted.id)
@@ -200,6 +203,7 @@ export const creditRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       bodyLimit: CREDIT_BODY_LIMIT,
       config: { rateLimit: CREDIT_RATE_LIMIT },
+      onRequest: [app.identify],
       preValidation: async (request) => {
         const body = request.body as { application?: unknown } | undefined
         wireBodies.set(request, body?.application)
@@ -221,6 +225,7 @@ export const creditRoutes: FastifyPluginAsyncZod = async (app) => {
         completerEmail: request.body.completerEmail,
         statusToken: request.body.statusToken,
         client: { ip: request.ip, userAgent: request.headers['user-agent'] ?? '' },
+        userId: request.user ? Number(request.user.id) : null,
       })
       return reply.code(201).send(started)
     },

@@ -42,6 +42,8 @@ export interface CreditSubmission {
   data: CreditApplicationData
   ip: string
   userAgent: string
+  /** The account it was sent from while signed in (issue 17). */
+  userId?: number | null | undefined
   /** Signed on the signers' own devices (issue 16): their records, and the person completing's address. */
   remote?: { signers: readonly RemoteSigner[]; completerEmail: string } | undefined
   /** Runs in the submission's transaction once the application is stored (the remote signing links to it). */
@@ -88,7 +90,7 @@ export function createCreditService(deps: CreditServiceDeps): CreditService {
   const enqueueMail = deps.enqueueMail ?? defaultEnqueueMail
 
   return {
-    async submit({ wire, data, ip, userAgent, remote, stored: onStored }) {
+    async submit({ wire, data, ip, userAgent, remote, stored: onStored, userId }) {
       const uploads = await checkUploads(data)
       const submittedAt = clock()
       const reference = newReference(businessYear(submittedAt))
@@ -199,6 +201,7 @@ export function createCreditService(deps: CreditServiceDeps): CreditService {
           record: { ip, userAgent: agent },
           pdfFileId,
           deedFileId,
+          userId: userId ?? null,
         })
 
         const attachment = (fileId: string) => [

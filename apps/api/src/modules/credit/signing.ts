@@ -88,6 +88,8 @@ export interface CreditSigning {
     completerEmail: string
     statusToken?: string | undefined
     client: SigningClient
+    /** The account it was sent from while signed in (issue 17). */
+    userId?: number | null | undefined
   }): Promise<SigningStarted>
   status(statusToken: string): Promise<SigningStatus>
   /** The form's values, to change the application from the status page. */
@@ -325,6 +327,7 @@ export function createCreditSigning(deps: {
         data: creditPayloadSchema.parse(signed),
         ip: signing.ip,
         userAgent: signing.user_agent,
+        userId: signing.user_id,
         remote: { signers: records, completerEmail: signing.completer_email },
         stored: async (trx, application) => {
           const at = clock()
@@ -374,6 +377,7 @@ export function createCreditSigning(deps: {
           payload: JSON.stringify(input.wire),
           ip: input.client.ip,
           user_agent: input.client.userAgent.slice(0, USER_AGENT_MAX),
+          user_id: input.userId ?? null,
           created_at: toTimestamp(now),
           updated_at: toTimestamp(now),
           expires_at: toTimestamp(expiresAt),

@@ -178,13 +178,26 @@ async function updatePersonRow(
   }
 }
 
-/** Sets a user's email (a confirmed change) and renews their search terms; false when it is taken. */
+/**
+ * Sets a user's email (a confirmed change: the address is shown to be theirs, issue 17) and renews their search
+ * terms; false when it is taken.
+ */
 export function updateEmail(db: Executor, userId: number, email: string, now: Date): Promise<boolean> {
   return updatePersonRow(db, userId, {
     email,
     email_normalized: normalizeEmail(email),
+    email_confirmed_at: now.toISOString(),
     updated_at: now.toISOString(),
   })
+}
+
+/** The user's email is shown to be theirs (a reset link sent to it was used): issue 17. */
+export async function markEmailConfirmed(db: Executor, userId: number, now: Date): Promise<void> {
+  await db
+    .updateTable('users')
+    .set({ email_confirmed_at: now.toISOString() })
+    .where('id', '=', userId)
+    .execute()
 }
 
 export async function updatePasswordHash(db: Executor, userId: number, passwordHash: string, now: Date) {

@@ -1,0 +1,58 @@
+import { z } from 'zod'
+import { CREDIT_STATUSES } from './credit-admin.ts'
+import { ENQUIRY_KINDS, ENQUIRY_STATUSES } from './constants.ts'
+import { hireDetailsSchema } from './hire-details.ts'
+
+/*
+ * The customer's account area (/my-account/, issue 17): their enquiries and quote requests with the status
+ * staff set, and their credit applications with status and PDF. A record is theirs when it was sent while
+ * signed in with the account, or its email is the account's and that address has been confirmed.
+ */
+
+export const MY_ACCOUNT_MESSAGES = {
+  loadFailed: 'Unable to load your account. Please try again.',
+  pdfFailed: 'Unable to download the PDF. Please try again.',
+  confirmSent: (email: string) =>
+    `We have emailed a confirmation link to ${email}. Open it to see here what you sent with that address while signed out.`,
+  confirmFailed: 'Unable to send the confirmation email. Please try again.',
+} as const
+
+/** Customer-facing words for the statuses staff set. */
+export const ENQUIRY_STATUS_WORDS: Record<(typeof ENQUIRY_STATUSES)[number], string> = {
+  new: 'Received',
+  in_progress: 'In progress',
+  done: 'Done',
+}
+
+export const myEnquirySchema = z.object({
+  id: z.string(),
+  kind: z.enum(ENQUIRY_KINDS),
+  status: z.enum(ENQUIRY_STATUSES),
+  createdAt: z.string(),
+  services: z.array(z.string()),
+  hireDetails: hireDetailsSchema.nullable(),
+  /** The start of the message, to recognise it by. */
+  excerpt: z.string(),
+})
+export type MyEnquiry = z.infer<typeof myEnquirySchema>
+
+export const myCreditApplicationSchema = z.object({
+  reference: z.string(),
+  businessName: z.string(),
+  status: z.enum(CREDIT_STATUSES),
+  submittedAt: z.string(),
+})
+export type MyCreditApplication = z.infer<typeof myCreditApplicationSchema>
+
+export const myAccountSchema = z
+  .object({
+    email: z.string(),
+    /** Whether records sent with this address while signed out show here. */
+    emailConfirmed: z.boolean(),
+    enquiries: z.array(myEnquirySchema),
+    creditApplications: z.array(myCreditApplicationSchema),
+  })
+  .meta({ id: 'MyAccount' })
+export type MyAccount = z.infer<typeof myAccountSchema>
+
+export const myCreditReferenceParamsSchema = z.object({ reference: z.string().trim().min(1).max(40) })
