@@ -1,6 +1,6 @@
 import { z } from 'zod'
-import { CREDIT_STATUSES } from './credit-admin.ts'
 import { ENQUIRY_KINDS, ENQUIRY_STATUSES } from './constants.ts'
+import { CREDIT_STATUSES } from './credit-admin.ts'
 import { hireDetailsSchema } from './hire-details.ts'
 
 /*
