@@ -144,20 +144,21 @@ test.describe("the header's account links", () => {
     await open(page, '/services/')
     const banner = page.getByRole('banner')
     await expect(banner.getByRole('link', { name: 'Login' })).toBeVisible()
-    await expect(banner.getByRole('link', { name: /Your profile/ })).toHaveCount(0)
+    await expect(banner.getByRole('link', { name: /Your account/ })).toHaveCount(0)
     await expect(banner.getByRole('link', { name: 'Admin' })).toHaveCount(0)
   })
 
-  test('a member: their first name, linking to their profile; no Admin', async ({ page, request }) => {
+  test('a member: their first name, linking to their account; no Admin', async ({ page, request }) => {
     const email = uniqueEmail('member')
     await registerByApi(request, email, 'Priya')
     await storeTokens(page, await tokensFor(request, email, PASSWORD))
     for (const url of ['/services/', '/contact-us/']) {
       await open(page, url)
       const banner = page.getByRole('banner')
-      const profile = banner.getByRole('link', { name: 'Your profile, Priya' })
+      const profile = banner.getByRole('link', { name: 'Your account, Priya' })
       await expect(profile.locator('.topbar__account-name')).toHaveText('Priya')
-      await expect(profile).toHaveAttribute('href', '/update-profile/')
+      // Issue 17: the account area, which links to the profile.
+      await expect(profile).toHaveAttribute('href', '/my-account/')
       await expect(banner.getByRole('link', { name: 'Admin' })).toHaveCount(0)
     }
   })
@@ -171,7 +172,7 @@ test.describe("the header's account links", () => {
       await storeTokens(page, await adminTokens(request))
       await open(page, '/about/')
       const banner = page.getByRole('banner')
-      await expect(banner.getByRole('link', { name: /^Your profile, / })).toBeVisible()
+      await expect(banner.getByRole('link', { name: /^Your account, / })).toBeVisible()
       await banner.getByRole('link', { name: 'Admin' }).click()
       await expect(page).toHaveURL(/\/admin\/$/)
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width)

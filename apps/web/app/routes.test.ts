@@ -74,6 +74,7 @@ describe('route config (SPEC.md §2)', () => {
   it('puts private pages under the sign-in guard and admin pages under the admin guard', () => {
     const chain = (pathname: string) => matchRoutes(tree, pathname)?.map((match) => match.route.id)
     expect(chain('/update-profile/')).toContain('routes/private-layout.tsx')
+    expect(chain('/my-account/')).toContain('routes/private-layout.tsx')
     expect(chain('/admin/update-user/3')).toEqual(
       expect.arrayContaining(['routes/private-layout.tsx', 'routes/admin/layout.tsx']),
     )

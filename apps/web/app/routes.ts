@@ -41,6 +41,7 @@ export default [
   route(p.playground, 'routes/playground.tsx'),
   layout('routes/private-layout.tsx', [
     route(p.updateProfile, 'routes/update-profile.tsx'),
+    route(p.myAccount, 'routes/my-account.tsx'),
     route(p.setUpTwoStep, 'routes/set-up-two-step.tsx'),
     layout('routes/admin/layout.tsx', [
       route(p.adminIndex, 'routes/admin/index.tsx'),

@@ -23,12 +23,12 @@ export function authSlot(
   if (session.status === 'signedOut')
     return element(doc, 'span', { class: 'auth-slot' }, button(paths.login, 'Login'))
   const { profile } = session
-  const firstName = profile?.firstName.trim() || 'Your profile'
+  const firstName = profile?.firstName.trim() || 'Your account'
   const account = element(
     doc,
     'a',
-    { class: 'topbar__account', href: paths.updateProfile },
-    element(doc, 'span', { class: 'visually-hidden' }, 'Your profile, '),
+    { class: 'topbar__account', href: paths.myAccount },
+    element(doc, 'span', { class: 'visually-hidden' }, 'Your account, '),
     element(doc, 'span', { class: 'topbar__account-name' }, firstName),
   )
   const links = [account]

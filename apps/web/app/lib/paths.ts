@@ -43,6 +43,8 @@ export const paths = {
   confirmEmail: '/confirm-email/',
   cancelEmailChange: '/cancel-email-change/',
   updateProfile: '/update-profile/',
+  /** The customer's account area (issue 17): the header's profile link leads here. */
+  myAccount: '/my-account/',
   /** Where an administrator without a second factor is taken after the password step (issue 14). */
   setUpTwoStep: '/set-up-two-step-sign-in/',
   setUpTwoStepWithReturn: (returnUrl?: string) =>
@@ -114,6 +116,7 @@ export const routePatterns = {
   confirmEmail: pattern(paths.confirmEmail),
   cancelEmailChange: pattern(paths.cancelEmailChange),
   updateProfile: pattern(paths.updateProfile),
+  myAccount: pattern(paths.myAccount),
   setUpTwoStep: pattern(paths.setUpTwoStep),
   applicationForCredit: pattern(paths.applicationForCredit.index),
   applicationForCreditTerms: pattern(paths.applicationForCredit.terms),

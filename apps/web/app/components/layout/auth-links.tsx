@@ -3,7 +3,7 @@ import { type FromState, isAdmin, useAuth } from '../../lib/auth-context.ts'
 import { paths } from '../../lib/paths.ts'
 
 /**
- * Login (signed out only), or for a signed-in user a link to their profile with their first name, an
+ * Login (signed out only), or for a signed-in user a link to their account (issue 17) with their first name, an
  * "Admin" link for administrators, and Logout. Until the browser knows the auth state (server render,
  * hydration, profile fetch) a fixed-size empty slot is rendered, so nothing flashes and nothing shifts.
  */
@@ -12,11 +12,11 @@ export function AuthLinks() {
   const location = useLocation()
 
   if (status === 'signedIn') {
-    const firstName = profile?.firstName.trim() || 'Your profile'
+    const firstName = profile?.firstName.trim() || 'Your account'
     return (
       <span className="auth-slot auth-slot--signed-in">
-        <Link className="topbar__account" to={paths.updateProfile}>
-          <span className="visually-hidden">Your profile, </span>
+        <Link className="topbar__account" to={paths.myAccount}>
+          <span className="visually-hidden">Your account, </span>
           <span className="topbar__account-name">{firstName}</span>
         </Link>
         {isAdmin(profile) ? (

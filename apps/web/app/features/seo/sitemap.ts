@@ -76,6 +76,7 @@ export function buildRobots(siteUrl: string): string {
     'Disallow: /api/',
     `Disallow: ${paths.admin.index}`,
     `Disallow: ${paths.updateProfile}`,
+    `Disallow: ${paths.myAccount}`,
     `Disallow: ${paths.setUpTwoStep}`,
     `Disallow: ${paths.resetPassword}`,
     `Disallow: ${paths.confirmEmail}`,
