@@ -17,6 +17,11 @@ export const MY_ACCOUNT_MESSAGES = {
   confirmFailed: 'Unable to send the confirmation email. Please try again.',
 } as const
 
+export const ENQUIRY_KIND_WORDS: Record<(typeof ENQUIRY_KINDS)[number], string> = {
+  contact: 'Message',
+  quote: 'Quote request',
+}
+
 /** Customer-facing words for the statuses staff set. */
 export const ENQUIRY_STATUS_WORDS: Record<(typeof ENQUIRY_STATUSES)[number], string> = {
   new: 'Received',

@@ -43,6 +43,8 @@ export const paths = {
   confirmEmail: '/confirm-email/',
   cancelEmailChange: '/cancel-email-change/',
   updateProfile: '/update-profile/',
+  /** The profile's security section (its id is SECURITY_SECTION_ID). */
+  profileSecurity: '/update-profile/#security',
   /** The customer's account area (issue 17): the header's profile link leads here. */
   myAccount: '/my-account/',
   /** Where an administrator without a second factor is taken after the password step (issue 14). */

@@ -1,15 +1,18 @@
 import { formatDateTime } from '@signalway/shared/business-time'
 import type { EnquiryStatus } from '@signalway/shared/constants'
 import { hireDetailLines } from '@signalway/shared/hire-details'
-import { ENQUIRY_STATUS_WORDS, MY_ACCOUNT_MESSAGES, type MyAccount } from '@signalway/shared/my-account'
+import {
+  ENQUIRY_KIND_WORDS,
+  ENQUIRY_STATUS_WORDS,
+  MY_ACCOUNT_MESSAGES,
+  type MyAccount,
+} from '@signalway/shared/my-account'
 import { useId, useState } from 'react'
 import { Link } from 'react-router'
+import { CreditStatusBadge } from '../../../components/ui/credit-status-badge.tsx'
 import { useNotify } from '../../../components/ui/notifications/index.ts'
 import { failureMessage } from '../../../lib/api-client.ts'
 import { paths } from '../../../lib/paths.ts'
-import { SECURITY_SECTION_ID } from '../../auth/components/security-section.tsx'
-import { CreditStatusBadge } from '../../credit/components/credit-status-badge.tsx'
-import { KIND_LABELS } from '../../enquiries/types.ts'
 
 const ENQUIRY_BADGES: Record<EnquiryStatus, string> = {
   new: 'badge--new',
@@ -47,7 +50,7 @@ export function MyAccountView({
         <Link className="button button--outline" to={paths.updateProfile}>
           Update your profile
         </Link>
-        <Link className="button button--outline" to={`${paths.updateProfile}#${SECURITY_SECTION_ID}`}>
+        <Link className="button button--outline" to={paths.profileSecurity}>
           Sign-in and security
         </Link>
         <Link className="button button--primary" to={paths.getAQuote}>
@@ -103,7 +106,7 @@ export function MyAccountView({
                 <li key={enquiry.id} className="my-account__item">
                   <div className="my-account__item-head">
                     <h3 className="my-account__item-title">
-                      {KIND_LABELS[enquiry.kind]}
+                      {ENQUIRY_KIND_WORDS[enquiry.kind]}
                       {enquiry.services.length > 0 ? `: ${enquiry.services.join(', ')}` : ''}
                     </h3>
                     <EnquiryStatusBadge status={enquiry.status} />

@@ -25,6 +25,7 @@ import {
   TextField,
   useZodForm,
 } from '../../../components/form/index.ts'
+import { CreditStatusBadge } from '../../../components/ui/credit-status-badge.tsx'
 import { LoadFailed } from '../../../components/ui/load-failed.tsx'
 import { useNotify } from '../../../components/ui/notifications/index.ts'
 import { useLoaded } from '../../../components/ui/use-loaded.ts'
@@ -40,7 +41,6 @@ import {
 } from '../api/get-credit-application-pdf.ts'
 import { CreditApplicationValues } from './credit-application-values.tsx'
 import { CREDIT_PDF_FAILED } from './credit-applications-list.tsx'
-import { CreditStatusBadge } from './credit-status-badge.tsx'
 
 export const RECORD_LOAD_FAILED = 'Unable to load the credit application.'
 export const STAFF_LOAD_FAILED = 'Unable to load the list of staff.'
