@@ -53,13 +53,6 @@ describe('paths', () => {
   })
 })
 
-describe('the profile security link', () => {
-  it("points at the security section's id", async () => {
-    const { SECURITY_SECTION_ID } = await import('../features/auth/components/security-section.tsx')
-    expect(paths.profileSecurity).toBe(`${paths.updateProfile}#${SECURITY_SECTION_ID}`)
-  })
-})
-
 describe('safeReturnUrl', () => {
   it('accepts same-site paths', () => {
     expect(safeReturnUrl('/admin/')).toBe('/admin/')

@@ -6,8 +6,10 @@ import userEvent from '@testing-library/user-event'
 import { describe, expect, it, vi } from 'vitest'
 import { regularProfile, renderWithProviders } from '../../../../test/utils.tsx'
 import { ApiError } from '../../../lib/api-client.ts'
+import { paths } from '../../../lib/paths.ts'
 import { ChangePasswordForm } from './change-password-form.tsx'
 import { ProfileForm } from './profile-form.tsx'
+import { SECURITY_SECTION_ID } from './security-section.tsx'
 import { SessionList } from './session-list.tsx'
 
 const passwordInput = (label: RegExp) =>
@@ -173,5 +175,11 @@ describe('Changing the email on the profile', () => {
       'old@example.com',
     )
     expect(screen.queryByLabelText(/^Current Password/, { selector: 'input' })).toBeNull()
+  })
+})
+
+describe('the link to the security section (issue 17: from the account area)', () => {
+  it("points at the section's id", () => {
+    expect(paths.profileSecurity).toBe(`${paths.updateProfile}#${SECURITY_SECTION_ID}`)
   })
 })
