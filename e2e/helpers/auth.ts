@@ -89,8 +89,16 @@ export async function openHydrated(page: Page, url: string) {
   await hydrated(page)
 }
 
-/** Waits until the app has hydrated (see openHydrated), e.g. after a reload. */
+/**
+ * Waits until the app has hydrated (see openHydrated), e.g. after a reload. A page that hydrates on the first
+ * interaction (ADR 011, ADR 026) starts its app when the pointer moves over it, as a visitor's does.
+ */
 export async function hydrated(page: Page) {
+  if ((await page.locator('script[type="text/x-deferred-module"]').count()) > 0) {
+    await page.mouse.move(4, 4)
+    await page.mouse.move(12, 12)
+    await expect(page.locator('html')).toHaveAttribute('data-hydrated', '', { timeout: 15_000 })
+  }
   await expect(page.getByRole('banner').getByRole('link', { name: /^(Login|Logout)$/ })).toBeVisible({
     timeout: 15_000,
   })

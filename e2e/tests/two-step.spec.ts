@@ -67,6 +67,8 @@ test('a member turns on two-step sign-in, then signs in with a recovery code and
 
   // A recovery code, once.
   await page.getByRole('banner').getByRole('link', { name: 'Logout' }).click()
+  // Logout reloads the app on the home page: a page opened before that reload would be interrupted by it.
+  await expect.poll(() => new URL(page.url()).pathname).toBe('/')
   await expect(page.getByRole('banner').getByRole('link', { name: 'Login' })).toBeVisible()
   await passwordStep(page, email, TEST_PASSWORD)
   await expect(page.getByRole('heading', { name: 'Two-step sign-in' })).toBeVisible()
@@ -77,6 +79,8 @@ test('a member turns on two-step sign-in, then signs in with a recovery code and
 
   // A code from the app (the next step's: the first code was used to confirm it).
   await page.getByRole('banner').getByRole('link', { name: 'Logout' }).click()
+  // Logout reloads the app on the home page: a page opened before that reload would be interrupted by it.
+  await expect.poll(() => new URL(page.url()).pathname).toBe('/')
   await expect(page.getByRole('banner').getByRole('link', { name: 'Login' })).toBeVisible()
   await nextStep(page, at)
   await passwordStep(page, email, TEST_PASSWORD)

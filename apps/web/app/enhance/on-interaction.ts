@@ -1,9 +1,24 @@
 import { readConsent, validTagManagerId } from '../components/consent.ts'
 import { attachMainNav } from '../components/layout/main-nav-controller.ts'
 import type { AuthStorage } from '../lib/auth-storage.ts'
-import { BEFORE_HYDRATE_EVENT, DEFERRED_MODULE_TYPE, HYDRATED_EVENT } from '../lib/hydration-handover.ts'
+import {
+  BEFORE_HYDRATE_EVENT,
+  DEFERRED_MODULE_TYPE,
+  HYDRATED_EVENT,
+  leftFields,
+  SHOWN_AT_ONCE_SESSION_KEYS,
+} from '../lib/hydration-handover.ts'
 import type { EnhanceConfig } from './config.ts'
 import { authSlot } from './markup.ts'
+
+/** This tab keeps something the page shows as it loads (a credit application's receipt). */
+function shownAtOnce(win: Window | null): boolean {
+  try {
+    return SHOWN_AT_ONCE_SESSION_KEYS.some((key) => win?.sessionStorage.getItem(key) !== null)
+  } catch {
+    return false
+  }
+}
 
 /** The first of these anywhere in the page starts the app: the visitor is about to use it. */
 export const INTERACTION_EVENTS = ['pointerover', 'pointerdown', 'touchstart', 'keydown', 'focusin'] as const
@@ -13,7 +28,8 @@ export const INTERACTION_EVENTS = ['pointerover', 'pointerdown', 'touchstart', '
  * data block (`lib/deferred-scripts.tsx`); this starts it (module preloads first, so the modules
  * load in parallel) on the first pointer, touch, key or focus event, so a visitor who only reads
  * the page runs no app code at all. At once instead when the app is needed for what the page
- * shows: a signed-in visitor (the header and the profile), or a consent banner to show.
+ * shows: a signed-in visitor (the header and the profile), a consent banner to show, or what this tab keeps for
+ * the page (a credit application's receipt).
  *
  * Until the app takes over the page, the header works as on a static page (Login link, the
  * navigation's controller), and nothing the visitor does is lost: a submit is held and made again
@@ -77,9 +93,17 @@ export function hydrateOnInteraction(doc: Document, config: EnhanceConfig, stora
     form.requestSubmit(submitter && form.contains(submitter) ? submitter : null)
   }
 
+  // A field left before the app takes over is validated by the app as on that blur (lib/typed-values.ts).
+  const left = leftFields(doc)
+  const onFocusOut = (event: FocusEvent) => {
+    const field = event.target
+    if (field instanceof Element && field.matches('input, textarea, select')) left.add(field)
+  }
+
   function release() {
     doc.removeEventListener('submit', onSubmit, true)
     doc.removeEventListener('click', onClick, true)
+    doc.removeEventListener('focusout', onFocusOut, true)
   }
 
   // The Login link, as the app shows it, until the app renders the header itself.
@@ -91,6 +115,7 @@ export function hydrateOnInteraction(doc: Document, config: EnhanceConfig, stora
 
   doc.addEventListener('submit', onSubmit, true)
   doc.addEventListener('click', onClick, true)
+  doc.addEventListener('focusout', onFocusOut, true)
   doc.addEventListener(
     BEFORE_HYDRATE_EVENT,
     () => {
@@ -115,7 +140,7 @@ export function hydrateOnInteraction(doc: Document, config: EnhanceConfig, stora
 
   const win = doc.defaultView
   const consentPending = validTagManagerId(config.tagManagerId) && readConsent(win?.localStorage) === null
-  if (signedIn || consentPending) {
+  if (signedIn || consentPending || shownAtOnce(win)) {
     start()
     return
   }

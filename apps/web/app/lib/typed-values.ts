@@ -1,5 +1,5 @@
 import { useEffect, useInsertionEffect, useLayoutEffect } from 'react'
-import { announceHydrated } from './hydration-handover.ts'
+import { announceHydrated, leftFields } from './hydration-handover.ts'
 
 /**
  * What a visitor typed, ticked or chose before the app hydrated, kept (ADR 011).
@@ -127,6 +127,24 @@ export async function restoreTypedValues(
   }
 }
 
+/**
+ * The fields the visitor left before the app took over without changing them (an empty required field, say)
+ * are validated too, as on that blur (ADR 026); those given back above were, and those used since need not be.
+ */
+export async function validateLeftFields(
+  doc: Document,
+  restored: readonly TypedValue[],
+  usedSince: (field: Field) => boolean = () => false,
+): Promise<void> {
+  const left = leftFields(doc)
+  const done = new Set<EventTarget>(restored.map((typed) => typed.field))
+  for (const field of doc.querySelectorAll<Field>('input, textarea, select')) {
+    if (!left.has(field) || done.has(field) || usedSince(field) || field === doc.activeElement) continue
+    await afterReactRenders()
+    field.dispatchEvent(new FocusEvent('focusout', { bubbles: true }))
+  }
+}
+
 /** The fields the visitor uses (input, change or click events of their own) from now until `stop`. */
 function watchUse(doc: Document) {
   const used = new WeakSet<EventTarget>()
@@ -165,9 +183,12 @@ export function useKeepTypedValues(): void {
     const values = typedBeforeHydration ?? []
     typedBeforeHydration = []
     const watching = use
-    void restoreTypedValues(values, (field) => watching?.has(field) ?? false).then(() => {
-      watching?.stop()
-      announceHydrated(document)
-    })
+    const usedSince = (field: Field) => watching?.has(field) ?? false
+    void restoreTypedValues(values, usedSince)
+      .then(() => validateLeftFields(document, values, usedSince))
+      .then(() => {
+        watching?.stop()
+        announceHydrated(document)
+      })
   }, [])
 }

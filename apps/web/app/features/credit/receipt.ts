@@ -1,3 +1,4 @@
+import { CREDIT_RECEIPT_KEY } from '../../lib/hydration-handover.ts'
 import type { CreditReceipt } from './api/submit-credit-application.ts'
 
 /*
@@ -6,7 +7,8 @@ import type { CreditReceipt } from './api/submit-credit-application.ts'
  * link to the PDF never leaves this browser tab.
  */
 
-const KEY = 'signalway.creditReceipt'
+// The enhancement script starts the app at once when it is there (lib/hydration-handover.ts).
+const KEY = CREDIT_RECEIPT_KEY
 
 type Store = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>
 

@@ -1,9 +1,13 @@
 import { PageHeader } from '../../components/ui/page-header.tsx'
 import { AuthPanel, GuestLink } from '../../features/auth/components/auth-panel.tsx'
 import { RegisterForm } from '../../features/auth/components/register-form.tsx'
+import { HYDRATE_ON_INTERACTION } from '../../lib/hydration.ts'
 import { routeMeta } from '../../lib/meta.ts'
 import { paths } from '../../lib/paths.ts'
 import type { Route } from './+types/register'
+
+/** A visitor who only reads the page runs no app code: the form's app loads on the first interaction (ADR 011, ADR 026). */
+export const handle = HYDRATE_ON_INTERACTION
 
 export const meta: Route.MetaFunction = (args) =>
   routeMeta(args, {

@@ -6,9 +6,13 @@ import type { CreditReceipt } from '../../features/credit/api/submit-credit-appl
 import { CreditApplicationForm } from '../../features/credit/components/credit-application-form.tsx'
 import { CreditConfirmation } from '../../features/credit/components/credit-confirmation.tsx'
 import { clearReceipt, readReceipt } from '../../features/credit/receipt.ts'
+import { HYDRATE_ON_INTERACTION } from '../../lib/hydration.ts'
 import { routeMeta } from '../../lib/meta.ts'
 import { paths } from '../../lib/paths.ts'
 import type { Route } from './+types/application-for-credit'
+
+/** A visitor who only reads the page runs no app code: the form's app loads on the first interaction (ADR 011, ADR 026). */
+export const handle = HYDRATE_ON_INTERACTION
 
 export const meta: Route.MetaFunction = (args) =>
   routeMeta(args, {
