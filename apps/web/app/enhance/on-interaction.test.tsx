@@ -16,8 +16,10 @@ import {
 import {
   announceBeforeHydrate,
   announceHydrated,
+  CREDIT_RECEIPT_KEY,
   DEFERRED_MODULE_TYPE,
   HYDRATED_ATTRIBUTE,
+  leftFields,
 } from '../lib/hydration-handover.ts'
 import { hydrateOnInteraction, INTERACTION_EVENTS } from './on-interaction.ts'
 
@@ -133,6 +135,29 @@ describe('a page that hydrates on the first interaction', () => {
     window.localStorage.setItem(CONSENT_STORAGE_KEY, 'denied')
     hydrateOnInteraction(document, config, storage())
     expect(started()).toBeNull()
+  })
+
+  it('starts at once when this tab holds a credit receipt the page shows after its reload (ADR 026)', () => {
+    loadServerPage()
+    window.sessionStorage.setItem(CREDIT_RECEIPT_KEY, '{"reference":"CA-2026-ABCDEFGH"}')
+    try {
+      hydrateOnInteraction(document, { apiBaseUrl: '/api', authClientId: 'web' }, storage())
+      expect(started()).not.toBeNull()
+    } finally {
+      window.sessionStorage.removeItem(CREDIT_RECEIPT_KEY)
+    }
+  })
+
+  it('notes the fields left before the app hydrated, and no more after (ADR 026)', () => {
+    loadServerPage()
+    hydrateOnInteraction(document, { apiBaseUrl: '/api', authClientId: 'web' }, storage())
+    const input = document.body.querySelector('input') as HTMLInputElement
+    input.dispatchEvent(new FocusEvent('focusout', { bubbles: true }))
+    expect(leftFields(document).has(input)).toBe(true)
+    const button = document.body.querySelector('button') as HTMLButtonElement
+    announceBeforeHydrate(document)
+    button.dispatchEvent(new FocusEvent('focusout', { bubbles: true }))
+    expect(leftFields(document).has(button)).toBe(false)
   })
 
   it('holds a submit made before the app hydrated, and makes it again after', async () => {

@@ -4,8 +4,13 @@ import { hydrateRoot, type Root } from 'react-dom/client'
 import { renderToString } from 'react-dom/server'
 import { useController, useForm } from 'react-hook-form'
 import { afterEach, describe, expect, it } from 'vitest'
-import { HYDRATED_ATTRIBUTE } from './hydration-handover.ts'
-import { restoreTypedValues, snapshotTypedValues, useKeepTypedValues } from './typed-values.ts'
+import { HYDRATED_ATTRIBUTE, leftFields } from './hydration-handover.ts'
+import {
+  restoreTypedValues,
+  snapshotTypedValues,
+  useKeepTypedValues,
+  validateLeftFields,
+} from './typed-values.ts'
 
 interface Values {
   name: string
@@ -146,5 +151,27 @@ describe('what was typed before hydration (ADR 011)', () => {
     expect(name.value).toBe('Ada Lovelace, typed on')
     expect(email.value).toBe('ada@example.com')
     expect(inputs).toEqual([email])
+  })
+})
+
+describe('a field left before the app took over (ADR 026)', () => {
+  it('is validated as on that blur, changed or not; one in use now, or given back already, is not', async () => {
+    document.body.innerHTML =
+      '<input aria-label="Email"><input aria-label="Name"><input aria-label="Phone"><input aria-label="Notes">'
+    const [email, name, phone, notes] = ['Email', 'Name', 'Phone', 'Notes'].map((label) => {
+      const field = byLabel<HTMLInputElement>(label)
+      if (!field) throw new Error('field missing')
+      return field
+    }) as [HTMLInputElement, HTMLInputElement, HTMLInputElement, HTMLInputElement]
+    // The enhancement script noted these as left (lib/hydration-handover.ts).
+    for (const field of [email, name, phone]) leftFields(document).add(field)
+    phone.focus()
+    const blurred: EventTarget[] = []
+    document.addEventListener('focusout', (event) => blurred.push(event.target as EventTarget))
+
+    await validateLeftFields(document, [{ field: name, value: 'Ada' }])
+    // Email was left empty: validated. Name was given back (and validated) already; Phone has the focus again;
+    // Notes was never left.
+    expect(blurred).toEqual([email])
   })
 })
