@@ -29,7 +29,9 @@ export async function firstInteractionMs(url: string, runs: number, chromePath: 
               new Promise<number>((resolve, reject) => {
                 // Runs in the page (the bench itself is type-checked without the DOM's types).
                 const doc = (globalThis as unknown as { document: PageDocument }).document
-                const field = doc.querySelector('main input[type="text"], main input[type="email"], main input:not([type])')
+                const field = doc.querySelector(
+                  'main input[type="text"], main input[type="email"], main input:not([type])',
+                )
                 if (!field) return reject(new Error('no text field on the page'))
                 const start = performance.now()
                 doc.addEventListener(event, () => resolve(performance.now() - start), { once: true })

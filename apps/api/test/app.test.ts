@@ -193,6 +193,24 @@ describe('security headers', () => {
       'x-frame-options': 'DENY',
     })
     expect(headers['permissions-policy']).toContain('camera=()')
+    // Every header helmet sets (issue 18: worked out once at start, not per request), error answers too.
+    const all = {
+      'cross-origin-opener-policy': 'same-origin',
+      'cross-origin-resource-policy': 'same-origin',
+      'origin-agent-cluster': '?1',
+      'referrer-policy': 'strict-origin-when-cross-origin',
+      'strict-transport-security': 'max-age=31536000; includeSubDomains',
+      'x-content-type-options': 'nosniff',
+      'x-dns-prefetch-control': 'off',
+      'x-download-options': 'noopen',
+      'x-frame-options': 'DENY',
+      'x-permitted-cross-domain-policies': 'none',
+      'x-xss-protection': '0',
+    }
+    expect(headers).toMatchObject(all)
+    const missing = await app.inject({ method: 'GET', url: '/api/no-such-route' })
+    expect(missing.statusCode).toBe(404)
+    expect(missing.headers).toMatchObject(all)
   })
 
   it('gives HTML documents a nonce-based CSP, with a new nonce on every request', async () => {

@@ -1,8 +1,9 @@
 import { randomBytes } from 'node:crypto'
-import helmet from '@fastify/helmet'
+import type { IncomingMessage, ServerResponse } from 'node:http'
 import { isTokenPage } from '@signalway/shared/constants'
 import type { FastifyRequest } from 'fastify'
 import fp from 'fastify-plugin'
+import helmet, { type HelmetOptions } from 'helmet'
 import type { Config } from '../config.ts'
 import { API_CSP, type DocumentCspOptions, documentCsp } from '../lib/csp.ts'
 
@@ -21,6 +22,41 @@ declare module 'fastify' {
 }
 
 const PERMISSIONS_POLICY = 'camera=(), microphone=(), geolocation=(), payment=(), usb=(), browsing-topics=()'
+
+/** Helmet's headers with our options; the CSP is set below, per response (it depends on the response). */
+const HELMET_OPTIONS: HelmetOptions = {
+  contentSecurityPolicy: false,
+  strictTransportSecurity: { maxAge: 31_536_000, includeSubDomains: true },
+  referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+  crossOriginOpenerPolicy: { policy: 'same-origin' },
+  crossOriginResourcePolicy: { policy: 'same-origin' },
+  xFrameOptions: { action: 'deny' },
+}
+
+/**
+ * The headers helmet sets with these options, worked out once (issue 18): the same for every response, so
+ * nothing needs building per request (@fastify/helmet built helmet's middleware again on every request).
+ */
+export function staticSecurityHeaders(options: HelmetOptions = HELMET_OPTIONS): Record<string, string> {
+  const headers: Record<string, string> = {}
+  const response = {
+    setHeader(name: string, value: string | number | readonly string[]) {
+      headers[name] = String(value)
+    },
+    removeHeader(name: string) {
+      delete headers[name]
+    },
+  }
+  helmet(options)({} as IncomingMessage, response as unknown as ServerResponse, () => undefined)
+  headers['Permissions-Policy'] = PERMISSIONS_POLICY
+  return headers
+}
+
+/** The path of a request's URL, without its query or fragment. */
+function pathOf(url: string): string {
+  const end = url.search(/[?#]/)
+  return end === -1 ? url : url.slice(0, end)
+}
 
 export const securityPlugin = fp<{ config: Config }>(
   async (app, { config }) => {
@@ -42,23 +78,17 @@ export const securityPlugin = fp<{ config: Config }>(
       documentCsp({ inline, tagManager, apiOrigin }),
     )
 
-    await app.register(helmet, {
-      // Set below, per response: the policy depends on what the response is.
-      contentSecurityPolicy: false,
-      strictTransportSecurity: { maxAge: 31_536_000, includeSubDomains: true },
-      referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
-      crossOriginOpenerPolicy: { policy: 'same-origin' },
-      crossOriginResourcePolicy: { policy: 'same-origin' },
-      xFrameOptions: { action: 'deny' },
+    const headers = staticSecurityHeaders()
+    app.addHook('onRequest', (_request, reply, done) => {
+      reply.headers(headers)
+      done()
     })
 
     // Registered at the root, this runs before the hooks of encapsulated plugins (the API docs),
     // which may then replace the policy.
     app.addHook('onSend', async (request, reply) => {
-      reply.header('permissions-policy', PERMISSIONS_POLICY)
       // A token in the page's address must not travel on in a Referer header (issue 14).
-      if (isTokenPage(new URL(request.url, 'http://x').pathname))
-        reply.header('referrer-policy', 'no-referrer')
+      if (isTokenPage(pathOf(request.url))) reply.header('referrer-policy', 'no-referrer')
       if (reply.hasHeader('content-security-policy')) return
       const html = String(reply.getHeader('content-type') ?? '').startsWith('text/html')
       reply.header(
