@@ -188,6 +188,30 @@ export function createCreditSigning(deps: {
     )
   }
 
+  /** A person of section 2 asked to sign: their row, their link and its email. */
+  const addSigner = async (
+    trx: Transaction<DB>,
+    signing: { signingId: number; business_name: string; applicant_name: string; customer_type: number },
+    person: { id: string; name: string; email: string },
+    position: number,
+    now: Date,
+  ) => {
+    const signer = await trx
+      .insertInto('credit_signers')
+      .values({
+        signing_id: signing.signingId,
+        person_id: person.id,
+        position,
+        name: person.name,
+        email: person.email,
+        state: 'waiting',
+        sent_at: toTimestamp(now),
+      })
+      .returning(['id', 'name', 'email'])
+      .executeTakeFirstOrThrow()
+    await sendLink(trx, 'request', signing, signer, now)
+  }
+
   const statusOf = async (signing: NonNullable<Signing>): Promise<SigningStatus> => {
     const signers = await loadSigners(db, signing.id)
     const role = signerRole(signing.customer_type)
@@ -385,20 +409,7 @@ export function createCreditSigning(deps: {
         .returning(['id', 'business_name', 'applicant_name', 'customer_type'])
         .executeTakeFirstOrThrow()
       for (const [position, person] of persons.entries()) {
-        const signer = await trx
-          .insertInto('credit_signers')
-          .values({
-            signing_id: signing.id,
-            person_id: person.id,
-            position,
-            name: person.name,
-            email: person.email,
-            state: 'waiting',
-            sent_at: toTimestamp(now),
-          })
-          .returning(['id', 'name', 'email'])
-          .executeTakeFirstOrThrow()
-        await sendLink(trx, 'request', signing, signer, now)
+        await addSigner(trx, { ...signing, signingId: signing.id }, person, position, now)
       }
       await enqueueMail(
         trx,
@@ -445,20 +456,7 @@ export function createCreditSigning(deps: {
       for (const [position, person] of data.section2.persons.entries()) {
         const found = existing.find((signer) => signer.person_id === person.id)
         if (!found) {
-          const signer = await trx
-            .insertInto('credit_signers')
-            .values({
-              signing_id: signing.id,
-              person_id: person.id,
-              position,
-              name: person.name,
-              email: person.email,
-              state: 'waiting',
-              sent_at: toTimestamp(now),
-            })
-            .returning(['id', 'name', 'email'])
-            .executeTakeFirstOrThrow()
-          await sendLink(trx, 'request', updated, signer, now)
+          await addSigner(trx, { ...updated, signingId: signing.id }, person, position, now)
           continue
         }
         kept.add(found.id)

@@ -17,6 +17,7 @@ import { ModalDialog } from '../../../components/ui/modal-dialog.tsx'
 import { useNotify } from '../../../components/ui/notifications/index.ts'
 import { failureMessage, isApiError } from '../../../lib/api-client.ts'
 import { ApplicationSectionList } from './credit-application-values.tsx'
+import { TermsBox } from './terms-box.tsx'
 
 const signerSchema = (guarantee: boolean) =>
   z.object({
@@ -104,24 +105,7 @@ export function SignerDocument({
         <h2 id="signer-terms" className="credit-subheading">
           Terms and Conditions of Hire
         </h2>
-        {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must be reachable by keyboard */}
-        <section className="credit-terms__box" tabIndex={0} aria-label="Terms and Conditions of Hire">
-          {document.terms.map((clause) => (
-            <div key={clause.number} className="credit-terms__clause">
-              <h3 className="credit-terms__title">
-                {clause.number}. {clause.title}
-              </h3>
-              {clause.paragraphs.map((paragraph, index) => (
-                <p key={paragraph}>
-                  <span className="credit-terms__ref">
-                    {clause.number}.{index + 1}
-                  </span>{' '}
-                  {paragraph}
-                </p>
-              ))}
-            </div>
-          ))}
-        </section>
+        <TermsBox clauses={document.terms} level={3} />
       </section>
       {guarantee ? (
         <section className="credit-guarantee" aria-labelledby="signer-guarantee">

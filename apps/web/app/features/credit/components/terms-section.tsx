@@ -14,6 +14,7 @@ import { hireTerms } from '../../../site-content/terms.ts'
 import { personRole } from '../sections.ts'
 import { SignatureList } from './signature-list.tsx'
 import { SigningChoice, type SigningChoiceProps } from './signing-choice.tsx'
+import { TermsBox } from './terms-box.tsx'
 
 function sameEntries(a: readonly SignatureInput[], b: readonly SignatureInput[]): boolean {
   return (
@@ -63,24 +64,7 @@ export function TermsSection({ signing }: { signing?: SigningChoiceProps | undef
           </Link>
           .
         </p>
-        {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must be reachable by keyboard */}
-        <section className="credit-terms__box" tabIndex={0} aria-label="Terms and Conditions of Hire">
-          {hireTerms.map((clause) => (
-            <div key={clause.number} className="credit-terms__clause">
-              <h4 className="credit-terms__title">
-                {clause.number}. {clause.title}
-              </h4>
-              {clause.paragraphs.map((paragraph, index) => (
-                <p key={paragraph}>
-                  <span className="credit-terms__ref">
-                    {clause.number}.{index + 1}
-                  </span>{' '}
-                  {paragraph}
-                </p>
-              ))}
-            </div>
-          ))}
-        </section>
+        <TermsBox clauses={hireTerms} level={4} />
       </div>
       <Checkbox
         name="section4.agreeTerms"
