@@ -52,6 +52,8 @@ const DRAFT_SWEEP_MS = 60 * 60 * 1000
 export const DRAFT_MAILS_PER_DAY = 20
 /** Reading, signing and following remote signatures (issue 16), per address. */
 export const SIGNING_RATE_LIMIT = { max: 60, timeWindow: 60 * 60 * 1000 } as const
+/** The status page, which looks again every two minutes while it is open. */
+export const SIGNING_STATUS_RATE_LIMIT = { max: 120, timeWindow: 60 * 60 * 1000 } as const
 /** Signing requests sent again, per recipient address a day. */
 export const SIGNING_MAILS_PER_DAY = 10
 /** How often each instance looks for reminders due, submissions to retry and signings expired. */
@@ -236,7 +238,7 @@ export const creditRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/apply-for-credit/signing/status',
     {
-      ...signingRoute,
+      config: { rateLimit: SIGNING_STATUS_RATE_LIMIT },
       schema: {
         tags: ['credit'],
         summary: 'The status page: who has signed, who has not; 404 for an unknown or expired link.',

@@ -30,8 +30,11 @@ export const meta: Route.MetaFunction = (args) =>
   })
 
 const NO_LINK = 'To see the signatures, open the link in the email we sent you.'
-/** While signatures are awaited, the page looks again this often (only while it is shown). */
-const REFRESH_MS = 15_000
+/**
+ * While signatures are awaited, the page looks again this often, only while it is shown: 30 an hour, within the
+ * status call's rate limit (SIGNING_STATUS_RATE_LIMIT) with room for the page's own calls.
+ */
+const REFRESH_MS = 120_000
 
 type Page =
   | { state: 'opening' }
@@ -57,14 +60,18 @@ export default function SigningStatusPage({ params }: Route.ComponentProps) {
     })
   }, [])
 
-  const refresh = useCallback(async () => {
-    try {
-      const status = await getSigningStatus(token)
-      setPage((current) => (current.state === 'changing' ? current : { state: 'ready', status }))
-    } catch (error) {
-      fail(error)
-    }
-  }, [token, fail])
+  const refresh = useCallback(
+    async ({ quiet = false }: { quiet?: boolean } = {}) => {
+      try {
+        const status = await getSigningStatus(token)
+        setPage((current) => (current.state === 'changing' ? current : { state: 'ready', status }))
+      } catch (error) {
+        // A background refresh that fails (offline, busy) leaves what is shown; the next one tries again.
+        if (!quiet) fail(error)
+      }
+    },
+    [token, fail],
+  )
 
   useEffect(() => {
     if (!token) {
@@ -79,7 +86,7 @@ export default function SigningStatusPage({ params }: Route.ComponentProps) {
   useEffect(() => {
     if (!waiting) return
     const timer = setInterval(() => {
-      if (document.visibilityState === 'visible') void refresh()
+      if (document.visibilityState === 'visible') void refresh({ quiet: true })
     }, REFRESH_MS)
     return () => clearInterval(timer)
   }, [waiting, refresh])
