@@ -155,3 +155,17 @@ describe('own-profile payload and settings', () => {
     ])
   })
 })
+
+describe('a member type that is not a value (found by the API fuzz test)', () => {
+  it('is refused with its message, not thrown on: an object whose toString is no function', () => {
+    const result = profileSchema.safeParse({
+      firstName: 'Riley',
+      lastName: 'Cooper',
+      email: 'riley@example.com',
+      mobile: '0412345678',
+      memberType: { toString: 'text', valueOf: 'text' },
+    })
+    expect(result.success).toBe(false)
+    expect(result.error?.issues.map((issue) => issue.path.join('.'))).toContain('memberType')
+  })
+})

@@ -76,8 +76,13 @@ export const profileSchema = z
   })
   .superRefine(
     (value, ctx) => {
-      if (Number(value.memberType) === MEMBER_TYPE.CompanyMember)
-        forwardIssues(ctx, companyDetailsSchema, value)
+      // The raw value may be anything here (the refinement runs on a record with issues too): no Number() of an
+      // object, whose `toString` may be anything but a function.
+      const memberType: unknown = value.memberType
+      const company =
+        memberType === MEMBER_TYPE.CompanyMember ||
+        (typeof memberType === 'string' && memberType.trim() === String(MEMBER_TYPE.CompanyMember))
+      if (company) forwardIssues(ctx, companyDetailsSchema, value)
     },
     { when: (payload) => isRecord(payload.value) },
   )

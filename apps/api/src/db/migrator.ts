@@ -75,7 +75,8 @@ function schemaVanished(error: unknown): boolean {
   return (error as { code?: unknown } | undefined)?.code === '3F000'
 }
 
-async function currentSchema(db: Kysely<DB>): Promise<string> {
+/** The schema the connection works in (PostgreSQL): where Kysely keeps its bookkeeping tables. */
+export async function currentSchema(db: Kysely<DB>): Promise<string> {
   const { rows } = await sql<{ schema: string }>`select current_schema() as schema`.execute(db)
   const schema = rows[0]?.schema
   if (!schema) throw new MigrationError('The database has no current schema (check search_path)')

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { loadConfig } from '../../src/config.ts'
 import { createDatabase } from '../../src/db/database.ts'
-import { migrateToLatest, migrations } from '../../src/db/migrator.ts'
+import { currentSchema, migrateToLatest, migrations } from '../../src/db/migrator.ts'
 import { DIALECTS, testEnv, useTestDatabase } from '../helpers/build.ts'
 
 describe.each(DIALECTS)('migrations on %s', (dialect) => {
@@ -78,7 +78,13 @@ describe.each(DIALECTS)('0006-user-search on %s', (dialect) => {
     const testDatabase = await useTestDatabase(dialect)
     const database = createDatabase(loadConfig(testEnv(testDatabase)))
     try {
-      const migrator = new Migrator({ db: database.db, provider: { getMigrations: async () => migrations } })
+      // Its own schema's bookkeeping tables, as the product's migrator does (src/db/migrator.ts): Kysely would
+      // otherwise take another test's schema's tables for this one's, and fail when that schema is dropped.
+      const migrator = new Migrator({
+        db: database.db,
+        provider: { getMigrations: async () => migrations },
+        ...(dialect === 'postgres' ? { migrationTableSchema: await currentSchema(database.db) } : {}),
+      })
       const before = await migrator.migrateTo('0005-audit-log')
       expect(before.error).toBeUndefined()
       const people = [

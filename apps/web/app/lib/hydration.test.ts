@@ -35,19 +35,28 @@ describe('which scripts a document loads (ADR 008, ADR 011)', () => {
     expect(await handleOf(file)).toBe(STATIC_PAGE)
   })
 
-  it.each(['contact-us.tsx', 'get-a-quote.tsx'])(
-    'the public form page %s hydrates on the first interaction',
-    async (file) => {
-      expect(await handleOf(file)).toBe(HYDRATE_ON_INTERACTION)
-    },
-  )
-
   it.each([
+    'contact-us.tsx',
+    'get-a-quote.tsx',
+    // ADR 026: the account forms a visitor reads before using.
     'auth/login.tsx',
     'auth/register.tsx',
-    'auth/logout.tsx',
+    'auth/forgot-password.tsx',
     'credit/application-for-credit.tsx',
+  ])('the public form page %s hydrates on the first interaction', async (file) => {
+    expect(await handleOf(file)).toBe(HYDRATE_ON_INTERACTION)
+  })
+
+  it.each([
+    'auth/logout.tsx',
+    // Reads its token and takes it out of the address bar at once (issue 14).
+    'auth/reset-password.tsx',
+    // Their content comes with the app: the link's token, or the visitor's session.
+    'credit/resume.tsx',
+    'credit/sign.tsx',
+    'credit/signing-status.tsx',
     'update-profile.tsx',
+    'my-account.tsx',
     'playground.tsx',
     'pages/error-403.tsx',
   ])('the interactive page %s hydrates at once', async (file) => {
