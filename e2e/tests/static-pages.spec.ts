@@ -68,8 +68,16 @@ test.describe('pages that are not hydrated', () => {
       expect(html, path).not.toContain('modulepreload')
       expect(html, path).not.toContain('data-hydrate=')
     }
-    // ADR 011: the public form pages carry React Router's module script inert, started by the enhancement script.
-    for (const path of ['/contact-us/', '/get-a-quote/']) {
+    // ADR 011, ADR 026: the public form pages carry React Router's module script inert, started by the
+    // enhancement script.
+    for (const path of [
+      '/contact-us/',
+      '/get-a-quote/',
+      '/login/',
+      '/register/',
+      '/forgot-password/',
+      '/application-for-credit/',
+    ]) {
       const html = await (await request.get(path)).text()
       expect(html, path).toContain('window.__reactRouterContext')
       expect(html, path).toMatch(
@@ -81,7 +89,8 @@ test.describe('pages that are not hydrated', () => {
       )
       expect(html, path).not.toContain('modulepreload')
     }
-    for (const path of ['/login/', '/application-for-credit/']) {
+    // Those whose content needs the app at once: a token to read, or the visitor's session.
+    for (const path of ['/reset-password/', '/update-profile/', '/my-account/']) {
       const html = await (await request.get(path)).text()
       expect(html, path).toContain('window.__reactRouterContext')
       expect(html, path).toContain('modulepreload')
