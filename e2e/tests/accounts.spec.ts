@@ -94,7 +94,12 @@ test.describe('registration and signing in', () => {
     // Polled rather than waitForURL: the reload aborts the first navigation, which waitForURL reports.
     await expect.poll(() => new URL(page.url()).pathname).toBe('/')
     await expect(header.getByRole('link', { name: 'Login' })).toBeVisible()
-    expect(await page.evaluate((key) => localStorage.getItem(key), AUTH_STORAGE_KEY)).toBeNull()
+    // Polled: the reload may still be under way (an evaluate during it is lost with its page).
+    await expect
+      .poll(() =>
+        page.evaluate((key) => localStorage.getItem(key), AUTH_STORAGE_KEY).catch(() => 'reloading'),
+      )
+      .toBeNull()
 
     // Log in from the About page: back on the About page afterwards (the previous page).
     await open(page, '/about/')

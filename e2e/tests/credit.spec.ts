@@ -594,8 +594,11 @@ test.describe('the staff find the applications', () => {
       .getByRole('searchbox', { name: 'Search by business name, ABN or reference' })
       .fill(`Lee Traffic Services ${run}`)
     await page.getByRole('button', { name: 'Search', exact: true }).click()
+    // The trust's row, not the previous search's still on screen.
+    const trustRow = table.getByRole('row').filter({ hasText: `Lee Traffic Services ${run}` })
+    await expect(trustRow).toHaveCount(1)
     await expect(table.getByRole('row')).toHaveCount(2)
-    await table.getByRole('row').nth(1).getByRole('link', { name: /^CA-/ }).click()
+    await trustRow.getByRole('link', { name: /^CA-/ }).click()
     const deedDownload = page.waitForEvent('download')
     await page.getByRole('button', { name: 'Download the Trust Deed' }).click()
     const deed = await deedDownload
