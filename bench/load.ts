@@ -3,14 +3,15 @@
  * (`npm run start:prod`, DEMO=1, the web build) on a temporary data folder and a free port.
  *
  * 200 concurrent connections for 60 seconds (autocannon, one instance per kind, run together):
- *   - page views rendered on the server: home, services, news (half the connections);
+ *   - page views rendered on the server: home, services, news (half the connections), asked for as a browser
+ *     asks (Accept: text/html, Accept-Encoding: gzip, deflate, br);
  *   - profile reads by signed-in users (bearer token, GET .../profile/settings);
  *   - contact messages and quote requests (each with a unique marker in its message);
  *   - sign-ins (password grant: argon2id, 19 MiB, 2 iterations).
  * Reports throughput and p50/p95/p99 latency per kind and every status seen. Then stops the server
  * (SIGTERM, graceful) and reads its SQLite database directly: every submission answered 201 must be
- * stored, with exactly two emails in the outbox (found by its marker). Target: no error, no lost
- * submission, page p99 under 200 ms.
+ * stored, with its two emails in the outbox (the business's, found by its marker; the sender's, to their own
+ * address). Target (issue 18): no error, no lost submission, page p99 under 100 ms.
  *
  *   node bench/load.ts [--duration S] [--connections N] [--only KIND] [--check]   (--check: exit 1 on a miss)
  *
@@ -30,8 +31,10 @@ import { type BenchUser, profileCannonRequest, registerUsers, signInCannonReques
 
 const WEB_BUILD = join(import.meta.dirname, '..', 'apps', 'web', 'build', 'server', 'index.js')
 
-const TARGETS = { pageP99Ms: 200, errors: 0, lostSubmissions: 0 } as const
+const TARGETS = { pageP99Ms: 100, errors: 0, lostSubmissions: 0 } as const
 const USERS = 20
+/** What a browser's request for a page says about the answer it takes. */
+const BROWSER_PAGE = { accept: 'text/html,application/xhtml+xml', 'accept-encoding': 'gzip, deflate, br' }
 
 interface Kind {
   name: string
@@ -60,7 +63,8 @@ function kindsOf(users: BenchUser[], connections: number, submitted: Map<string,
         ...request,
         body: JSON.stringify({
           name: 'Jane Citizen',
-          email: 'jane@example.com',
+          // One address per submission: an address is sent at most three acknowledgements an hour (issue 14).
+          email: `${mark}@example.com`,
           phone: '03 5550 1234',
           message: `Two arrow boards for a night shift on the Monash. Ref ${mark}`,
           ...(quote ? { services: ['Arrow Boards'], source: ['Google Search'] } : {}),
@@ -74,11 +78,12 @@ function kindsOf(users: BenchUser[], connections: number, submitted: Map<string,
       submitted.set(id, path)
     },
   })
+  const page = (path: string): CannonRequest[] => [{ path, headers: BROWSER_PAGE }]
   const share = (fraction: number) => Math.max(1, Math.round(connections * fraction))
   return [
-    { name: 'page: home', group: 'page', connections: share(0.2), requests: [{ path: '/' }] },
-    { name: 'page: services', group: 'page', connections: share(0.15), requests: [{ path: '/services/' }] },
-    { name: 'page: news', group: 'page', connections: share(0.15), requests: [{ path: '/news/' }] },
+    { name: 'page: home', group: 'page', connections: share(0.2), requests: page('/') },
+    { name: 'page: services', group: 'page', connections: share(0.15), requests: page('/services/') },
+    { name: 'page: news', group: 'page', connections: share(0.15), requests: page('/news/') },
     {
       name: 'profile read',
       group: 'profile',
@@ -153,43 +158,56 @@ function figuresOf(tally: Tally, connections: number, duration: number): Figures
   }
 }
 
-/** Every 201 answered is stored, with exactly two outbox rows carrying its marker. */
+/**
+ * Every 201 answered is stored, and has its two emails in the outbox: the notification to the business,
+ * which carries the message (found by its marker), and the acknowledgement to the sender's own address,
+ * which names the reference.
+ */
 function verifySubmissions(sqlitePath: string, submitted: Map<string, string>) {
   const db = new SQLite(sqlitePath, { readonly: true, fileMustExist: true })
   try {
     const stored = new Map(
-      (db.prepare('select id, message from enquiries').all() as { id: string; message: string }[]).map(
-        (row) => [row.id, row.message],
-      ),
+      (db.prepare('select id, email, message from enquiries').all() as Row[]).map((row) => [row.id, row]),
     )
-    const mailsPerMark = new Map<string, number>()
-    for (const row of db.prepare('select text_body from outbox').iterate() as Iterable<{
+    const notifications = new Map<string, number>()
+    const acknowledgements = new Map<string, string[]>()
+    for (const row of db.prepare('select to_address, text_body from outbox').iterate() as Iterable<{
+      to_address: string
       text_body: string
     }>) {
       const mark = /Ref (load-\d+-\d+)/.exec(row.text_body)?.[1]
-      if (mark) mailsPerMark.set(mark, (mailsPerMark.get(mark) ?? 0) + 1)
+      if (mark) notifications.set(mark, (notifications.get(mark) ?? 0) + 1)
+      else
+        acknowledgements.set(row.to_address, [...(acknowledgements.get(row.to_address) ?? []), row.text_body])
     }
     let missing = 0
-    let wrongMailCount = 0
+    let withoutTheirEmails = 0
     for (const id of submitted.keys()) {
-      const message = stored.get(id)
-      if (message === undefined) {
+      const enquiry = stored.get(id)
+      if (enquiry === undefined) {
         missing += 1
         continue
       }
-      const mark = /Ref (load-\d+-\d+)/.exec(message)?.[1] ?? ''
-      if (mailsPerMark.get(mark) !== 2) wrongMailCount += 1
+      const mark = /Ref (load-\d+-\d+)/.exec(enquiry.message)?.[1] ?? ''
+      const acknowledged = (acknowledgements.get(enquiry.email) ?? []).filter((text) => text.includes(id))
+      if (notifications.get(mark) !== 1 || acknowledged.length !== 1) withoutTheirEmails += 1
     }
     return {
       answered201: submitted.size,
       storedEnquiries: stored.size,
       missing,
-      withoutExactlyTwoEmails: wrongMailCount,
+      withoutTheirTwoEmails: withoutTheirEmails,
       outboxRows: (db.prepare('select count(*) as n from outbox').get() as { n: number }).n,
     }
   } finally {
     db.close()
   }
+}
+
+interface Row {
+  id: string
+  email: string
+  message: string
 }
 
 async function main(): Promise<number> {
@@ -259,7 +277,7 @@ async function main(): Promise<number> {
           .reduce((s, [, n]) => s + n, 0),
       0,
     )
-    const lost = verification.missing + verification.withoutExactlyTwoEmails
+    const lost = verification.missing + verification.withoutTheirTwoEmails
     const met = {
       pageP99: pages.p99Ms < TARGETS.pageP99Ms,
       noErrors: errors + failures === TARGETS.errors,
@@ -280,7 +298,7 @@ async function main(): Promise<number> {
       `\ntotal ${totalRequests} requests, ${(totalRequests / duration).toFixed(1)}/s; ` +
         `server exit code after SIGTERM: ${exitCode}\n` +
         `submissions: ${verification.answered201} answered 201, ${verification.missing} missing, ` +
-        `${verification.withoutExactlyTwoEmails} without exactly 2 emails (${verification.outboxRows} outbox rows)\n` +
+        `${verification.withoutTheirTwoEmails} without their two emails (${verification.outboxRows} outbox rows)\n` +
         `targets: page p99 < ${TARGETS.pageP99Ms} ms ${met.pageP99 ? 'met' : 'MISSED'}; ` +
         `no error ${met.noErrors ? 'met' : `MISSED (${errors} socket errors, ${failures} 4xx/5xx)`}; ` +
         `no lost submission ${met.noLostSubmission ? 'met' : 'MISSED'}\n`,

@@ -19,6 +19,7 @@ import * as faqs from './migrations/0015-faqs.ts'
 import * as creditDrafts from './migrations/0016-credit-drafts.ts'
 import * as creditSigning from './migrations/0017-credit-signing.ts'
 import * as hireDetailsAndAccounts from './migrations/0018-hire-details-and-accounts.ts'
+import * as outboxRecipient from './migrations/0019-outbox-recipient.ts'
 import type { DB } from './schema.ts'
 
 /** Every migration, by name. Names sort in the order they run; add new ones at the end. */
@@ -41,6 +42,7 @@ export const migrations: Record<string, Migration> = {
   '0016-credit-drafts': creditDrafts,
   '0017-credit-signing': creditSigning,
   '0018-hire-details-and-accounts': hireDetailsAndAccounts,
+  '0019-outbox-recipient': outboxRecipient,
 }
 
 export class MigrationError extends Error {

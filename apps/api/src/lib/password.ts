@@ -21,9 +21,11 @@ export interface Limiter {
  * Password hashes run on libuv's thread pool (4 threads unless UV_THREADPOOL_SIZE says otherwise),
  * which file reads and compression share. A burst of sign-ins would otherwise take every pool thread
  * and every core for argon2: static files and compressed pages would queue behind the hashes, and
- * the event loop would get a third of a core. One hash per core keeps throughput (argon2 with one
- * lane uses one core) and leaves the pool and the loop their share. Past the queue bound a sign-in
- * is refused with 503 and Retry-After: a wait of more than about a second helps nobody.
+ * the event loop would get a third of a core. Hashes run on all cores but one (argon2 with one lane uses
+ * one core; a machine of one core hashes one at a time), which leaves the event loop a core of its own:
+ * measured with `npm run bench:load` on two cores, one hash at a time instead of two took the pages' p99
+ * from 96 to 78 ms for 54 to 37 sign-ins a second. Past the queue bound a sign-in is refused with 503
+ * and Retry-After: a wait of more than about a second helps nobody.
  */
 export function createLimiter(concurrency: number, maxQueue: number): Limiter {
   let running = 0
@@ -61,9 +63,14 @@ export function createLimiter(concurrency: number, maxQueue: number): Limiter {
   }
 }
 
-const cores = Math.max(1, availableParallelism())
-/** About a second of waiting at the machine's hashing rate (some 45 hashes a second per core). */
-export const hashing = createLimiter(cores, cores * 48)
+/** How many hashes run at once on a machine of `cores` cores: all but one, at least one. */
+export function hashingConcurrency(cores: number): number {
+  return Math.max(1, Math.floor(cores) - 1)
+}
+
+const concurrency = hashingConcurrency(availableParallelism())
+/** About a second of waiting at the machine's hashing rate (some 40 to 45 hashes a second per hashing core). */
+export const hashing = createLimiter(concurrency, concurrency * 48)
 
 export function hashPassword(password: string): Promise<string> {
   return hashing.run(() => hash(password, OPTIONS))

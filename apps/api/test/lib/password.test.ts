@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { BUSY_MESSAGE, ServiceUnavailableError } from '../../src/lib/errors.ts'
-import { createLimiter, hashPassword, verifyPassword } from '../../src/lib/password.ts'
+import { createLimiter, hashingConcurrency, hashPassword, verifyPassword } from '../../src/lib/password.ts'
 
 function deferred() {
   let resolve!: () => void
@@ -15,6 +15,11 @@ function deferred() {
 const tick = () => new Promise((resolve) => setImmediate(resolve))
 
 describe('the password hashing limiter', () => {
+  it('hashes on every core but one, so that the event loop keeps a core (one on a machine of one core)', () => {
+    expect([1, 2, 4, 8].map(hashingConcurrency)).toEqual([1, 1, 3, 7])
+    expect(hashingConcurrency(0)).toBe(1)
+  })
+
   it('runs at most `concurrency` tasks at once and the rest in arrival order', async () => {
     const limiter = createLimiter(2, 10)
     const gates = Array.from({ length: 5 }, deferred)

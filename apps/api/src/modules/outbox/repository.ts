@@ -117,14 +117,21 @@ export async function markAttemptFailed(
     .execute()
 }
 
-/** How many messages were queued for an address (case-insensitive) since a time. */
-export async function countMailToSince(db: Executor, address: string, since: Date): Promise<number> {
-  const row = await db
+/**
+ * The count of messages queued for an address (case-insensitive) since a time: a range of the
+ * outbox_recipient_idx index (migration 0019), not a scan of the outbox.
+ */
+export function mailToSinceQuery(db: Executor, address: string, since: Date) {
+  return db
     .selectFrom('outbox')
     .select((eb) => eb.fn.countAll<number | string>().as('count'))
     .where((eb) => eb(eb.fn('lower', ['to_address']), '=', address.trim().toLowerCase()))
     .where('created_at', '>=', since.toISOString())
-    .executeTakeFirstOrThrow()
+}
+
+/** How many messages were queued for an address (case-insensitive) since a time. */
+export async function countMailToSince(db: Executor, address: string, since: Date): Promise<number> {
+  const row = await mailToSinceQuery(db, address, since).executeTakeFirstOrThrow()
   return Number(row.count)
 }
 
