@@ -1,6 +1,6 @@
 /**
  * What the first interaction costs on a page that hydrates on it (ADR 011): the time from focusing
- * the page's first text field to the app's `signalway:hydrated` event (app modules downloaded and
+ * the page's first text field (or link, on a page without a field) to the app's `signalway:hydrated` event (app modules downloaded and
  * evaluated, page hydrated, typed values given back). Chromium (Playwright), a fresh context per
  * run, the CPU slowed down 4x as in Lighthouse's mobile profile; the network is the machine's own.
  */
@@ -29,10 +29,12 @@ export async function firstInteractionMs(url: string, runs: number, chromePath: 
               new Promise<number>((resolve, reject) => {
                 // Runs in the page (the bench itself is type-checked without the DOM's types).
                 const doc = (globalThis as unknown as { document: PageDocument }).document
-                const field = doc.querySelector(
-                  'main input[type="text"], main input[type="email"], main input:not([type])',
-                )
-                if (!field) return reject(new Error('no text field on the page'))
+                // The first text field, or on a page without one (a used reset link) its first link or button.
+                const field =
+                  doc.querySelector(
+                    'main input[type="text"], main input[type="email"], main input:not([type])',
+                  ) ?? doc.querySelector('main a[href], main button')
+                if (!field) return reject(new Error('nothing to focus on the page'))
                 const start = performance.now()
                 doc.addEventListener(event, () => resolve(performance.now() - start), { once: true })
                 field.focus()

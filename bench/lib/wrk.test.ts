@@ -85,7 +85,10 @@ describe.runIf(wrkAvailable())('wrk against a local server', () => {
     })
     expect(seen.get('/one Bearer a')).toBeGreaterThan(0)
     expect(seen.get('/missing ')).toBeGreaterThan(0)
-    expect(result.non2xx).toBe(seen.get('/missing '))
+    // wrk stops at its deadline: an answer still on its way (at most one per connection) is not counted.
+    const missing = seen.get('/missing ') ?? 0
+    expect(result.non2xx).toBeGreaterThanOrEqual(missing - 2)
+    expect(result.non2xx).toBeLessThanOrEqual(missing)
     expect(result.requestsPerSecond).toBeGreaterThan(0)
   })
 })

@@ -144,10 +144,16 @@ test('a reset link’s token leaves the address bar at once, and the page sends 
 
   const response = await page.goto(link)
   expect(response?.headers()['referrer-policy']).toBe('no-referrer')
+  expect(response?.headers()['cache-control']).toBe('no-store')
+  // Checked on the server: the form is there before any app code runs (ADR 027), and the enhancement
+  // script has already taken the token out of the address bar.
   await expect(page.getByRole('textbox', { name: 'New Password', exact: true })).toBeVisible()
-  expect(new URL(page.url()).search).toBe('')
+  await expect(page.locator('script[type="text/x-deferred-module"]')).toHaveCount(1)
+  await expect(page.locator('html')).not.toHaveAttribute('data-hydrated')
+  await expect.poll(() => new URL(page.url()).search).toBe('')
   // Replaced, not pushed: going back does not return to the address with the token.
   expect(await page.evaluate(() => history.length)).toBe(2) // about:blank, then the reset page
+  expect(await page.evaluate(() => sessionStorage.getItem('signalway.pages') ?? '')).not.toContain('?t=')
 
   // The token is still used: the reset goes through.
   await field(page, 'New Password').fill(NEW_PASSWORD)

@@ -76,9 +76,12 @@ export const webPlugin: FastifyPluginAsync<WebPluginOptions> = async (
   const handleRequest = createRequestHandler(build, config.nodeEnv)
   const internalApiKey = (build.entry.module as { internalApiContext?: RouterContext<InternalApi | null> })
     .internalApiContext
-  /** What a form posted to a page (an action) gets: the API, in-process, for this visitor. */
-  const actionContext = (request: FastifyRequest) => {
-    if (!internalApiKey || request.method === 'GET' || request.method === 'HEAD') return undefined
+  /**
+   * What a page rendered for one visitor gets: the API, in-process, for this visitor (a form posted to a page, an
+   * action; a reset link checked as its page renders, ADR 027). Pages kept for everyone are rendered without it.
+   */
+  const visitorContext = (request: FastifyRequest) => {
+    if (!internalApiKey) return undefined
     const context = new RouterContextProvider()
     context.set(internalApiKey, internalApiFor(app, request))
     return context
@@ -208,7 +211,7 @@ export const webPlugin: FastifyPluginAsync<WebPluginOptions> = async (
       if (pages && isSharedCandidate(request)) return servePage(request, reply, pages)
       const response = await handleRequest(
         toWebRequest(request, reply, config.siteUrl, { method: request.method, nonce: request.cspNonce }),
-        actionContext(request),
+        visitorContext(request),
       )
       return sendWebResponse(request, reply, response)
     },

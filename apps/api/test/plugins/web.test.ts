@@ -116,6 +116,18 @@ describe('serving the web app', () => {
     })
   })
 
+  it('hands a page rendered for one visitor the API in-process (a reset link checked as it renders), a page kept for everyone not', async () => {
+    const { app } = await webApp()
+    const checked = await app.inject({
+      method: 'GET',
+      url: '/check-link/?t=not-a-reset-token',
+      remoteAddress: '203.0.113.51',
+    })
+    expect(documentData(checked.body).loaderData['routes/page'].answer).toMatchObject({ status: 400 })
+    const shared = await app.inject({ method: 'GET', url: '/check-link/' })
+    expect(documentData(shared.body).loaderData['routes/page'].answer).toBeNull()
+  })
+
   it('serves hashed assets as immutable and other files with a short cache', async () => {
     const { app } = await webApp()
     const asset = await app.inject({ method: 'GET', url: '/assets/entry.client-abc123.js' })

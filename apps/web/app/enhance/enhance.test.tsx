@@ -18,7 +18,7 @@ import {
 } from '../lib/auth-storage.ts'
 import { enhanceAuth } from './auth.ts'
 import { ENHANCE_SCRIPT_ID, type EnhanceConfig, enhanceScriptDataset } from './config.ts'
-import { enhancePage } from './enhance.ts'
+import { dropSecretQuery, enhancePage } from './enhance.ts'
 
 function jwt(payload: object): string {
   const encode = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url')
@@ -176,6 +176,32 @@ describe('a page that is not hydrated', () => {
     loadServerPage({ apiBaseUrl: '/api', authClientId: 'web', tagManagerId: 'GTM-AB12CD' })
     await enhancePage(document)
     expect(screen.queryByRole('region', { name: 'Cookie consent' })).toBeNull()
+  })
+})
+
+describe('a password reset link', () => {
+  afterEach(() => {
+    window.history.replaceState(null, '', '/')
+    window.sessionStorage.clear()
+  })
+
+  it('leaves the address bar as the page loads, replaced, before the page is recorded as the last one shown', async () => {
+    window.history.replaceState({ kept: 1 }, '', '/reset-password/?t=secret-token#top')
+    const length = window.history.length
+    loadServerPage()
+    await enhancePage(document)
+    expect(window.location.pathname + window.location.search + window.location.hash).toBe(
+      '/reset-password/#top',
+    )
+    expect(window.history.length).toBe(length)
+    expect(window.history.state).toEqual({ kept: 1 })
+    expect(window.sessionStorage.getItem('signalway.pages') ?? '').not.toContain('secret-token')
+  })
+
+  it('only on the reset page: another page keeps its query', () => {
+    window.history.replaceState(null, '', '/get-a-quote/?service=vms-boards')
+    dropSecretQuery(window)
+    expect(window.location.search).toBe('?service=vms-boards')
   })
 })
 

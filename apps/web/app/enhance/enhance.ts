@@ -4,6 +4,7 @@ import { type CarouselVariant, VARIANT_BREAKPOINTS } from '../components/ui/caro
 import { apiClient, configureApiClient } from '../lib/api-client.ts'
 import { getAuthStorage } from '../lib/auth-storage.ts'
 import { rememberPage } from '../lib/last-page.ts'
+import { paths } from '../lib/paths.ts'
 import { enhanceAuth } from './auth.ts'
 import { hydratesOnInteraction, readEnhanceConfig } from './config.ts'
 import { enhanceConsent } from './consent.ts'
@@ -18,6 +19,7 @@ const VARIANTS = Object.keys(VARIANT_BREAKPOINTS) as CarouselVariant[]
  */
 export function enhancePage(doc: Document): Promise<void> {
   const config = readEnhanceConfig(doc)
+  if (doc.defaultView) dropSecretQuery(doc.defaultView)
   // A static page is shown: the login page may send the visitor back to it.
   if (doc.defaultView) rememberPage(doc.defaultView.location.pathname + doc.defaultView.location.search)
   configureApiClient({ baseUrl: config.apiBaseUrl, clientId: config.authClientId })
@@ -49,4 +51,15 @@ export function enhancePage(doc: Document): Promise<void> {
 
   // Navigation on a 403, a network failure or an expired session is a full page load here.
   return Promise.all([faqs, enhanceAuth(doc, getAuthStorage(), apiClient)]).then(() => undefined)
+}
+
+/**
+ * A password reset link's token leaves the address bar (and so history, bookmarks and shared screens) as the
+ * page loads, before anything records the address (issue 14, ADR 027): replaced, not pushed, so going back does
+ * not return to it. The page was rendered with the token, checked; the app takes it from there.
+ */
+export function dropSecretQuery(win: Window): void {
+  const { pathname, search, hash } = win.location
+  if (pathname !== paths.resetPassword || search === '') return
+  win.history.replaceState(win.history.state, '', pathname + hash)
 }

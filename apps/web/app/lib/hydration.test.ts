@@ -43,14 +43,14 @@ describe('which scripts a document loads (ADR 008, ADR 011)', () => {
     'auth/register.tsx',
     'auth/forgot-password.tsx',
     'credit/application-for-credit.tsx',
+    // ADR 027: checked on the server, its token out of the address bar by the enhancement script.
+    'auth/reset-password.tsx',
   ])('the public form page %s hydrates on the first interaction', async (file) => {
     expect(await handleOf(file)).toBe(HYDRATE_ON_INTERACTION)
   })
 
   it.each([
     'auth/logout.tsx',
-    // Reads its token and takes it out of the address bar at once (issue 14).
-    'auth/reset-password.tsx',
     // Their content comes with the app: the link's token, or the visitor's session.
     'credit/resume.tsx',
     'credit/sign.tsx',

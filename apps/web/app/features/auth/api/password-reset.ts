@@ -7,6 +7,12 @@ export const resetRequestPath = (email: string) =>
 export const VALIDATE_RESET_TOKEN_PATH = '/v1/core/accounts/token/validate'
 export const RESET_PASSWORD_PATH = '/v1/core/accounts/password/reset'
 
+/** What the server found when it rendered the Reset Password page: the link's token and its check. */
+export interface CheckedResetLink {
+  token: string
+  check: 'valid' | 'invalid' | 'unavailable'
+}
+
 /** PATCH /v1/core/accounts/{email}/password/reset/request (SPEC.md §7): emails a reset link. */
 export function requestPasswordReset(email: string, client: ApiClient = apiClient): Promise<unknown> {
   return client.patch(resetRequestPath(email), undefined, { auth: false, redirect: false })

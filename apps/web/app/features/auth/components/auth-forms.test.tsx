@@ -239,6 +239,52 @@ describe('Reset Password', () => {
     expect(validate).toHaveBeenCalledTimes(2)
   })
 
+  it('shows the form the server checked at once, and resets with its token once the address bar is clean (ADR 027)', async () => {
+    const user = userEvent.setup()
+    const validate = vi.fn()
+    const reset = vi.fn().mockResolvedValue(TOKENS)
+    renderWithProviders(
+      <ResetPasswordFlow
+        validate={validate}
+        reset={reset}
+        checked={{ token: 'server-token', check: 'valid' }}
+      />,
+      { route: '/reset-password/', auth: { signIn: vi.fn().mockResolvedValue(regularProfile) } },
+    )
+    expect(screen.queryByText('Checking your password reset link…')).toBeNull()
+    await user.type(passwordInput(/^New Password/), PASSWORD)
+    await user.type(passwordInput(/^Confirm Password/), PASSWORD)
+    await user.click(screen.getByRole('button', { name: 'Reset Password' }))
+    await waitFor(() =>
+      expect(reset).toHaveBeenCalledWith(expect.objectContaining({ resetToken: 'server-token' })),
+    )
+    expect(validate).not.toHaveBeenCalled()
+  })
+
+  it('shows the invalid text the server found, and checks again from the browser only on Try again', async () => {
+    const user = userEvent.setup()
+    const validate = vi.fn().mockResolvedValue({ valid: true })
+    const { unmount } = renderWithProviders(
+      <ResetPasswordFlow validate={validate} reset={vi.fn()} checked={{ token: 'used', check: 'invalid' }} />,
+      { route: '/reset-password/' },
+    )
+    expect(screen.getByText(MESSAGES.resetPasswordInvalid)).toBeTruthy()
+    unmount()
+
+    renderWithProviders(
+      <ResetPasswordFlow
+        validate={validate}
+        reset={vi.fn()}
+        checked={{ token: 'tok', check: 'unavailable' }}
+      />,
+      { route: '/reset-password/' },
+    )
+    expect(validate).not.toHaveBeenCalled()
+    await user.click(screen.getByRole('button', { name: 'Try again' }))
+    await waitFor(() => expect(passwordInput(/^New Password/)).toBeTruthy())
+    expect(validate).toHaveBeenCalledWith('tok', expect.any(AbortSignal))
+  })
+
   it('does not ask the server about an empty token', async () => {
     const validate = vi.fn()
     renderWithProviders(<ResetPasswordFlow validate={validate} reset={vi.fn()} />, {

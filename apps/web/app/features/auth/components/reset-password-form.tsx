@@ -13,7 +13,7 @@ import { useNotify } from '../../../components/ui/notifications/index.ts'
 import { isApiError } from '../../../lib/api-client.ts'
 import type { TokenResponse } from '../../../lib/auth-storage.ts'
 import { paths } from '../../../lib/paths.ts'
-import { resetPassword, validateResetToken } from '../api/password-reset.ts'
+import { type CheckedResetLink, resetPassword, validateResetToken } from '../api/password-reset.ts'
 import { AuthForm, useSignInWithTokens } from './auth-form.tsx'
 import { GuestLink } from './auth-panel.tsx'
 import { PasswordField } from './password-field.tsx'
@@ -23,6 +23,11 @@ export type TokenCheck = 'checking' | 'valid' | 'invalid' | 'unavailable'
 export interface ResetPasswordFlowProps {
   validate?: (token: string, signal: AbortSignal) => Promise<unknown>
   reset?: (values: ResetPassword) => Promise<TokenResponse>
+  /**
+   * The server's check of the link (ADR 027): the page is rendered with the form or the invalid text, so it
+   * needs no app until the visitor uses it. Without it (a page rendered without the API) the app checks.
+   */
+  checked?: CheckedResetLink | undefined
 }
 
 /**
@@ -37,12 +42,14 @@ const validateToken = (token: string, signal: AbortSignal) => validateResetToken
 export function ResetPasswordFlow({
   validate = validateToken,
   reset = resetPassword,
+  checked,
 }: ResetPasswordFlowProps) {
   const location = useLocation()
   const navigate = useNavigate()
-  // Read once: the token then leaves the address bar (and so history, bookmarks and shared screens).
-  const [token] = useState(() => resetTokenFromSearch(location.search))
-  const [check, setCheck] = useState<TokenCheck>('checking')
+  // Read once: the token then leaves the address bar (and so history, bookmarks and shared screens). The
+  // enhancement script may have taken it out before the app loaded: the server's check then carries it.
+  const [token] = useState(() => checked?.token || resetTokenFromSearch(location.search))
+  const [check, setCheck] = useState<TokenCheck>(checked?.check ?? 'checking')
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: once, when the page opens with a token
   useEffect(() => {
@@ -57,6 +64,8 @@ export function ResetPasswordFlow({
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: `attempt` checks again (Try again)
   useEffect(() => {
+    // Checked by the server as it rendered the page; Try again checks from here.
+    if (checked && attempt === 0) return
     if (token === '') {
       setCheck('invalid')
       return
