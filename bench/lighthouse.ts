@@ -10,7 +10,8 @@
  * (the server prefers Brotli) and as gzip (each script body gzipped at level 9, the usual
  * bundle-size measure). Targets: 100 in all four categories on every page (SEO excepted on the pages that are
  * deliberately noindex), home page JavaScript at most 100 KB gzip, and at most 60 KB on the account pages
- * before the first interaction (issue 18). Every public page is measured (`--pages a,b` for some). On the pages that hydrate on the first interaction (ADR 011) it also measures,
+ * before the first interaction (issue 18). The private pages (the profile, the account area) are measured signed
+ * in: a newly registered user's tokens are put in the browser's storage before each run, which keeps it. Every public page is measured (`--pages a,b` for some). On the pages that hydrate on the first interaction (ADR 011) it also measures,
  * N times, what that interaction costs (`lib/first-interaction.ts`); no target.
  *
  *   node bench/lighthouse.ts [--runs N] [--check]   (--check: exit 1 when a target is missed)
@@ -21,11 +22,13 @@ import { constants, gzipSync } from 'node:zlib'
 import { SERVICES } from '@signalway/shared'
 import * as chromeLauncher from 'chrome-launcher'
 import lighthouse from 'lighthouse'
+import { chromium } from 'playwright-core'
 import { argument } from './lib/args.ts'
 import { firstInteractionMs } from './lib/first-interaction.ts'
 import { writeResults } from './lib/results.ts'
 import { startServer } from './lib/server.ts'
 import { median } from './lib/stats.ts'
+import { registerUsers, signInBody } from './lib/users.ts'
 
 const CHROME_PATH = process.env.CHROME_PATH ?? '/usr/bin/chromium'
 const CHROME_FLAGS = ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage']
@@ -42,6 +45,8 @@ interface BenchPage {
   noIndex?: boolean
   /** An account page of issue 18: at most ACCOUNT_JS_GZIP_KB of JavaScript before the first interaction. */
   account?: boolean
+  /** A private page: measured signed in (a registered user's tokens in the browser's storage, as after a sign-in). */
+  signedIn?: boolean
 }
 
 /** Every public page (issue 18), then the account pages. */
@@ -80,8 +85,18 @@ const PAGES: readonly BenchPage[] = [
     noIndex: true,
     account: true,
   },
+  // The private pages of issue 18, signed in.
+  { name: 'update-profile', path: '/update-profile/', noIndex: true, account: true, signedIn: true },
+  { name: 'my-account', path: '/my-account/', noIndex: true, account: true, signedIn: true },
 ]
 const ACCOUNT_JS_GZIP_KB = 60
+/** Where the web app keeps a sign-in (apps/web/app/lib/auth-storage.ts, SPEC.md §3). */
+const AUTH_STORAGE_KEY = 'signalway.auth'
+
+interface StoredSignIn {
+  origin: string
+  tokens: { access_token: string; refresh_token: string; expires_in: number }
+}
 
 type Category = (typeof CATEGORIES)[number]
 
@@ -125,12 +140,14 @@ interface NetworkItem {
   mimeType?: string
 }
 
-async function runOnce(url: string, port: number): Promise<RunFigures> {
+async function runOnce(url: string, port: number, signIn?: StoredSignIn): Promise<RunFigures> {
   const result = await lighthouse(url, {
     port,
     output: 'json',
     logLevel: 'error',
     onlyCategories: [...CATEGORIES],
+    // A signed-in run keeps the sign-in put in the browser's storage before it.
+    ...(signIn ? { disableStorageReset: true } : {}),
   })
   if (!result) throw new Error(`Lighthouse returned nothing for ${url}`)
   const { lhr } = result
@@ -178,17 +195,43 @@ async function runOnce(url: string, port: number): Promise<RunFigures> {
  * One run in a fresh Chromium (no cache, no state carried over from the previous page). Lighthouse
  * now and then fails to record a trace on a busy machine (NO_NAVSTART): try again twice.
  */
-async function runWithRetry(url: string): Promise<RunFigures> {
+async function runWithRetry(url: string, signIn?: StoredSignIn): Promise<RunFigures> {
   for (let attempt = 1; ; attempt++) {
     const chrome = await chromeLauncher.launch({ chromePath: CHROME_PATH, chromeFlags: CHROME_FLAGS })
     try {
-      return await runOnce(url, chrome.port)
+      if (signIn) await storeSignIn(chrome.port, signIn)
+      return await runOnce(url, chrome.port, signIn)
     } catch (error) {
       if (attempt >= 3) throw error
       console.warn(`${url}: ${(error as Error).message}; retrying`)
     } finally {
       chrome.kill()
     }
+  }
+}
+
+/** Puts the sign-in in the fresh Chromium's storage for the site, as the web app stores it after a sign-in. */
+async function storeSignIn(port: number, { origin, tokens }: StoredSignIn): Promise<void> {
+  const browser = await chromium.connectOverCDP(`http://127.0.0.1:${port}`)
+  try {
+    const context = browser.contexts()[0] ?? (await browser.newContext())
+    const page = await context.newPage()
+    await page.goto(`${origin}/robots.txt`)
+    await page.evaluate(
+      ([key, value]) => {
+        ;(
+          globalThis as unknown as { localStorage: { setItem(k: string, v: string): void } }
+        ).localStorage.setItem(key, value)
+      },
+      [
+        AUTH_STORAGE_KEY,
+        JSON.stringify({ ...tokens, expires_at: Date.now() + tokens.expires_in * 1000 }),
+      ] as const,
+    )
+    await page.close()
+  } finally {
+    // Connected, not launched: this disconnects and leaves the browser (and its storage) to Lighthouse.
+    await browser.close()
   }
 }
 
@@ -212,6 +255,24 @@ function summarise(page: BenchPage, runs: RunFigures[]): PageResult {
   }
 }
 
+/** A newly registered user's sign-in (registration answers tokens), for the private pages. */
+async function newSignIn(origin: string, pageName: string): Promise<StoredSignIn> {
+  const [user] = await registerUsers(origin, {
+    count: 1,
+    emailPrefix: `lighthouse-${pageName}-${Date.now()}`,
+    firstName: 'Lighthouse',
+  })
+  if (!user) throw new Error('No user registered')
+  const tokens = await (
+    await fetch(`${origin}/api/v1/core/auth/token`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: signInBody(user),
+    })
+  ).json()
+  return { origin, tokens: tokens as StoredSignIn['tokens'] }
+}
+
 async function main() {
   const runs = Math.max(1, Number(argument('--runs') ?? 3))
   // --pages login,register: only those (by name or path), e.g. while working on them.
@@ -226,8 +287,9 @@ async function main() {
       const url = `${server.baseUrl}${page.path}`
       // One request first, so the first measured run does not pay for cold server-side caches.
       await (await fetch(url)).arrayBuffer()
+      const signIn = page.signedIn ? await newSignIn(server.baseUrl, page.name) : undefined
       const figures: RunFigures[] = []
-      for (let run = 0; run < runs; run++) figures.push(await runWithRetry(url))
+      for (let run = 0; run < runs; run++) figures.push(await runWithRetry(url, signIn))
       const result = summarise(page, figures)
       if (page.hydratesOnInteraction) {
         result.firstInteractionMs = Math.round(median(await firstInteractionMs(url, runs, CHROME_PATH)))

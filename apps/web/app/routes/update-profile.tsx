@@ -1,3 +1,4 @@
+import { useState } from 'react'
 import { PageHeader } from '../components/ui/page-header.tsx'
 import { AuthPanel } from '../features/auth/components/auth-panel.tsx'
 import { SecuritySection } from '../features/auth/components/security-section.tsx'
@@ -15,6 +16,9 @@ export const meta: Route.MetaFunction = (args) =>
   })
 
 export default function UpdateProfilePage() {
+  // The Security section comes once the details are in (or could not be loaded): shown before, it would be pushed
+  // down the page by the form as it arrives (a layout shift, issue 18).
+  const [detailsSettled, setDetailsSettled] = useState(false)
   return (
     <>
       <PageHeader
@@ -22,9 +26,9 @@ export default function UpdateProfilePage() {
         lead="Keep your name, email address, mobile and company details up to date, and your account secure."
       />
       <AuthPanel wide>
-        <UpdateProfile />
+        <UpdateProfile onSettled={() => setDetailsSettled(true)} />
       </AuthPanel>
-      <SecuritySection />
+      {detailsSettled ? <SecuritySection /> : null}
     </>
   )
 }

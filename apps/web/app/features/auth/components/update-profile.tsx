@@ -10,6 +10,8 @@ import { ProfileForm } from './profile-form.tsx'
 export interface UpdateProfileProps {
   load?: (userId: string) => Promise<ProfileSettings>
   save?: (values: Profile) => Promise<ProfileSettings>
+  /** Called once the profile has loaded or failed to (what comes after it on the page can then show). */
+  onSettled?: () => void
 }
 
 type Loaded = { state: 'loading' } | { state: 'failed' } | { state: 'ready'; settings: ProfileSettings }
@@ -18,7 +20,7 @@ type Loaded = { state: 'loading' } | { state: 'failed' } | { state: 'ready'; set
  * The signed-in user's own profile (a private route): GET profile/settings, then the form.
  * The saved profile replaces the stored one.
  */
-export function UpdateProfile({ load = getProfile, save = updateOwnProfile }: UpdateProfileProps) {
+export function UpdateProfile({ load = getProfile, save = updateOwnProfile, onSettled }: UpdateProfileProps) {
   const { profile } = useAuth()
   const notify = useNotify()
   const userId = profile?.id
@@ -44,6 +46,11 @@ export function UpdateProfile({ load = getProfile, save = updateOwnProfile }: Up
       cancelled = true
     }
   }, [userId, load, notify, attempt])
+
+  const settled = loaded.state !== 'loading'
+  useEffect(() => {
+    if (settled) onSettled?.()
+  }, [settled, onSettled])
 
   const onSaved = useCallback((settings: ProfileSettings) => getAuthStorage().setProfile(settings), [])
 
