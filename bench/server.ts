@@ -162,7 +162,8 @@ async function main(): Promise<void> {
       results.push({
         name,
         ...measured,
-        ratio: ratio === null ? null : Math.round(ratio * 100) / 100,
+        // Three decimals, so that a miss by less than 0.005 is not rounded into a hit.
+        ratio: ratio === null ? null : Math.round(ratio * 1000) / 1000,
         target: TARGETS[name] ?? null,
       })
     }

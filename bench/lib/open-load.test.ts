@@ -1,27 +1,10 @@
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
-import type { AddressInfo } from 'node:net'
-import { afterEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
+import { type Handler, localServer } from './local-server.ts'
 import { dueTimes, type OpenLoadOptions, openLoad, type Sample, summarise } from './open-load.ts'
 import { median, percentile } from './stats.ts'
 
-type Handler = (request: IncomingMessage, response: ServerResponse) => void
-
-let server: Server | undefined
-
 /** A tiny local server; resolves to its origin. */
-async function serve(handler: Handler): Promise<string> {
-  server = createServer(handler)
-  await new Promise<void>((listening) => server?.listen(0, '127.0.0.1', listening))
-  return `http://127.0.0.1:${(server.address() as AddressInfo).port}`
-}
-
-afterEach(async () => {
-  const running = server
-  server = undefined
-  if (!running) return
-  running.closeAllConnections()
-  await new Promise((closed) => running.close(closed))
-})
+const serve = localServer()
 
 /** GET / at a rate for a duration. */
 const loadRoot = (url: string, options: Pick<OpenLoadOptions, 'rate' | 'duration' | 'connections'>) =>

@@ -1,7 +1,6 @@
 import { spawnSync } from 'node:child_process'
-import { createServer, type Server } from 'node:http'
-import type { AddressInfo } from 'node:net'
-import { afterEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
+import { localServer } from './local-server.ts'
 import { parseWrkOutput, wrk, wrkAvailable, wrkScript } from './wrk.ts'
 
 const REPORT = `Running 8s test @ http://127.0.0.1:4999/
@@ -56,26 +55,17 @@ describe('wrkScript', () => {
   })
 })
 
-let server: Server | undefined
-afterEach(async () => {
-  const running = server
-  server = undefined
-  if (!running) return
-  running.closeAllConnections()
-  await new Promise((closed) => running.close(closed))
-})
+const serve = localServer()
 
 describe.runIf(wrkAvailable())('wrk against a local server', () => {
   it('sends each request of the list and reports the answers that were not 2xx', async () => {
     const seen = new Map<string, number>()
-    server = createServer((request, response) => {
+    const url = await serve((request, response) => {
       const key = `${request.url} ${request.headers.authorization ?? ''}`
       seen.set(key, (seen.get(key) ?? 0) + 1)
       response.statusCode = request.url === '/missing' ? 404 : 200
       response.end('ok')
     })
-    await new Promise<void>((listening) => server?.listen(0, '127.0.0.1', listening))
-    const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
     const result = await wrk({
       url,
       connections: 2,
