@@ -17,6 +17,12 @@ export const adminProfile: UserProfile = {
 
 export const regularProfile: UserProfile = { ...adminProfile, id: '2', memberType: 1, firstName: 'Reg' }
 
+/** An unsigned JWT with these claims, as the API's tokens look to the browser (which never checks signatures). */
+export function jwt(payload: object): string {
+  const encode = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url')
+  return `${encode({ alg: 'HS256', typ: 'JWT' })}.${encode(payload)}.signature`
+}
+
 export function authState(overrides: Partial<AuthState> = {}): AuthState {
   return {
     status: 'signedOut',

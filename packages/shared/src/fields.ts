@@ -4,6 +4,7 @@
  */
 import { z } from 'zod'
 import { countWords, LIMITS } from './constants.ts'
+import { normaliseMobile } from './mobile.ts'
 
 // Defined with the constants (no zod), so a form can count words without loading the schemas.
 export { countWords }
@@ -114,16 +115,7 @@ function emailRule(messages: { required: string; invalid: string }): z.ZodString
   )
 }
 
-/** Removes every space from a (masked) mobile number: '0412 345 678' -> '0412345678'. */
-export function normaliseMobile(value: string): string {
-  return value.replace(/\s+/gu, '')
-}
-
-/** '0412345678' -> '0412 345 678' (the display form of the mask); other values unchanged. */
-export function formatMobile(value: string): string {
-  const digits = normaliseMobile(value)
-  return /^04\d{8}$/u.test(digits) ? `${digits.slice(0, 4)} ${digits.slice(4, 7)} ${digits.slice(7)}` : value
-}
+export { formatMobile, normaliseMobile } from './mobile.ts'
 
 /** 04 followed by 8 digits (SPEC.md §5), from LIMITS. */
 export const MOBILE_PATTERN = new RegExp(

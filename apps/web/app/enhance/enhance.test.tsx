@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event'
 import { renderToStaticMarkup } from 'react-dom/server'
 import { MemoryRouter } from 'react-router'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { adminProfile, authState, stubCarouselBrowser } from '../../test/utils.tsx'
+import { adminProfile, authState, jwt, stubCarouselBrowser } from '../../test/utils.tsx'
 import { SiteHeader } from '../components/layout/site-header.tsx'
 import { CONSENT_STORAGE_KEY } from '../components/tag-manager.tsx'
 import { EquipmentCarousel } from '../features/home/equipment-carousel.tsx'
@@ -19,11 +19,6 @@ import {
 import { enhanceAuth } from './auth.ts'
 import { ENHANCE_SCRIPT_ID, type EnhanceConfig, enhanceScriptDataset } from './config.ts'
 import { dropSecretQuery, enhancePage } from './enhance.ts'
-
-function jwt(payload: object): string {
-  const encode = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url')
-  return `${encode({ alg: 'HS256' })}.${encode(payload)}.sig`
-}
 
 function deferred<T>() {
   let resolve!: (value: T) => void

@@ -1,15 +1,18 @@
 import { readConsent, validTagManagerId } from '../components/consent.ts'
 import { attachMainNav } from '../components/layout/main-nav-controller.ts'
+import { type ApiClient, apiClient } from '../lib/api-client.ts'
 import type { AuthStorage } from '../lib/auth-storage.ts'
 import {
   BEFORE_HYDRATE_EVENT,
   DEFERRED_MODULE_TYPE,
   HYDRATED_EVENT,
+  handOverProfile,
   leftFields,
   SHOWN_AT_ONCE_SESSION_KEYS,
 } from '../lib/hydration-handover.ts'
 import type { EnhanceConfig } from './config.ts'
 import { authSlot } from './markup.ts'
+import { privateShellArea, showPrivateShell } from './private-shell.ts'
 
 /** This tab keeps something the page shows as it loads (a credit application's receipt). */
 function shownAtOnce(win: Window | null): boolean {
@@ -29,7 +32,8 @@ export const INTERACTION_EVENTS = ['pointerover', 'pointerdown', 'touchstart', '
  * load in parallel) on the first pointer, touch, key or focus event, so a visitor who only reads
  * the page runs no app code at all. At once instead when the app is needed for what the page
  * shows: a signed-in visitor (the header and the profile), a consent banner to show, or what this tab keeps for
- * the page (a credit application's receipt).
+ * the page (a credit application's receipt). A private shell page (ADR 028) is first shown signed in by this
+ * script (`private-shell.ts`), and waits for the interaction too; if it cannot be, the app starts at once.
  *
  * Until the app takes over the page, the header works as on a static page (Login link, the
  * navigation's controller), and nothing the visitor does is lost: a submit is held and made again
@@ -37,7 +41,12 @@ export const INTERACTION_EVENTS = ['pointerover', 'pointerdown', 'touchstart', '
  * what was typed or ticked is kept by the app itself (`lib/typed-values.ts`). Just before
  * hydrating, the header is given back as the server rendered it.
  */
-export function hydrateOnInteraction(doc: Document, config: EnhanceConfig, storage: AuthStorage): void {
+export function hydrateOnInteraction(
+  doc: Document,
+  config: EnhanceConfig,
+  storage: AuthStorage,
+  client: ApiClient = apiClient,
+): void {
   const deferred = doc.querySelector<HTMLScriptElement>(`script[type="${DEFERRED_MODULE_TYPE}"]`)
   if (!deferred) return
 
@@ -110,17 +119,21 @@ export function hydrateOnInteraction(doc: Document, config: EnhanceConfig, stora
   const slot = doc.querySelector<HTMLElement>('.auth-slot')
   const serverSlot = slot ? [...slot.childNodes] : []
   const signedIn = storage.getTokens() !== null
-  if (slot && !signedIn)
+  const privateShell = privateShellArea(doc) !== null
+  if (slot && !signedIn && !privateShell)
     slot.replaceChildren(...authSlot(doc, { status: 'signedOut', profile: null }).childNodes)
 
   doc.addEventListener('submit', onSubmit, true)
   doc.addEventListener('click', onClick, true)
   doc.addEventListener('focusout', onFocusOut, true)
+  let releaseShell = () => {}
   doc.addEventListener(
     BEFORE_HYDRATE_EVENT,
     () => {
       release()
+      releaseShell()
       navController?.detach()
+      // Shown signed in (a private shell page), the slot is a new element and the app renders it the same.
       slot?.replaceChildren(...serverSlot)
     },
     { once: true },
@@ -128,6 +141,7 @@ export function hydrateOnInteraction(doc: Document, config: EnhanceConfig, stora
   doc.addEventListener(
     HYDRATED_EVENT,
     () => {
+      handOverProfile(doc, null)
       // After the hydrating commit's effects: the form is registered and has its values back.
       setTimeout(() => {
         for (const button of heldClicks) if (button.isConnected) button.click()
@@ -138,11 +152,31 @@ export function hydrateOnInteraction(doc: Document, config: EnhanceConfig, stora
     { once: true },
   )
 
+  const waitForInteraction = () => {
+    for (const type of INTERACTION_EVENTS) doc.addEventListener(type, start, { capture: true, passive: true })
+  }
+
   const win = doc.defaultView
   const consentPending = validTagManagerId(config.tagManagerId) && readConsent(win?.localStorage) === null
+  if (privateShell) {
+    // An interaction while the profile is fetched starts the app as soon as the page is shown.
+    let interacted = false
+    const noteInteraction = () => {
+      interacted = true
+    }
+    for (const type of INTERACTION_EVENTS)
+      doc.addEventListener(type, noteInteraction, { capture: true, passive: true })
+    void showPrivateShell(doc, storage, client).then(({ outcome, release: releaseOverlay }) => {
+      for (const type of INTERACTION_EVENTS) doc.removeEventListener(type, noteInteraction, true)
+      releaseShell = releaseOverlay
+      if (outcome === 'app' || (outcome === 'shown' && (consentPending || interacted))) start()
+      else if (outcome === 'shown') waitForInteraction()
+    })
+    return
+  }
   if (signedIn || consentPending || shownAtOnce(win)) {
     start()
     return
   }
-  for (const type of INTERACTION_EVENTS) doc.addEventListener(type, start, { capture: true, passive: true })
+  waitForInteraction()
 }

@@ -1,4 +1,5 @@
 import { describe, expect, it, vi } from 'vitest'
+import { jwt } from '../../test/utils.tsx'
 import {
   AUTH_STORAGE_KEY,
   createAuthStorage,
@@ -6,11 +7,6 @@ import {
   decodeClaims,
   PROFILE_STORAGE_KEY,
 } from './auth-storage.ts'
-
-function jwt(payload: object): string {
-  const encode = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url')
-  return `${encode({ alg: 'HS256', typ: 'JWT' })}.${encode(payload)}.signature`
-}
 
 describe('decodeClaims', () => {
   it('reads id, sub, given_name, family_name and rol', () => {

@@ -1,3 +1,5 @@
+import type { UserProfile } from './auth-storage.ts'
+
 /**
  * How the enhancement script of a page that hydrates on the first interaction
  * (`enhance/on-interaction.ts`) hands the page over to the app (ADR 011).
@@ -46,4 +48,27 @@ export function leftFields(doc: Document): WeakSet<EventTarget> {
   const win = (doc.defaultView ?? {}) as WithLeftFields
   win[LEFT_FIELDS] ??= new WeakSet()
   return win[LEFT_FIELDS]
+}
+
+/** Marks the private area of a private shell page (`PRIVATE_SHELL_PAGE`, ADR 028) for its enhancement script. */
+export const PRIVATE_SHELL_ATTRIBUTE = 'data-private-shell'
+
+/** Where the enhancement script of a private page leaves the profile it restored and showed (ADR 028). */
+const RESTORED_PROFILE = '__signalwayRestoredProfile'
+
+type WithRestoredProfile = { [RESTORED_PROFILE]?: UserProfile | null }
+
+/**
+ * The profile the enhancement script of a private page fetched and showed before the app took over (ADR 028):
+ * the page is in the signed-in state for it (header, form and its values). The app hydrates in that state,
+ * without asking the API again; null when the script did not (the app then restores the session itself).
+ */
+export function handedOverProfile(doc: Document | undefined): UserProfile | null {
+  if (!doc) return null
+  return ((doc.defaultView ?? {}) as WithRestoredProfile)[RESTORED_PROFILE] ?? null
+}
+
+export function handOverProfile(doc: Document, profile: UserProfile | null): void {
+  const win = doc.defaultView as (Window & WithRestoredProfile) | null
+  if (win) win[RESTORED_PROFILE] = profile
 }

@@ -16,11 +16,26 @@ import { hydratesOnInteraction } from '../enhance/config.ts'
 export interface PageHandle {
   /** false: no React Router scripts; 'on-interaction': loaded on the first interaction. */
   hydrate?: boolean | 'on-interaction'
+  /**
+   * A private page rendered, on the server and until the sign-in is known, as it looks signed in but without
+   * anyone's data: its enhancement script fills it in and it hydrates on the first interaction (ADR 028).
+   */
+  privateShell?: boolean
 }
 
 export const STATIC_PAGE = { hydrate: false } as const satisfies PageHandle
 
 export const HYDRATE_ON_INTERACTION = { hydrate: 'on-interaction' } as const satisfies PageHandle
+
+export const PRIVATE_SHELL_PAGE = {
+  hydrate: 'on-interaction',
+  privateShell: true,
+} as const satisfies PageHandle
+
+/** Whether this page is a private shell (`PRIVATE_SHELL_PAGE`). */
+export function usePrivateShell(): boolean {
+  return useMatches().some((match) => (match.handle as PageHandle | undefined)?.privateShell === true)
+}
 
 /** 'app': React Router's scripts; 'enhance': the enhancement script only; 'app-on-interaction': both, the first starting the second. */
 export type DocumentScripts = 'app' | 'enhance' | 'app-on-interaction'

@@ -1,15 +1,19 @@
 import { Outlet } from 'react-router'
 import { RequireAuth } from '../features/auth/guards.tsx'
+import { usePrivateShell } from '../lib/hydration.ts'
+import { PRIVATE_SHELL_ATTRIBUTE } from '../lib/hydration-handover.ts'
 
 /**
  * Private routes: signed-in users only; others go to /login/?return-url=<this page>. The area is at least as tall
  * as the screen below the header, so that the footer starts below it while the sign-in is checked and the page's
- * content loads: content that arrives later does not push it (no layout shift, issue 18).
+ * content loads: content that arrives later does not push it (no layout shift, issue 18). A private shell page
+ * (ADR 028) renders its page while the sign-in is checked, marked for its enhancement script.
  */
 export default function PrivateLayout() {
+  const shell = usePrivateShell()
   return (
-    <div className="private-area">
-      <RequireAuth>
+    <div className="private-area" {...(shell ? { [PRIVATE_SHELL_ATTRIBUTE]: '' } : {})}>
+      <RequireAuth shell={shell}>
         <Outlet />
       </RequireAuth>
     </div>

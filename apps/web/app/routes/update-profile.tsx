@@ -3,6 +3,7 @@ import { PageHeader } from '../components/ui/page-header.tsx'
 import { AuthPanel } from '../features/auth/components/auth-panel.tsx'
 import { SecuritySection } from '../features/auth/components/security-section.tsx'
 import { UpdateProfile } from '../features/auth/components/update-profile.tsx'
+import { PRIVATE_SHELL_PAGE } from '../lib/hydration.ts'
 import { routeMeta } from '../lib/meta.ts'
 import { paths } from '../lib/paths.ts'
 import type { Route } from './+types/update-profile'
@@ -14,6 +15,9 @@ export const meta: Route.MetaFunction = (args) =>
     path: paths.updateProfile,
     noIndex: true,
   })
+
+/** Rendered before the sign-in is known, filled in by its enhancement script, hydrated on interaction (ADR 028). */
+export const handle = PRIVATE_SHELL_PAGE
 
 export default function UpdateProfilePage() {
   // The Security section comes once the details are in (or could not be loaded): shown before, it would be pushed

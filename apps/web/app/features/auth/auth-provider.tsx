@@ -8,6 +8,7 @@ import {
   type TokenResponse,
   type UserProfile,
 } from '../../lib/auth-storage.ts'
+import { handedOverProfile } from '../../lib/hydration-handover.ts'
 import { paths } from '../../lib/paths.ts'
 import { getSecondFactorStatus } from './api/second-factor.ts'
 import { fetchStoredProfile, restoreSession } from './session.ts'
@@ -27,7 +28,8 @@ type Busy = 'profile' | 'logout' | null
  * Authentication state (SPEC.md §4). The server and the hydration render know nothing
  * about the browser's storage, so both render status 'loading'; after hydration the
  * stored tokens decide: none -> signed out; tokens -> the profile is fetched behind the
- * blocking overlay -> signed in.
+ * blocking overlay -> signed in. Unless the enhancement script of a private page did that already and showed the
+ * page signed in (ADR 028): the app then hydrates signed in with the profile it handed over.
  */
 export function AuthProvider({
   children,
@@ -35,8 +37,11 @@ export function AuthProvider({
   client = apiClient,
   reload = (to) => window.location.replace(to),
 }: AuthProviderProps) {
-  const [status, setStatus] = useState<AuthStatus>('loading')
-  const [profile, setProfile] = useState<UserProfile | null>(null)
+  const [handedOver] = useState(() =>
+    handedOverProfile(typeof document === 'undefined' ? undefined : document),
+  )
+  const [status, setStatus] = useState<AuthStatus>(handedOver ? 'signedIn' : 'loading')
+  const [profile, setProfile] = useState<UserProfile | null>(handedOver)
   const [secondFactorSetupRequired, setSecondFactorSetupRequired] = useState(false)
   const [busy, setBusy] = useState<Busy>(null)
   const storageRef = useRef<AuthStorage | null>(injectedStorage ?? null)
@@ -54,6 +59,8 @@ export function AuthProvider({
     const tokens = store.getTokens()
     if (!tokens) {
       setStatus('signedOut')
+    } else if (handedOver) {
+      // Restored by the enhancement script a moment ago (ADR 028).
     } else {
       setBusy('profile')
       restoreSession(store, client)
@@ -79,7 +86,7 @@ export function AuthProvider({
       cancelled = true
       unsubscribe()
     }
-  }, [client, storage])
+  }, [client, storage, handedOver])
 
   const signIn = useCallback(
     async (tokens: TokenResponse) => {

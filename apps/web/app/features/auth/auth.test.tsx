@@ -1,17 +1,13 @@
 // @vitest-environment happy-dom
 import { act, render, screen } from '@testing-library/react'
 import { describe, expect, it, vi } from 'vitest'
-import { adminProfile, regularProfile, renderWithProviders } from '../../../test/utils.tsx'
+import { adminProfile, jwt, regularProfile, renderWithProviders } from '../../../test/utils.tsx'
 import type { ApiClient } from '../../lib/api-client.ts'
 import { useAuth } from '../../lib/auth-context.ts'
 import { createAuthStorage, createMemoryStorage, type UserProfile } from '../../lib/auth-storage.ts'
+import { handOverProfile } from '../../lib/hydration-handover.ts'
 import { AuthProvider } from './auth-provider.tsx'
 import { GuestOnly, RequireAdmin, RequireAuth } from './guards.tsx'
-
-function jwt(payload: object): string {
-  const encode = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url')
-  return `${encode({ alg: 'HS256' })}.${encode(payload)}.sig`
-}
 
 function fakeClient(
   get: (path: string) => Promise<unknown>,
@@ -82,6 +78,29 @@ describe('AuthProvider', () => {
     expect(screen.getByTestId('auth').textContent).toBe('signedIn:Ada')
     expect(document.querySelector('[aria-busy="true"]')).toBeNull()
     expect(storage.getProfile()).toEqual(adminProfile)
+  })
+
+  it('hydrates signed in with the profile the enhancement script of a private page handed over (ADR 028)', () => {
+    const storage = createAuthStorage(createMemoryStorage())
+    storage.setTokens({
+      access_token: jwt({ id: 2, sub: 'reg@example.com' }),
+      refresh_token: 'r',
+      expires_in: 60,
+    })
+    handOverProfile(document, regularProfile)
+    const get = vi.fn()
+    try {
+      render(
+        <AuthProvider storage={storage} client={fakeClient(get)}>
+          <Probe />
+        </AuthProvider>,
+      )
+      expect(screen.getByTestId('auth').textContent).toBe('signedIn:Reg')
+      expect(document.querySelector('[aria-busy="true"]')).toBeNull()
+      expect(get).not.toHaveBeenCalled()
+    } finally {
+      handOverProfile(document, null)
+    }
   })
 
   it('asks whether an administrator must set up a second factor; nobody else', async () => {
@@ -176,6 +195,21 @@ describe('RequireAuth', () => {
     })
     expect(screen.queryByRole('heading', { name: 'Update Profile' })).toBeNull()
     expect(screen.getByText('Checking your sign-in…').getAttribute('role')).toBe('status')
+  })
+
+  it('renders a private shell page while the auth state is loading, and only then (ADR 028)', () => {
+    const shell = (status: 'loading' | 'signedOut') =>
+      renderWithProviders(
+        <RequireAuth shell>
+          <h1>Update Profile</h1>
+        </RequireAuth>,
+        { route: '/update-profile/', path: '/update-profile/', auth: { status } },
+      )
+    const { unmount } = shell('loading')
+    expect(screen.getByRole('heading', { name: 'Update Profile' })).toBeTruthy()
+    unmount()
+    shell('signedOut')
+    expect(screen.queryByRole('heading', { name: 'Update Profile' })).toBeNull()
   })
 
   it('sends signed-out visitors to /login with the origin as return-url', () => {

@@ -17,9 +17,11 @@ function Checking() {
 
 /**
  * Private routes (SPEC.md §2): signed-out visitors go to the login page, which remembers
- * where they came from in `?return-url=`. Nothing private renders until signed in.
+ * where they came from in `?return-url=`. Nothing private renders until signed in. A private shell page
+ * (`shell`, ADR 028) renders while the sign-in is checked (the server's render and the hydration's): it shows
+ * no one's data until then.
  */
-export function RequireAuth({ children }: { children: ReactNode }) {
+export function RequireAuth({ children, shell = false }: { children: ReactNode; shell?: boolean }) {
   const { status, secondFactorSetupRequired } = useAuth()
   const location = useLocation()
   const navigate = useNavigate()
@@ -33,6 +35,7 @@ export function RequireAuth({ children }: { children: ReactNode }) {
       navigate(paths.setUpTwoStepWithReturn(here), { replace: true })
   }, [status, setUpFirst, location.pathname, location.search, navigate])
 
+  if (shell && status === 'loading') return children
   return status === 'signedIn' && !setUpFirst ? children : <Checking />
 }
 

@@ -1,8 +1,9 @@
-import { MESSAGES, type Profile, type ProfileSettings } from '@signalway/shared'
-import { useCallback, useEffect, useState } from 'react'
+import { MEMBER_TYPE, MESSAGES, type Profile, type ProfileSettings } from '@signalway/shared'
+import { useCallback, useEffect, useRef, useState } from 'react'
 import { useNotify } from '../../../components/ui/notifications/index.ts'
 import { useAuth } from '../../../lib/auth-context.ts'
 import { getAuthStorage } from '../../../lib/auth-storage.ts'
+import { handedOverProfile } from '../../../lib/hydration-handover.ts'
 import { getProfile } from '../api/get-profile.ts'
 import { updateOwnProfile } from '../api/update-own-profile.ts'
 import { ProfileForm } from './profile-form.tsx'
@@ -17,19 +18,46 @@ export interface UpdateProfileProps {
 type Loaded = { state: 'loading' } | { state: 'failed' } | { state: 'ready'; settings: ProfileSettings }
 
 /**
+ * What the page shows while the sign-in is checked (ADR 028): the form of a regular member, empty. The enhancement
+ * script fills it in from the profile it fetched, and the app hydrates on the first interaction with that profile.
+ */
+export const SHELL_SETTINGS: ProfileSettings = {
+  id: 'shell',
+  memberType: MEMBER_TYPE.Regular,
+  firstName: '',
+  lastName: '',
+  email: '',
+  mobile: '',
+}
+
+/** The profile the enhancement script showed, when it is this user's: the app starts from it (ADR 028). */
+function initialLoad(userId: string | undefined): Loaded {
+  const handedOver = handedOverProfile(typeof document === 'undefined' ? undefined : document)
+  return handedOver && handedOver.id === userId
+    ? { state: 'ready', settings: handedOver }
+    : { state: 'loading' }
+}
+
+/**
  * The signed-in user's own profile (a private route): GET profile/settings, then the form.
- * The saved profile replaces the stored one.
+ * The saved profile replaces the stored one. While the sign-in is checked, the empty form of `SHELL_SETTINGS`.
  */
 export function UpdateProfile({ load = getProfile, save = updateOwnProfile, onSettled }: UpdateProfileProps) {
-  const { profile } = useAuth()
+  const { status, profile } = useAuth()
   const notify = useNotify()
   const userId = profile?.id
-  const [loaded, setLoaded] = useState<Loaded>({ state: 'loading' })
+  const [loaded, setLoaded] = useState<Loaded>(() => initialLoad(userId))
   const [attempt, setAttempt] = useState(0)
+  // Handed over by the enhancement script, fetched a moment ago: not asked for again.
+  const handedOver = useRef(loaded.state === 'ready')
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: `attempt` re-runs the load (Try again)
   useEffect(() => {
     if (!userId) return
+    if (handedOver.current) {
+      handedOver.current = false
+      return
+    }
     let cancelled = false
     setLoaded({ state: 'loading' })
     load(userId).then(
@@ -54,6 +82,8 @@ export function UpdateProfile({ load = getProfile, save = updateOwnProfile, onSe
 
   const onSaved = useCallback((settings: ProfileSettings) => getAuthStorage().setProfile(settings), [])
 
+  if (status === 'loading')
+    return <ProfileForm key={SHELL_SETTINGS.id} settings={SHELL_SETTINGS} save={save} />
   if (loaded.state === 'loading') {
     return (
       <p className="guard-status" role="status">
