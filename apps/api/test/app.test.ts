@@ -1,3 +1,4 @@
+import { gzipSync } from 'node:zlib'
 import { describe, expect, it } from 'vitest'
 import { redactUrl } from '../src/app.ts'
 import { buildTestApp, DIALECTS, TEST_REDIS_URL } from './helpers/build.ts'
@@ -253,6 +254,26 @@ describe('compression', () => {
       headers: { 'accept-encoding': 'gzip' },
     })
     expect(gzip.headers['content-encoding']).toBe('gzip')
+  })
+
+  it('never inflates a compressed request body: it fails as the JSON it is not', async () => {
+    const { app } = await withTestRoutes()
+    const body = JSON.stringify({ name: 'Alice', email: 'alice@example.com', address: { city: 'Laverton' } })
+    const plain = await app.inject({
+      method: 'POST',
+      url: '/api/test/echo',
+      headers: { 'content-type': 'application/json' },
+      payload: body,
+    })
+    expect(plain.statusCode).toBe(200)
+    const compressed = await app.inject({
+      method: 'POST',
+      url: '/api/test/echo',
+      headers: { 'content-type': 'application/json', 'content-encoding': 'gzip' },
+      payload: gzipSync(body),
+    })
+    expect(compressed.statusCode).toBe(400)
+    expect(compressed.json()).toMatchObject({ Message: 'The request body is not valid JSON.' })
   })
 })
 

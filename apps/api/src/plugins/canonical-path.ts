@@ -16,21 +16,28 @@ export function canonicalPath(path: string): string {
  * a GET or HEAD is redirected (301) to the one canonical address, query string kept. Other methods
  * are left alone (a redirect would turn a POST into a GET), and so are API addresses.
  */
+/** Where a GET or HEAD of `url` is redirected (the canonical path, query string kept), if anywhere. */
+function redirectTarget(method: string, url: string): string | undefined {
+  if (method !== 'GET' && method !== 'HEAD') return undefined
+  const query = url.indexOf('?')
+  const path = query === -1 ? url : url.slice(0, query)
+  if (!REPEATED_SLASHES.test(path)) return undefined
+  // Pages only: an API address is exact, and answers what its route declares (404 here).
+  const canonical = canonicalPath(path)
+  if (canonical === '/api' || canonical.startsWith('/api/')) return undefined
+  return canonical + (query === -1 ? '' : url.slice(query))
+}
+
 export const canonicalPathPlugin = fp(
   async (app) => {
-    app.addHook('onRequest', async (request, reply) => {
-      if (request.method !== 'GET' && request.method !== 'HEAD') return
-      const query = request.url.indexOf('?')
-      const path = query === -1 ? request.url : request.url.slice(0, query)
-      if (!REPEATED_SLASHES.test(path)) return
-      // Pages only: an API address is exact, and answers what its route declares (404 here).
-      const canonical = canonicalPath(path)
-      if (canonical === '/api' || canonical.startsWith('/api/')) return
-      const search = query === -1 ? '' : request.url.slice(query)
-      return reply
-        .code(301)
-        .header('cache-control', 'public, max-age=3600')
-        .redirect(canonical + search, 301)
+    // A callback hook: every request passes it, and an async one costs a promise each time (issue 18).
+    app.addHook('onRequest', (request, reply, done) => {
+      const canonical = redirectTarget(request.method, request.url)
+      if (canonical === undefined) {
+        done()
+        return
+      }
+      reply.code(301).header('cache-control', 'public, max-age=3600').redirect(canonical, 301)
     })
   },
   { name: 'canonical-path' },

@@ -59,10 +59,12 @@ export const loadSheddingPlugin = fp<LoadSheddingOptions>(
       draining: () => draining,
     })
 
-    app.addHook('onRequest', async (request, reply) => {
+    // Callback hooks: every request passes them, and an async hook costs a promise each time (issue 18).
+    app.addHook('onRequest', (request, reply, done) => {
       if (draining) {
         reply.header('connection', 'close')
-        throw new ServiceUnavailableError(STOPPING_MESSAGE)
+        done(new ServiceUnavailableError(STOPPING_MESSAGE))
+        return
       }
       const path = request.url.split('?', 1)[0] ?? ''
       if (!EXEMPT.has(path)) {
@@ -71,17 +73,20 @@ export const loadSheddingPlugin = fp<LoadSheddingOptions>(
           (config.maxInFlight > 0 && inFlight >= config.maxInFlight)
         if (busy) {
           request.log.warn({ eventLoopDelayMs: Math.round(delayMs), inFlight }, 'overloaded; request shed')
-          throw new ServiceUnavailableError(BUSY_MESSAGE, { retryAfterSeconds: 2 })
+          done(new ServiceUnavailableError(BUSY_MESSAGE, { retryAfterSeconds: 2 }))
+          return
         }
       }
       inFlight += 1
       reply.raw.once('close', () => {
         inFlight -= 1
       })
+      done()
     })
 
-    app.addHook('onSend', async (_request, reply) => {
+    app.addHook('onSend', (_request, reply, payload, done) => {
       if (draining) reply.header('connection', 'close')
+      done(null, payload)
     })
 
     app.addHook('preClose', async () => {

@@ -12,8 +12,11 @@ export function requestIdOf(request: IncomingMessage): string {
 
 export const requestIdPlugin = fp(
   async (app) => {
-    app.addHook('onRequest', async (request, reply) => {
+    // Callback hooks, here and in the other plugins every request passes: an async hook costs a promise
+    // and its reactions on every request (issue 18).
+    app.addHook('onRequest', (request, reply, done) => {
       reply.header('x-request-id', request.id)
+      done()
     })
   },
   { name: 'request-id' },

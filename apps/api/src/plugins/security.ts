@@ -86,15 +86,18 @@ export const securityPlugin = fp<{ config: Config }>(
 
     // Registered at the root, this runs before the hooks of encapsulated plugins (the API docs),
     // which may then replace the policy.
-    app.addHook('onSend', async (request, reply) => {
+    // A callback hook: every answer passes it, and an async one costs a promise each time (issue 18).
+    app.addHook('onSend', (request, reply, payload, done) => {
       // A token in the page's address must not travel on in a Referer header (issue 14).
       if (isTokenPage(pathOf(request.url))) reply.header('referrer-policy', 'no-referrer')
-      if (reply.hasHeader('content-security-policy')) return
-      const html = String(reply.getHeader('content-type') ?? '').startsWith('text/html')
-      reply.header(
-        'content-security-policy',
-        html ? app.documentPolicy({ nonce: request.cspNonce }) : API_CSP,
-      )
+      if (!reply.hasHeader('content-security-policy')) {
+        const html = String(reply.getHeader('content-type') ?? '').startsWith('text/html')
+        reply.header(
+          'content-security-policy',
+          html ? app.documentPolicy({ nonce: request.cspNonce }) : API_CSP,
+        )
+      }
+      done(null, payload)
     })
   },
   { name: 'security' },

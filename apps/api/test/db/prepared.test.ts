@@ -1,7 +1,7 @@
 import { sql } from 'kysely'
 import { describe, expect, it, vi } from 'vitest'
 import { prepared } from '../../src/db/prepared.ts'
-import { findSessionUser } from '../../src/modules/auth/repository.ts'
+import { findSessionUser, sessionUserQuery } from '../../src/modules/auth/repository.ts'
 import { createUser, tokenFor } from '../helpers/auth.ts'
 import { buildTestApp, DIALECTS } from '../helpers/build.ts'
 
@@ -71,9 +71,8 @@ describe.each(DIALECTS)('prepared queries on %s', (dialect) => {
 })
 
 describe('SQLite planner statistics', () => {
-  it('optimize() replaces the statistics of a table analysed while empty, so a session read is a key lookup', async () => {
-    const { app } = await buildTestApp({ dialect: 'sqlite' })
-    // As after migration 0006: analysed while (nearly) empty, then the table grew.
+  /** Analysed while (nearly) empty, as after migration 0006, then 2,000 users more. */
+  async function staleStatistics(app: Awaited<ReturnType<typeof buildTestApp>>['app']) {
     await sql`analyze`.execute(app.db)
     await sql`
       with recursive n(i) as (select 1 union all select i + 1 from n where i < 2000)
@@ -82,6 +81,27 @@ describe('SQLite planner statistics', () => {
       select 'Bulk', 'User', 'bulk' || i || '@example.com', 'bulk' || i || '@example.com', '0412345678',
         'x', 1, '2026-01-01T00:00:00.000Z', 1, '2026-01-01T00:00:00.000Z', '2026-01-01T00:00:00.000Z'
       from n`.execute(app.db)
+  }
+
+  it('the auth guard reads the user and its session by their keys, even with stale statistics', async () => {
+    const { app } = await buildTestApp({ dialect: 'sqlite' })
+    await staleStatistics(app)
+    const query = sessionUserQuery(app.db, 'family', '2026-11-26T00:00:00.000Z', 1).compile()
+    const explained = await app.db.executeQuery<{ detail: string }>({
+      ...query,
+      sql: `explain query plan ${query.sql}`,
+    })
+    const details = explained.rows.map((row) => row.detail)
+    expect(details).toContain('SEARCH users USING INTEGER PRIMARY KEY (rowid=?)')
+    expect(details.join(' | ')).toMatch(
+      /SEARCH refresh_token_families USING (?:INDEX sqlite_autoindex_refresh_token_families_1|PRIMARY KEY) \(id=\?\)/,
+    )
+    expect(details.join(' | ')).not.toMatch(/\bSCAN\b/)
+  })
+
+  it('optimize() replaces the statistics of a table analysed while empty, so a session read is a key lookup', async () => {
+    const { app } = await buildTestApp({ dialect: 'sqlite' })
+    await staleStatistics(app)
     const rowsOf = async () =>
       (
         await sql<{

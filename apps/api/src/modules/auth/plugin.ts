@@ -18,7 +18,7 @@
  * validated) or as `preHandler`; both work. After a guard, `request.user` is set; `userOf(request)`
  * returns it typed non-null (and throws 401 if a route forgot its guard). Unguarded routes see null.
  *
- * The user and the session are re-read from the database on every request (two primary-key reads,
+ * The user and the session are re-read from the database on every request (one statement of two key lookups,
  * compiled once), so archiving a user or revoking a session stops its access tokens at once.
  * The plugin also builds the module's services once for every route module: `app.accessTokens` (JWT
  * signing and verification), `app.tokens` (sessions and refresh tokens, tokens.ts) and `app.throttle`
