@@ -2,7 +2,7 @@ import { readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test'
 import { Secret, TOTP } from 'otpauth'
-import { ADMIN, storeTokens, type Tokens, uniqueEmail } from './auth.ts'
+import { ADMIN, storeTokens, TEST_PASSWORD, type Tokens, uniqueEmail } from './auth.ts'
 
 /*
  * Administrators in the browser tests (issue 14). An administrator reaches nothing without a second factor,
@@ -165,4 +165,30 @@ export async function newAdminWithoutSecondFactor(
 /** Opens the tab signed in as an administrator of the test's own. */
 export async function signInAsAdmin(page: Page, request: APIRequestContext): Promise<void> {
   await storeTokens(page, await adminTokens(request))
+}
+
+/**
+ * A company member (member type 2), created by an administrator of the test's own (registration always makes
+ * type 1): Carla Cones, mobile 0412 345 678, with `password` (TEST_PASSWORD by default). Answers the email.
+ */
+export async function createCompanyMember(
+  request: APIRequestContext,
+  { prefix = 'company', password = TEST_PASSWORD }: { prefix?: string; password?: string } = {},
+): Promise<string> {
+  const admin = await adminTokens(request)
+  const email = uniqueEmail(prefix)
+  const created = await request.post('/api/v1/core/accounts/admin', {
+    headers: bearer(admin),
+    data: {
+      firstName: 'Carla',
+      lastName: 'Cones',
+      email,
+      mobile: '0412345678',
+      password,
+      confirmPassword: password,
+      memberType: 2,
+    },
+  })
+  expect(created.status(), await created.text()).toBe(201)
+  return email
 }

@@ -1,6 +1,6 @@
 import type { Locator, Page } from '@playwright/test'
 import { expect, test } from '../fixtures.ts'
-import { adminTokens } from '../helpers/admin.ts'
+import { createCompanyMember } from '../helpers/admin.ts'
 import {
   AUTH_STORAGE_KEY,
   field,
@@ -160,21 +160,7 @@ test.describe('the company profile', () => {
     request,
   }) => {
     // Registration always makes type 1: the admin creates a company member (type 2).
-    const admin = await adminTokens(request)
-    const email = uniqueEmail('company')
-    const created = await request.post('/api/v1/core/accounts/admin', {
-      headers: { Authorization: `Bearer ${admin.access_token}` },
-      data: {
-        firstName: 'Carla',
-        lastName: 'Cones',
-        email,
-        mobile: '0412345678',
-        password: PASSWORD,
-        confirmPassword: PASSWORD,
-        memberType: 2,
-      },
-    })
-    expect(created.status(), await created.text()).toBe(201)
+    const email = await createCompanyMember(request, { password: PASSWORD })
 
     await open(page, '/login/?return-url=/update-profile/')
     await field(page, 'Username').fill(email)

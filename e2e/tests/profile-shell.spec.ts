@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test'
 import { expect, expectAccessible, test } from '../fixtures.ts'
-import { adminTokens } from '../helpers/admin.ts'
+import { createCompanyMember } from '../helpers/admin.ts'
 import { field, registerByApi, storeTokens, TEST_PASSWORD, tokensFor, uniqueEmail } from '../helpers/auth.ts'
 
 /**
@@ -75,21 +75,7 @@ test('a company member’s profile, whose form is not the shell’s, is left to 
   page,
   request,
 }) => {
-  const admin = await adminTokens(request)
-  const email = uniqueEmail('shell-company')
-  const created = await request.post('/api/v1/core/accounts/admin', {
-    headers: { Authorization: `Bearer ${admin.access_token}` },
-    data: {
-      firstName: 'Carla',
-      lastName: 'Cones',
-      email,
-      mobile: '0412345678',
-      password: TEST_PASSWORD,
-      confirmPassword: TEST_PASSWORD,
-      memberType: 2,
-    },
-  })
-  expect(created.status(), await created.text()).toBe(201)
+  const email = await createCompanyMember(request, { prefix: 'shell-company' })
   await storeTokens(page, await tokensFor(request, email, TEST_PASSWORD))
   const errors = pageErrors(page)
 

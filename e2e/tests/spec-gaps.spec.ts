@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test'
 import { expect, test } from '../fixtures.ts'
-import { adminTokens } from '../helpers/admin.ts'
+import { createCompanyMember } from '../helpers/admin.ts'
 import { storeTokens, tokensFor } from '../helpers/auth.ts'
 
 /*
@@ -36,21 +36,7 @@ test.describe('the mobile mask', () => {
 
 test.describe('the company profile', () => {
   test('a failed update moves focus to its first error, a company field too', async ({ page, request }) => {
-    const admin = await adminTokens(request)
-    const email = `company-${Date.now()}-${test.info().workerIndex}@example.com`
-    const created = await request.post('/api/v1/core/accounts/admin', {
-      headers: { authorization: `Bearer ${admin.access_token}` },
-      data: {
-        firstName: 'Carla',
-        lastName: 'Cones',
-        email,
-        mobile: '0412 345 678',
-        memberType: 2,
-        password: PASSWORD,
-        confirmPassword: PASSWORD,
-      },
-    })
-    expect(created.status(), await created.text()).toBe(201)
+    const email = await createCompanyMember(request, { password: PASSWORD })
     await storeTokens(page, await tokensFor(request, email, PASSWORD))
     await open(page, '/update-profile/')
     const companyName = page.getByRole('textbox', { name: 'Company Name', exact: true })
