@@ -11,11 +11,6 @@ export function canonicalPath(path: string): string {
   return path.replace(/[/\\]+/gu, '/')
 }
 
-/**
- * Page addresses that repeat slashes ('//about//', '/services//vms-boards/') reach the page they name:
- * a GET or HEAD is redirected (301) to the one canonical address, query string kept. Other methods
- * are left alone (a redirect would turn a POST into a GET), and so are API addresses.
- */
 /** Where a GET or HEAD of `url` is redirected (the canonical path, query string kept), if anywhere. */
 function redirectTarget(method: string, url: string): string | undefined {
   if (method !== 'GET' && method !== 'HEAD') return undefined
@@ -28,6 +23,11 @@ function redirectTarget(method: string, url: string): string | undefined {
   return canonical + (query === -1 ? '' : url.slice(query))
 }
 
+/**
+ * Page addresses that repeat slashes ('//about//', '/services//vms-boards/') reach the page they name:
+ * a GET or HEAD is redirected (301) to the one canonical address, query string kept. Other methods
+ * are left alone (a redirect would turn a POST into a GET), and so are API addresses.
+ */
 export const canonicalPathPlugin = fp(
   async (app) => {
     // A callback hook: every request passes it, and an async one costs a promise each time (issue 18).
