@@ -27,7 +27,7 @@ export const privacyPolicy: TermsClause[] = [
       'Enquiries and quote requests: your name, email address, phone number, the services you ask about, how you heard about us and your message.',
       'Accounts: your name, email address and mobile number, your password (kept only as a one-way hash that nobody can read back) and, for company members, the company name, ABN and address.',
       "Applications for credit: the business details (name, ABN or ACN, addresses, phone, email, trading history); for each director, partner, sole trader or guarantor their full name, home address, phone, email and driver's licence number; the accounts payable contact; a trust deed where the customer is a trust; the signatures given; and the consent to credit checks.",
-      "Technical information: the internet address and browser that sent a form, the times of sign-ins, and the server's error logs, kept to protect the service. Your sign-in is kept in your browser's storage; analytics cookies are only set if you accept them.",
+      "Technical information: the internet address and browser that sent a form, the times of sign-ins, and the server's error logs, kept to protect the service. Your sign-in is kept in your browser's storage. A company member's browser also keeps a cookie that says only that their profile page shows company details, so that the page appears at once; analytics cookies are only set if you accept them.",
       'You may contact us without giving your name by calling us, but we cannot open an account, quote for a hire or extend credit anonymously.',
     ],
   },

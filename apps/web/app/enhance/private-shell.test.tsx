@@ -2,9 +2,10 @@
 import { renderToStaticMarkup } from 'react-dom/server'
 import { MemoryRouter } from 'react-router'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { authState, jwt, regularProfile } from '../../test/utils.tsx'
+import { adminProfile, authState, jwt, regularProfile } from '../../test/utils.tsx'
 import { SiteHeader } from '../components/layout/site-header.tsx'
 import { NotificationsProvider } from '../components/ui/notifications/index.ts'
+import { SECOND_FACTOR_PATH } from '../features/auth/api/second-factor.ts'
 import { UpdateProfile } from '../features/auth/components/update-profile.tsx'
 import type { ApiClient } from '../lib/api-client.ts'
 import { AuthContext } from '../lib/auth-context.ts'
@@ -23,21 +24,37 @@ import {
   handedOverProfile,
   PRIVATE_SHELL_ATTRIBUTE,
 } from '../lib/hydration-handover.ts'
+import type { ProfileShape } from '../lib/profile-shape.ts'
 import { snapshotTypedValues } from '../lib/typed-values.ts'
 import { hydrateOnInteraction } from './on-interaction.ts'
 
 const CONFIG = { apiBaseUrl: '/api', authClientId: 'web' }
 const member: UserProfile = { ...regularProfile, firstName: 'Shelley', mobile: '0412345678' }
+const companyMember: UserProfile = {
+  ...member,
+  memberType: 2,
+  companyName: 'Carla Cones Pty Ltd',
+  abn: '51824753556',
+  employmentServiceProvider: true,
+  fullAddress: '3/12 Smith St, Laverton VIC 3028',
+  unitNumber: '3',
+  streetNumber: '12',
+  streetName: 'Smith St',
+  city: 'Laverton',
+  state: 'VIC',
+  postcode: '3028',
+}
+const administrator: UserProfile = { ...adminProfile, id: member.id, mobile: '0412345678' }
 
 /** The server's document of the profile page (a private shell, ADR 028): signed in is not known yet. */
-function loadServerPage() {
+function loadServerPage(shape: ProfileShape = 'person') {
   const page = renderToStaticMarkup(
     <MemoryRouter>
       <AuthContext value={authState({ status: 'loading', profile: null })}>
         <NotificationsProvider>
           <SiteHeader />
           <div className="private-area" {...{ [PRIVATE_SHELL_ATTRIBUTE]: '' }}>
-            <UpdateProfile />
+            <UpdateProfile shape={shape} />
           </div>
         </NotificationsProvider>
       </AuthContext>
@@ -61,16 +78,22 @@ function signedInStorage(): AuthStorage {
   return createAuthStorage(store)
 }
 
-/** An API client whose profile read answers when the test says. */
-function pendingClient() {
+/**
+ * An API client whose profile read answers when the test says; the second factor's status (asked for an
+ * administrator) answers `secondFactor` at once.
+ */
+function pendingClient(
+  secondFactor: () => Promise<unknown> = () => Promise.resolve({ setupRequired: false }),
+) {
   let answer: (profile: UserProfile) => void = () => {}
   let fail: (error: Error) => void = () => {}
-  const get = vi.fn(
-    () =>
-      new Promise<UserProfile>((resolve, reject) => {
-        answer = resolve
-        fail = reject
-      }),
+  const get = vi.fn((path: string) =>
+    path === SECOND_FACTOR_PATH
+      ? secondFactor()
+      : new Promise<UserProfile>((resolve, reject) => {
+          answer = resolve
+          fail = reject
+        }),
   )
   return {
     client: { get } as unknown as ApiClient,
@@ -82,6 +105,7 @@ function pendingClient() {
 
 const started = () => document.head.querySelector('script[type="module"]')
 const input = (name: string) => document.querySelector<HTMLInputElement>(`input[name="${name}"]`)
+const select = (name: string) => document.querySelector<HTMLSelectElement>(`select[name="${name}"]`)
 const overlay = () => document.querySelector('.blocking-overlay')
 const scope = () => document.querySelector<HTMLElement>('.auth-scope')
 const settle = () => new Promise((resolve) => setTimeout(resolve, 0))
@@ -135,11 +159,33 @@ describe('the profile page before its app (a private shell, ADR 028)', () => {
     expect(started()).not.toBeNull()
   })
 
-  it('leaves a company member’s page to the app at once, behind the overlay until it hydrates', async () => {
+  it('shows a company member’s page when the server rendered the company’s form (the browser’s hint, ADR 029)', async () => {
+    loadServerPage('company')
+    const api = pendingClient()
+    hydrateOnInteraction(document, CONFIG, signedInStorage(), api.client)
+    api.answer(companyMember)
+    await settle()
+    expect(overlay()).toBeNull()
+    expect(started()).toBeNull()
+    expect(input('companyName')?.value).toBe('Carla Cones Pty Ltd')
+    expect(input('abn')?.value).toBe('51 824 753 556')
+    expect(input('employmentServiceProvider')?.checked).toBe(true)
+    // The address block filled in for manual entry, as the app hydrates it.
+    expect(input('unitNumber')?.value).toBe('3')
+    expect(input('streetNumber')?.value).toBe('12')
+    expect(input('streetName')?.value).toBe('Smith St')
+    expect(input('city')?.value).toBe('Laverton')
+    expect(select('state')?.value).toBe('VIC')
+    expect(input('postcode')?.value).toBe('3028')
+    expect(snapshotTypedValues(document)).toEqual([])
+    expect(handedOverProfile(document)).toEqual(companyMember)
+  })
+
+  it('leaves a company member’s page to the app at once when the server rendered a person’s form (no hint yet)', async () => {
     loadServerPage()
     const api = pendingClient()
     hydrateOnInteraction(document, CONFIG, signedInStorage(), api.client)
-    api.answer({ ...member, memberType: 2, companyName: 'Carla Cones Pty Ltd' })
+    api.answer(companyMember)
     await settle()
     expect(started()).not.toBeNull()
     expect(input('firstName')?.value).toBe('')
@@ -148,6 +194,46 @@ describe('the profile page before its app (a private shell, ADR 028)', () => {
     announceBeforeHydrate(document)
     expect(overlay()).toBeNull()
     expect(scope()?.inert).toBe(false)
+  })
+
+  it('leaves a regular member’s page to the app when the server rendered a company’s form (an old hint)', async () => {
+    loadServerPage('company')
+    const api = pendingClient()
+    hydrateOnInteraction(document, CONFIG, signedInStorage(), api.client)
+    api.answer(member)
+    await settle()
+    expect(started()).not.toBeNull()
+    expect(input('firstName')?.value).toBe('')
+    expect(handedOverProfile(document)).toBeNull()
+  })
+
+  it('shows an administrator’s page, the Admin link in the header, once their second factor is set up', async () => {
+    loadServerPage()
+    const api = pendingClient()
+    hydrateOnInteraction(document, CONFIG, signedInStorage(), api.client)
+    api.answer(administrator)
+    await settle()
+    expect(api.get).toHaveBeenCalledWith(SECOND_FACTOR_PATH, { redirect: false })
+    expect(started()).toBeNull()
+    expect(overlay()).toBeNull()
+    expect(input('firstName')?.value).toBe('Ada')
+    expect(document.querySelector('.auth-slot--signed-in')?.textContent).toContain('Admin')
+    expect(handedOverProfile(document)).toEqual(administrator)
+  })
+
+  it.each([
+    ['must set one up', () => Promise.resolve({ setupRequired: true })],
+    ['could not be asked', () => Promise.reject(new Error('down'))],
+  ])('leaves an administrator’s page to the app when their second factor %s', async (_case, secondFactor) => {
+    loadServerPage()
+    const api = pendingClient(secondFactor)
+    hydrateOnInteraction(document, CONFIG, signedInStorage(), api.client)
+    api.answer(administrator)
+    await settle()
+    await settle()
+    expect(started()).not.toBeNull()
+    expect(input('firstName')?.value).toBe('')
+    expect(handedOverProfile(document)).toBeNull()
   })
 
   it('leaves the page to the app when the profile could not be fetched (the app says so and tries again)', async () => {

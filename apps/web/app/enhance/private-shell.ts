@@ -1,10 +1,12 @@
-import { MEMBER_TYPE } from '@signalway/shared/constants'
-import { formatMobile } from '@signalway/shared/mobile'
+import { getSecondFactorStatus } from '../features/auth/api/second-factor.ts'
+import { toFormValues } from '../features/auth/profile-values.ts'
 import { fetchStoredProfile } from '../features/auth/session.ts'
 import type { ApiClient } from '../lib/api-client.ts'
+import { isAdmin } from '../lib/auth-context.ts'
 import type { AuthStorage, UserProfile } from '../lib/auth-storage.ts'
 import { handOverProfile, PRIVATE_SHELL_ATTRIBUTE } from '../lib/hydration-handover.ts'
 import { paths } from '../lib/paths.ts'
+import { profileShapeOf } from '../lib/profile-shape.ts'
 import { PROFILE_LOADING_LABEL } from './auth.ts'
 import { authSlot, blockingOverlay } from './markup.ts'
 
@@ -13,8 +15,9 @@ import { authSlot, blockingOverlay } from './markup.ts'
  * - 'shown': the page is in the signed-in state for the visitor's profile (header, form values), handed over to
  *   the app, which hydrates in that state on the first interaction;
  * - 'signed-out': no session; the login page is on its way (it brings the visitor back);
- * - 'app': the page needs the app at once (the profile could not be fetched, or its form is not the shell's:
- *   a company member's or an administrator's); the page is as the server rendered it, behind the overlay.
+ * - 'app': the page needs the app at once (the profile could not be fetched, the server rendered the other form
+ *   because the browser's hint was missing or out of date (ADR 029), or an administrator must set up a second
+ *   factor first); the page is as the server rendered it, behind the overlay.
  */
 export type ShellOutcome = 'shown' | 'signed-out' | 'app'
 
@@ -23,31 +26,54 @@ export function privateShellArea(doc: Document): HTMLElement | null {
   return doc.querySelector<HTMLElement>(`.private-area[${PRIVATE_SHELL_ATTRIBUTE}]`)
 }
 
-/** The values the profile form shows a regular member (`toFormValues` of the form: the mobile in its mask). */
-export function regularMemberFields(profile: UserProfile): Record<string, string> {
-  return {
-    firstName: profile.firstName,
-    lastName: profile.lastName,
-    email: profile.email,
-    mobile: formatMobile(profile.mobile),
+/**
+ * Fills the server-rendered form in with the profile form's values (`toFormValues`), value and default value alike
+ * (checked and default checked, selected and default selected): as if the server had rendered them, so that the
+ * app, hydrating, counts as typed only what the visitor typed (`lib/typed-values.ts`). Every named field must have
+ * its value; false (nothing changed) when one has none.
+ */
+export function fillForm(form: HTMLFormElement, values: object): boolean {
+  const fields = [...form.elements].filter(
+    (field): field is HTMLInputElement | HTMLSelectElement =>
+      (field instanceof HTMLInputElement || field instanceof HTMLSelectElement) && field.name !== '',
+  )
+  if (!fields.every((field) => field.name in values)) return false
+  for (const field of fields) {
+    const value = (values as Record<string, unknown>)[field.name]
+    if (field instanceof HTMLSelectElement) {
+      for (const option of field.options) {
+        const chosen = option.value === String(value)
+        option.toggleAttribute('selected', chosen)
+        option.selected = chosen
+      }
+    } else if (field.type === 'checkbox') {
+      field.defaultChecked = value === true
+      field.checked = value === true
+    } else {
+      field.defaultValue = String(value ?? '')
+      field.value = field.defaultValue
+    }
   }
+  return true
+}
+
+/** Whether the server rendered the form of this profile's shape (ADR 029): with the company's details or without. */
+function formFits(form: HTMLFormElement, profile: UserProfile): boolean {
+  const company = form.elements.namedItem('companyName') !== null
+  return company === (profileShapeOf(profile) === 'company')
 }
 
 /**
- * Fills the server-rendered form in, value and default value alike: as if the server had rendered them, so
- * that the app, hydrating, counts as typed only what the visitor typed (`lib/typed-values.ts`).
+ * An administrator without a second factor sets one up before anything else (issue 14): the app takes them there.
+ * Asked as the app asks it; a failed answer leaves the page to the app as well.
  */
-export function fillForm(form: HTMLFormElement, values: Record<string, string>): boolean {
-  const fields = Object.entries(values).map(
-    ([name, value]) => [form.elements.namedItem(name), value] as const,
-  )
-  if (!fields.every(([field]) => field instanceof HTMLInputElement)) return false
-  for (const [field, value] of fields) {
-    const input = field as HTMLInputElement
-    input.defaultValue = value
-    input.value = value
+async function mustSetUpSecondFactor(profile: UserProfile, client: ApiClient): Promise<boolean> {
+  if (!isAdmin(profile)) return false
+  try {
+    return (await getSecondFactorStatus(client)).setupRequired
+  } catch {
+    return true
   }
-  return true
 }
 
 /**
@@ -87,9 +113,10 @@ export async function showPrivateShell(
     return storage.getTokens() ? { outcome: 'app', release } : toLogin()
   }
   const form = area.querySelector('form')
-  if (profile.memberType !== MEMBER_TYPE.Regular || !form || !fillForm(form, regularMemberFields(profile))) {
+  if (!form || !formFits(form, profile) || (await mustSetUpSecondFactor(profile, client))) {
     return { outcome: 'app', release }
   }
+  if (!fillForm(form, toFormValues(profile))) return { outcome: 'app', release }
   doc.querySelector('.auth-slot')?.replaceWith(authSlot(doc, { status: 'signedIn', profile }))
   handOverProfile(doc, profile)
   release()

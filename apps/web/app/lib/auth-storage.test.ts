@@ -74,6 +74,22 @@ describe('createAuthStorage', () => {
     expect(storage.getProfile()).toBeNull()
   })
 
+  it('tells `onProfile` of every profile stored, and of null when cleared (the rendering hint, ADR 029)', () => {
+    const onProfile = vi.fn()
+    const storage = createAuthStorage(createMemoryStorage(), Date.now, onProfile)
+    const profile = {
+      id: '1',
+      memberType: 2 as const,
+      firstName: 'A',
+      lastName: 'B',
+      email: 'a@b.c',
+      mobile: '0400',
+    }
+    storage.setProfile(profile)
+    storage.clear()
+    expect(onProfile.mock.calls).toEqual([[profile], [null]])
+  })
+
   it('ignores corrupt stored values', () => {
     const store = createMemoryStorage()
     store.setItem(AUTH_STORAGE_KEY, '{oops')

@@ -1,6 +1,7 @@
 import type { MemberType, ProfileSettings, TokenResponse } from '@signalway/shared'
 import type { IssuedAccessTokenClaims } from '@signalway/shared/auth'
 import { readJwtPayload } from '@signalway/shared/jwt'
+import { profileShapeOf, rememberProfileShape } from './profile-shape.ts'
 
 /**
  * Sign-in data kept in the browser (SPEC.md §3 "Sign-in token data"): the token response
@@ -65,7 +66,15 @@ function isStoredTokens(value: unknown): value is StoredTokens {
   return typeof v.access_token === 'string' && typeof v.refresh_token === 'string'
 }
 
-export function createAuthStorage(store: KeyValueStorage, now: () => number = Date.now): AuthStorage {
+/**
+ * `onProfile` hears of every profile stored, and of null when the sign-in is cleared: the browser's storage leaves
+ * the profile page's rendering hint with it (`lib/profile-shape.ts`, ADR 029).
+ */
+export function createAuthStorage(
+  store: KeyValueStorage,
+  now: () => number = Date.now,
+  onProfile: (profile: UserProfile | null) => void = () => undefined,
+): AuthStorage {
   const listeners = new Set<() => void>()
   const emit = () => {
     for (const listener of listeners) listener()
@@ -92,11 +101,13 @@ export function createAuthStorage(store: KeyValueStorage, now: () => number = Da
     },
     setProfile(profile) {
       store.setItem(PROFILE_STORAGE_KEY, JSON.stringify(profile))
+      onProfile(profile)
       emit()
     },
     clear() {
       store.removeItem(AUTH_STORAGE_KEY)
       store.removeItem(PROFILE_STORAGE_KEY)
+      onProfile(null)
       emit()
     },
     subscribe(listener) {
@@ -138,11 +149,13 @@ export function decodeClaims(token: string | null | undefined): TokenClaims | nu
 let browserStorage: AuthStorage | undefined
 
 /**
- * The app's auth storage: `localStorage` in the browser, an empty in-memory store on the
- * server (where nobody is ever signed in).
+ * The app's auth storage: `localStorage` in the browser (with the profile page's rendering hint, ADR 029), an
+ * empty in-memory store on the server (where nobody is ever signed in).
  */
 export function getAuthStorage(): AuthStorage {
   if (typeof window === 'undefined') return createAuthStorage(createMemoryStorage())
-  browserStorage ??= createAuthStorage(window.localStorage)
+  browserStorage ??= createAuthStorage(window.localStorage, Date.now, (profile) =>
+    rememberProfileShape(profile && profileShapeOf(profile)),
+  )
   return browserStorage
 }

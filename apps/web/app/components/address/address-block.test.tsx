@@ -6,7 +6,13 @@ import { useState } from 'react'
 import { describe, expect, it, vi } from 'vitest'
 import { renderWithProviders } from '../../../test/utils.tsx'
 import { Form, SubmitButton, useZodForm } from '../form/index.ts'
-import { AddressBlock, MANUAL_BUTTON, SEARCH_BUTTON, SEARCH_LABEL } from './address-block.tsx'
+import {
+  AddressBlock,
+  type AddressMode,
+  MANUAL_BUTTON,
+  SEARCH_BUTTON,
+  SEARCH_LABEL,
+} from './address-block.tsx'
 import { AddressCombobox, NO_MATCHES, SEARCH_UNAVAILABLE } from './address-combobox.tsx'
 import type { AddressProvider, AddressSuggestion } from './address-provider.ts'
 
@@ -38,16 +44,18 @@ function Harness({
   provider,
   onSubmit = () => {},
   strict = true,
+  initialMode,
 }: {
   initial?: Values
   provider: AddressProvider
   onSubmit?: (values: unknown) => void
   strict?: boolean
+  initialMode?: AddressMode
 }) {
   const form = useZodForm(strict ? addressSchema : looseAddressSchema, { defaultValues: initial })
   return (
     <Form form={form} onSubmit={onSubmit} aria-label="Address form">
-      <AddressBlock provider={provider} debounceMs={0} />
+      <AddressBlock provider={provider} debounceMs={0} {...(initialMode ? { initialMode } : {})} />
       <SubmitButton>Save</SubmitButton>
     </Form>
   )
@@ -82,6 +90,21 @@ describe('the address block', () => {
     )
     expect(input('Street Name').value).toBe('Beacon Place')
     expect(screen.getByRole('button', { name: SEARCH_BUTTON })).toBeTruthy()
+  })
+
+  it('opens as `initialMode` says whatever its data (a page shown before its app, ADR 029)', () => {
+    const { unmount } = renderWithProviders(<Harness provider={fakeProvider()} initialMode="manual" />)
+    expect(input('Street Name').value).toBe('')
+    expect(screen.getByRole('button', { name: SEARCH_BUTTON })).toBeTruthy()
+    unmount()
+    renderWithProviders(
+      <Harness
+        provider={fakeProvider()}
+        initial={{ ...emptyAddress(), streetName: 'Beacon Place' }}
+        initialMode="search"
+      />,
+    )
+    expect(combobox()).toBeTruthy()
   })
 
   it('goes to manual mode when its fields have errors, and the first one gets the focus', async () => {

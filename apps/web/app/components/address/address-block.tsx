@@ -23,13 +23,15 @@ export interface AddressBlockProps {
   /** The autocomplete provider; the one of AddressProviderContext by default. */
   provider?: AddressProvider
   debounceMs?: number
+  /** How the block opens: by default manual entry when its parts hold data, else the search. */
+  initialMode?: AddressMode
 }
 
 /**
  * The address block (SPEC.md §2, §4 "Address entry"): autocomplete limited to Australia, or
  * manual entry of unit number, street number, street name, city, state and post code.
  * - A toggle button switches between the two.
- * - It opens in manual mode when its parts hold data; it is in manual mode whenever one of them
+ * - It opens in manual mode when its parts hold data (or `initialMode` says so); it is in manual mode whenever one of them
  *   has an error (after a failed submit too, so the form kit can focus the first one).
  * - Choosing a suggestion fills the parts (street parts from what was typed before the suburb,
  *   when the provider does not know them); missing required parts are flagged and manual mode
@@ -42,6 +44,7 @@ export function AddressBlock({
   required = true,
   provider: injected,
   debounceMs,
+  initialMode,
 }: AddressBlockProps) {
   const contextProvider = useAddressProvider()
   const provider = injected ?? contextProvider
@@ -70,8 +73,8 @@ export function AddressBlock({
     }
   }
 
-  const [mode, setMode] = useState<AddressMode>(() =>
-    ADDRESS_PARTS.some((part) => read()[part].trim() !== '') ? 'manual' : 'search',
+  const [mode, setMode] = useState<AddressMode>(
+    () => initialMode ?? (ADDRESS_PARTS.some((part) => read()[part].trim() !== '') ? 'manual' : 'search'),
   )
   const manual = mode === 'manual' || hasErrors
   const [query, setQuery] = useState(() => formatAddress(read()))

@@ -1,18 +1,8 @@
-import {
-  formatMobile,
-  MEMBER_TYPE,
-  MESSAGES,
-  type Profile,
-  type ProfileFormValues,
-  type ProfileSettings,
-  profileSchema,
-  profileSettingsToForm,
-} from '@signalway/shared'
+import { MEMBER_TYPE, MESSAGES, type Profile, type ProfileSettings, profileSchema } from '@signalway/shared'
 import { useId, useState } from 'react'
 import { useWatch } from 'react-hook-form'
-import { AddressBlock } from '../../../components/address/index.ts'
+import { AddressBlock, type AddressMode } from '../../../components/address/index.ts'
 import {
-  applyMask,
   Checkbox,
   FormActions,
   MASKS,
@@ -23,25 +13,20 @@ import {
   useZodForm,
 } from '../../../components/form/index.ts'
 import { useNotify } from '../../../components/ui/notifications/index.ts'
+import { toFormValues } from '../profile-values.ts'
 import { AuthForm, useAccountErrors } from './auth-form.tsx'
 import { PasswordField } from './password-field.tsx'
-
-/** Profile settings -> form values, with the mobile and ABN in their masks (stored without spaces, the ABN fails its length rule). */
-export function toFormValues(settings: ProfileSettings): ProfileFormValues & { currentPassword: string } {
-  const values = profileSettingsToForm(settings)
-  return {
-    ...values,
-    currentPassword: '',
-    mobile: formatMobile(values.mobile),
-    abn: values.abn === '' ? '' : applyMask(values.abn, MASKS.abn),
-  }
-}
 
 export interface ProfileFormProps {
   settings: ProfileSettings
   save: (values: Profile) => Promise<ProfileSettings>
   /** Called with the saved profile. */
   onSaved?: (settings: ProfileSettings) => void
+  /**
+   * How a company member's address block opens; by default as its data says. A page shown before its app
+   * (ADR 029) opens it for manual entry, as its enhancement script filled it in.
+   */
+  addressMode?: AddressMode
 }
 
 /**
@@ -50,7 +35,7 @@ export interface ProfileFormProps {
  * member type is not editable. 'Your profile has been successfully updated.' / 'Unable to update
  * your profile.'
  */
-export function ProfileForm({ settings, save, onSaved }: ProfileFormProps) {
+export function ProfileForm({ settings, save, onSaved, addressMode }: ProfileFormProps) {
   const notify = useNotify()
   const headingId = useId()
   const form = useZodForm(profileSchema, { defaultValues: toFormValues(settings) })
@@ -104,7 +89,7 @@ export function ProfileForm({ settings, save, onSaved }: ProfileFormProps) {
             <MaskedInput name="abn" label="ABN" mask={MASKS.abn} placeholder="99 999 999 999" required />
           </div>
           <Checkbox name="employmentServiceProvider" label="Employment Service Provider" />
-          <AddressBlock legend="Address" />
+          <AddressBlock legend="Address" {...(addressMode ? { initialMode: addressMode } : {})} />
         </section>
       ) : null}
     </AuthForm>

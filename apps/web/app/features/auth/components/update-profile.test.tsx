@@ -3,6 +3,7 @@ import { MESSAGES, type ProfileSettings } from '@signalway/shared'
 import { screen, waitFor } from '@testing-library/react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { regularProfile, renderWithProviders } from '../../../../test/utils.tsx'
+import { SEARCH_BUTTON, SEARCH_LABEL } from '../../../components/address/index.ts'
 import { handOverProfile } from '../../../lib/hydration-handover.ts'
 import { UpdateProfile } from './update-profile.tsx'
 
@@ -49,6 +50,38 @@ describe('UpdateProfile on the private shell page (ADR 028)', () => {
     expect((screen.getByRole('textbox', { name: /First Name/u }) as HTMLInputElement).value).toBe('')
     expect(screen.queryByRole('textbox', { name: /Company Name/u })).toBeNull()
     expect(load).not.toHaveBeenCalled()
+  })
+
+  it('renders the empty form of a company member when the browser’s hint says so, the address for manual entry (ADR 029)', () => {
+    renderWithProviders(<UpdateProfile load={vi.fn()} save={vi.fn()} shape="company" />, {
+      auth: { status: 'loading', profile: null },
+    })
+    expect((screen.getByRole('textbox', { name: /Company Name/u }) as HTMLInputElement).value).toBe('')
+    expect((screen.getByRole('textbox', { name: /Street Name/u }) as HTMLInputElement).value).toBe('')
+    expect(screen.getByRole('button', { name: SEARCH_BUTTON })).toBeTruthy()
+  })
+
+  it('opens a company member’s address for manual entry as shown, and as its data says when loaded by the app', async () => {
+    const company = {
+      ...regularProfile,
+      memberType: 2,
+      companyName: 'Carla Cones Pty Ltd',
+    } as ProfileSettings
+    handOverProfile(document, company)
+    const { unmount } = renderWithProviders(<UpdateProfile load={vi.fn()} save={vi.fn()} shape="company" />, {
+      auth: { status: 'signedIn', profile: company },
+    })
+    expect((screen.getByRole('textbox', { name: /Company Name/u }) as HTMLInputElement).value).toBe(
+      'Carla Cones Pty Ltd',
+    )
+    expect(screen.getByRole('textbox', { name: /Street Name/u })).toBeTruthy()
+    unmount()
+    handOverProfile(document, null)
+
+    renderWithProviders(<UpdateProfile load={vi.fn().mockResolvedValue(company)} save={vi.fn()} />, {
+      auth: { status: 'signedIn', profile: company },
+    })
+    await waitFor(() => expect(screen.getByRole('combobox', { name: SEARCH_LABEL })).toBeTruthy())
   })
 
   it('starts from the profile the enhancement script showed, without asking the API again', async () => {

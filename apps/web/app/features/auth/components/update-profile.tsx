@@ -4,6 +4,7 @@ import { useNotify } from '../../../components/ui/notifications/index.ts'
 import { useAuth } from '../../../lib/auth-context.ts'
 import { getAuthStorage } from '../../../lib/auth-storage.ts'
 import { handedOverProfile } from '../../../lib/hydration-handover.ts'
+import type { ProfileShape } from '../../../lib/profile-shape.ts'
 import { getProfile } from '../api/get-profile.ts'
 import { updateOwnProfile } from '../api/update-own-profile.ts'
 import { ProfileForm } from './profile-form.tsx'
@@ -13,13 +14,16 @@ export interface UpdateProfileProps {
   save?: (values: Profile) => Promise<ProfileSettings>
   /** Called once the profile has loaded or failed to (what comes after it on the page can then show). */
   onSettled?: () => void
+  /** The form shown while the sign-in is checked: the shape the browser's hint named (ADR 029). */
+  shape?: ProfileShape
 }
 
 type Loaded = { state: 'loading' } | { state: 'failed' } | { state: 'ready'; settings: ProfileSettings }
 
 /**
- * What the page shows while the sign-in is checked (ADR 028): the form of a regular member, empty. The enhancement
- * script fills it in from the profile it fetched, and the app hydrates on the first interaction with that profile.
+ * What the page shows while the sign-in is checked (ADR 028): the form of a regular member, empty, or of a company
+ * member when the browser's hint says so (ADR 029). The enhancement script fills it in from the profile it fetched,
+ * and the app hydrates on the first interaction with that profile.
  */
 export const SHELL_SETTINGS: ProfileSettings = {
   id: 'shell',
@@ -28,6 +32,12 @@ export const SHELL_SETTINGS: ProfileSettings = {
   lastName: '',
   email: '',
   mobile: '',
+}
+
+const COMPANY_SHELL_SETTINGS: ProfileSettings = { ...SHELL_SETTINGS, memberType: MEMBER_TYPE.CompanyMember }
+
+export function shellSettings(shape: ProfileShape): ProfileSettings {
+  return shape === 'company' ? COMPANY_SHELL_SETTINGS : SHELL_SETTINGS
 }
 
 /** The profile the enhancement script showed, when it is this user's: the app starts from it (ADR 028). */
@@ -42,7 +52,12 @@ function initialLoad(userId: string | undefined): Loaded {
  * The signed-in user's own profile (a private route): GET profile/settings, then the form.
  * The saved profile replaces the stored one. While the sign-in is checked, the empty form of `SHELL_SETTINGS`.
  */
-export function UpdateProfile({ load = getProfile, save = updateOwnProfile, onSettled }: UpdateProfileProps) {
+export function UpdateProfile({
+  load = getProfile,
+  save = updateOwnProfile,
+  onSettled,
+  shape = 'person',
+}: UpdateProfileProps) {
   const { status, profile } = useAuth()
   const notify = useNotify()
   const userId = profile?.id
@@ -50,6 +65,8 @@ export function UpdateProfile({ load = getProfile, save = updateOwnProfile, onSe
   const [attempt, setAttempt] = useState(0)
   // Handed over by the enhancement script, fetched a moment ago: not asked for again.
   const handedOver = useRef(loaded.state === 'ready')
+  // The page as the enhancement script showed it: a company's address block filled in for manual entry.
+  const [shown] = useState(loaded.state === 'ready')
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: `attempt` re-runs the load (Try again)
   useEffect(() => {
@@ -83,7 +100,9 @@ export function UpdateProfile({ load = getProfile, save = updateOwnProfile, onSe
   const onSaved = useCallback((settings: ProfileSettings) => getAuthStorage().setProfile(settings), [])
 
   if (status === 'loading')
-    return <ProfileForm key={SHELL_SETTINGS.id} settings={SHELL_SETTINGS} save={save} />
+    return (
+      <ProfileForm key={SHELL_SETTINGS.id} settings={shellSettings(shape)} save={save} addressMode="manual" />
+    )
   if (loaded.state === 'loading') {
     return (
       <p className="guard-status" role="status">
@@ -103,5 +122,13 @@ export function UpdateProfile({ load = getProfile, save = updateOwnProfile, onSe
       </div>
     )
   }
-  return <ProfileForm key={loaded.settings.id} settings={loaded.settings} save={save} onSaved={onSaved} />
+  return (
+    <ProfileForm
+      key={loaded.settings.id}
+      settings={loaded.settings}
+      save={save}
+      onSaved={onSaved}
+      {...(shown ? { addressMode: 'manual' as const } : {})}
+    />
+  )
 }
