@@ -1,3 +1,4 @@
+import { gzipSync } from 'node:zlib'
 import type { APIRequestContext, Page } from '@playwright/test'
 import { expect, expectAccessible, test } from '../fixtures.ts'
 import { createCompanyMember, newAdmin, newAdminWithoutSecondFactor } from '../helpers/admin.ts'
@@ -26,6 +27,16 @@ function scriptRequests(page: Page): string[] {
   return urls
 }
 
+/** The gzipped size of the JavaScript the page has received so far (issue 18: at most 60 KB before interaction). */
+function scriptGzipBytes(page: Page): () => Promise<number> {
+  const bodies: Promise<Buffer>[] = []
+  page.on('response', (response) => {
+    if (response.request().resourceType() === 'script') bodies.push(response.body())
+  })
+  return async () =>
+    (await Promise.all(bodies)).reduce((sum, body) => sum + gzipSync(body, { level: 9 }).length, 0)
+}
+
 /** Errors the page reported (a hydration mismatch is one). */
 function pageErrors(page: Page): string[] {
   const errors: string[] = []
@@ -43,6 +54,7 @@ test('a member sees their profile before the app loads, and what they type meanw
   const email = uniqueEmail('shell')
   await storeTokens(page, await registerByApi(request, email, 'Shelley'))
   const scripts = scriptRequests(page)
+  const scriptBytes = scriptGzipBytes(page)
   const errors = pageErrors(page)
 
   await page.goto('/update-profile/')
@@ -54,6 +66,8 @@ test('a member sees their profile before the app loads, and what they type meanw
   // Shown without the app: none of its modules was asked for, and it has not hydrated.
   expect(scripts.filter((path) => /entry\.client|update-profile|root-/u.test(path))).toEqual([])
   await expect(page.locator('html')).not.toHaveAttribute('data-hydrated', '')
+  // The enhancement script and what it imports: no schema library, no React (about 19 KB).
+  expect(await scriptBytes()).toBeLessThan(25_000)
   await expectAccessible(page)
 
   // Typed at once, and submitted at once: the app loads on the first focus and keeps both.
@@ -125,6 +139,7 @@ test('a company member’s profile is left to the app the first time, and shown 
 
   // From then on the server renders a company's form, and the enhancement script fills it in.
   const scripts = scriptRequests(page)
+  const scriptBytes = scriptGzipBytes(page)
   await page.reload()
   await expect(field(page, 'Company Name')).toHaveValue('Carla Cones Pty Ltd')
   await expect(field(page, 'ABN')).toHaveValue('51 824 753 556')
@@ -136,6 +151,7 @@ test('a company member’s profile is left to the app the first time, and shown 
   await expect(field(page, 'Post Code')).toHaveValue('3028')
   expect(scripts.filter((path) => /entry\.client|update-profile|root-/u.test(path))).toEqual([])
   await expect(page.locator('html')).not.toHaveAttribute('data-hydrated', '')
+  expect(await scriptBytes()).toBeLessThan(25_000)
   await expectAccessible(page)
 
   // Changed and submitted at once: the app loads on the first focus and keeps all of it.

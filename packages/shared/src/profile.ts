@@ -7,8 +7,8 @@
  * are not validated and the server ignores them.
  */
 import { z } from 'zod'
-import { type AddressFormValues, addressFields, looseAddressSchema } from './address.ts'
-import { LIMITS, MEMBER_TYPE, MEMBER_TYPE_VALUES, type MemberType, type StateCode } from './constants.ts'
+import { addressFields, looseAddressSchema } from './address.ts'
+import { LIMITS, MEMBER_TYPE, MEMBER_TYPE_VALUES } from './constants.ts'
 import {
   ABN_INVALID,
   abnField,
@@ -133,36 +133,4 @@ export const clientProfileSchema = profileSettingsSchema.pick({
 })
 export type ClientProfile = z.output<typeof clientProfileSchema>
 
-export type ProfileFormValues = {
-  firstName: string
-  lastName: string
-  email: string
-  mobile: string
-  memberType: MemberType
-  companyName: string
-  abn: string
-  employmentServiceProvider: boolean
-} & AddressFormValues
-
-/** Profile settings -> form values (nulls become ''). */
-export function profileSettingsToForm(settings: ProfileSettings): ProfileFormValues {
-  const text = (value: string | null | undefined) => value ?? ''
-  const state = text(settings.state)
-  return {
-    firstName: settings.firstName,
-    lastName: settings.lastName,
-    email: settings.email,
-    mobile: settings.mobile,
-    memberType: settings.memberType,
-    companyName: text(settings.companyName),
-    abn: text(settings.abn),
-    employmentServiceProvider: settings.employmentServiceProvider ?? false,
-    fullAddress: text(settings.fullAddress),
-    unitNumber: text(settings.unitNumber),
-    streetNumber: text(settings.streetNumber),
-    streetName: text(settings.streetName),
-    city: text(settings.city),
-    state: looseAddressSchema.shape.state.safeParse(state).success ? (state as StateCode | '') : '',
-    postcode: text(settings.postcode),
-  }
-}
+export { type ProfileFormValues, profileSettingsToForm } from './profile-form.ts'
