@@ -95,7 +95,15 @@ const PAGES: readonly BenchPage[] = [
     account: true,
     signedIn: true,
   },
-  { name: 'my-account', path: '/my-account/', noIndex: true, account: true, signedIn: true },
+  // Shown by its enhancement script too, hydrated on the first interaction (ADR 030).
+  {
+    name: 'my-account',
+    path: '/my-account/',
+    hydratesOnInteraction: true,
+    noIndex: true,
+    account: true,
+    signedIn: true,
+  },
 ]
 const ACCOUNT_JS_GZIP_KB = 60
 /** Where the web app keeps a sign-in (apps/web/app/lib/auth-storage.ts, SPEC.md §3). */

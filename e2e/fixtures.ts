@@ -42,15 +42,18 @@ async function axeViolations(page: Page): Promise<string[]> {
 }
 
 /**
- * axe on a page just opened: a page that sends the visitor elsewhere as it starts (a guard's redirect) can
- * navigate while axe runs; axe then runs again on the page it arrived at.
+ * axe on a page just opened: a page that sends the visitor elsewhere as it starts (a guard's redirect, the
+ * enhancement script of a private page sending a signed-out visitor to the login page) can navigate while axe runs:
+ * its context is destroyed, or axe, injected into the page that left, is missing from the one that came
+ * (`runPartial` of undefined). axe then runs again on the page it arrived at.
  */
 async function expectAccessibleOnArrival(page: Page) {
   for (let attempt = 1; ; attempt++) {
     try {
       return await expectAccessible(page)
     } catch (error) {
-      if (attempt >= 3 || !/Execution context was destroyed/.test(String(error))) throw error
+      if (attempt >= 3 || !/Execution context was destroyed|reading 'runPartial'/.test(String(error)))
+        throw error
       await page.waitForLoadState()
     }
   }

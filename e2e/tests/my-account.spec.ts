@@ -2,6 +2,7 @@ import { creditApplicationFixture } from '../../apps/api/test/helpers/credit.ts'
 import { expect, expectAccessible, test } from '../fixtures.ts'
 import { adminTokens } from '../helpers/admin.ts'
 import { openHydrated, registerByApi, storeTokens, uniqueEmail } from '../helpers/auth.ts'
+import { pageErrors, scriptGzipBytes, scriptRequests } from '../helpers/page.ts'
 
 /*
  * Issue 17: a signed-in customer's quote request and credit application show on /my-account/ (the header's
@@ -94,4 +95,51 @@ test('a signed-in customer follows their quote and credit application on My Acco
 test('a signed-out visit to My Account signs in first and comes back', async ({ page }) => {
   await page.goto('/my-account/')
   await expect(page).toHaveURL(/\/login\/\?return-url=%2Fmy-account%2F$/)
+})
+
+test.describe('in a time zone that is not Melbourne’s', () => {
+  test.use({ timezoneId: 'America/Los_Angeles' })
+
+  test('My Account is shown before its app, and a button pressed at once works once the app is in (ADR 030)', async ({
+    page,
+    request,
+  }) => {
+    const email = uniqueEmail('account-shell')
+    const tokens = await registerByApi(request, email, 'Carmen')
+    const payload = await creditApplicationFixture(1)
+    payload.section1.businessName = `Carmen Cones ${run}`
+    const applied = await request.post('/api/apply-for-credit', {
+      data: payload,
+      headers: { authorization: `Bearer ${tokens.access_token}` },
+    })
+    expect(applied.status(), await applied.text()).toBe(200)
+    const reference = applied.headers()['x-application-reference'] ?? ''
+    await storeTokens(page, tokens)
+    const scripts = scriptRequests(page)
+    const scriptBytes = scriptGzipBytes(page)
+    const errors = pageErrors(page)
+
+    await page.goto('/my-account/')
+    const credit = page.getByRole('region', { name: 'Credit Applications' })
+    await expect(credit.getByRole('listitem').filter({ hasText: reference })).toContainText('Received')
+    await expect(page.getByText(/^Hello Carmen: /u)).toBeVisible()
+    await expect(page.getByRole('banner').getByRole('link', { name: 'Your account, Carmen' })).toBeVisible()
+    await expect(page.getByRole('status').filter({ hasText: 'Loading your profile…' })).toHaveCount(0)
+    // Shown without the app: none of its modules was asked for, and it has not hydrated.
+    expect(scripts.filter((path) => /entry\.client|root-|jsx-runtime/u.test(path))).toEqual([])
+    await expect(page.locator('html')).not.toHaveAttribute('data-hydrated', '')
+    // The enhancement script and the account's own part of it: no schema library, no React (about 25 KB).
+    expect(await scriptBytes()).toBeLessThan(30_000)
+    await expectAccessible(page)
+
+    // Pressed at once: the app starts on the press, and does what the button says once it is in.
+    await page.getByRole('button', { name: 'Email me a confirmation link' }).click()
+    await expect(
+      page.getByText(`We have emailed a confirmation link to ${email}.`, { exact: false }),
+    ).toBeVisible()
+    await expect(page.locator('html')).toHaveAttribute('data-hydrated', '')
+    await expect(page.getByRole('button', { name: 'Confirmation email sent' })).toBeDisabled()
+    // The app hydrated over what was shown (the times in Melbourne's, whatever the browser's): no mismatch.
+    expect(errors).toEqual([])
+  })
 })

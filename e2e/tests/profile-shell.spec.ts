@@ -1,5 +1,4 @@
-import { gzipSync } from 'node:zlib'
-import type { APIRequestContext, Page } from '@playwright/test'
+import type { APIRequestContext } from '@playwright/test'
 import { expect, expectAccessible, test } from '../fixtures.ts'
 import { createCompanyMember, newAdmin, newAdminWithoutSecondFactor } from '../helpers/admin.ts'
 import {
@@ -11,41 +10,13 @@ import {
   tokensFor,
   uniqueEmail,
 } from '../helpers/auth.ts'
+import { pageErrors, scriptGzipBytes, scriptRequests } from '../helpers/page.ts'
 
 /**
  * The profile page before its app (ADR 028): the server renders the empty form, the enhancement script fetches
  * the profile behind the overlay and shows it, signed in; the app loads on the first interaction and takes the
  * page over as it is, with what was typed meanwhile.
  */
-
-/** The JavaScript files the page has asked for so far. */
-function scriptRequests(page: Page): string[] {
-  const urls: string[] = []
-  page.on('request', (request) => {
-    if (request.resourceType() === 'script') urls.push(new URL(request.url()).pathname)
-  })
-  return urls
-}
-
-/** The gzipped size of the JavaScript the page has received so far (issue 18: at most 60 KB before interaction). */
-function scriptGzipBytes(page: Page): () => Promise<number> {
-  const bodies: Promise<Buffer>[] = []
-  page.on('response', (response) => {
-    if (response.request().resourceType() === 'script') bodies.push(response.body())
-  })
-  return async () =>
-    (await Promise.all(bodies)).reduce((sum, body) => sum + gzipSync(body, { level: 9 }).length, 0)
-}
-
-/** Errors the page reported (a hydration mismatch is one). */
-function pageErrors(page: Page): string[] {
-  const errors: string[] = []
-  page.on('pageerror', (error) => errors.push(error.message))
-  page.on('console', (message) => {
-    if (message.type() === 'error') errors.push(message.text())
-  })
-  return errors
-}
 
 test('a member sees their profile before the app loads, and what they type meanwhile is saved', async ({
   page,

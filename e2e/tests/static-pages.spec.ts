@@ -69,9 +69,11 @@ test.describe('pages that are not hydrated', () => {
       expect(html, path).not.toContain('data-hydrate=')
     }
     // ADR 011, ADR 026, ADR 027: the public form pages carry React Router's module script inert, started by the
-    // enhancement script; so does the profile, which the enhancement script shows signed in first (ADR 028).
+    // enhancement script; so do the profile and My Account, which the enhancement script shows signed in first
+    // (ADR 028, ADR 030).
     for (const path of [
       '/update-profile/',
+      '/my-account/',
       '/contact-us/',
       '/get-a-quote/',
       '/login/',
@@ -93,8 +95,8 @@ test.describe('pages that are not hydrated', () => {
       )
       expect(html, path).not.toContain('modulepreload')
     }
-    // Those whose content needs the app at once: the visitor's session.
-    for (const path of ['/my-account/']) {
+    // Those whose content needs the app at once: the admin area (its tables and editors).
+    for (const path of ['/admin/manage-users/']) {
       const html = await (await request.get(path)).text()
       expect(html, path).toContain('window.__reactRouterContext')
       expect(html, path).toContain('modulepreload')

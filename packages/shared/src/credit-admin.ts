@@ -6,25 +6,10 @@ import {
   staffIdSchema,
   staffMemberSchema,
 } from './back-office.ts'
+import { CREDIT_STATUSES, type CreditStatus } from './credit-status.ts'
 import { emptyIsUnset, optionalQuery, pagedSchema, pageQuery } from './http.ts'
 
-/** Where an application is in the accounts team's work (issue 15), in order. */
-export const CREDIT_STATUSES = [
-  'received',
-  'under_review',
-  'more_information_needed',
-  'approved',
-  'declined',
-] as const
-export type CreditStatus = (typeof CREDIT_STATUSES)[number]
-
-export const CREDIT_STATUS_LABELS: Readonly<Record<CreditStatus, string>> = {
-  received: 'Received',
-  under_review: 'Under review',
-  more_information_needed: 'More information needed',
-  approved: 'Approved',
-  declined: 'Declined',
-}
+export { CREDIT_STATUS_LABELS, CREDIT_STATUSES, type CreditStatus } from './credit-status.ts'
 
 /** Statuses that wait for the business, not the applicant: the dashboard's "waiting for a decision". */
 export const CREDIT_STATUSES_AWAITING_DECISION: readonly CreditStatus[] = ['received', 'under_review']

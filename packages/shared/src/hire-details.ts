@@ -1,6 +1,7 @@
 import { z } from 'zod'
-import { businessDay, formatIsoDay, formatLongDate, parseIsoDay, startOfDayIn } from './business-time.ts'
+import { businessDay, formatIsoDay, parseIsoDay, startOfDayIn } from './business-time.ts'
 import { QUOTE_SERVICES } from './constants.ts'
+import type { HireLengthUnit, WorkShift } from './hire-detail-lines.ts'
 
 /*
  * A quote request's hire details (issue 17): optional fields beside SPEC.md's quote payload (which stays as it
@@ -8,18 +9,13 @@ import { QUOTE_SERVICES } from './constants.ts'
  * per chosen service and day or night works. Forms send text ('' for nothing); the schema gives them types.
  */
 
-export const HIRE_LENGTH_UNITS = [
-  { value: 'days', label: 'Days' },
-  { value: 'weeks', label: 'Weeks' },
-] as const
-export type HireLengthUnit = (typeof HIRE_LENGTH_UNITS)[number]['value']
-
-export const WORK_SHIFTS = [
-  { value: 'day', label: 'Day works' },
-  { value: 'night', label: 'Night works' },
-  { value: 'both', label: 'Day and night works' },
-] as const
-export type WorkShift = (typeof WORK_SHIFTS)[number]['value']
+export {
+  HIRE_LENGTH_UNITS,
+  type HireLengthUnit,
+  hireDetailLines,
+  WORK_SHIFTS,
+  type WorkShift,
+} from './hire-detail-lines.ts'
 
 export const HIRE_LIMITS = { lengthMax: 365, quantityMax: 99, companyMax: 120, suburbMax: 80 } as const
 
@@ -137,46 +133,6 @@ export function hireDetailsOf(values: {
   if (quantities.length > 0) details.quantities = Object.fromEntries(quantities)
   if (values.shift) details.shift = values.shift
   return Object.keys(details).length > 0 ? details : null
-}
-
-const unitLabel = (value: number, unit: HireLengthUnit) =>
-  `${value} ${unit === 'weeks' ? (value === 1 ? 'week' : 'weeks') : value === 1 ? 'day' : 'days'}`
-
-/**
- * The hire details as labelled lines, in one order: the inbox, its detail view, the CSV export and the
- * business's email all say the same thing.
- */
-export function hireDetailLines(details: HireDetails | null | undefined): { label: string; value: string }[] {
-  if (!details) return []
-  const lines: { label: string; value: string }[] = []
-  if (details.company) lines.push({ label: 'Company', value: details.company })
-  if (details.startDate) {
-    const day = parseIsoDay(details.startDate)
-    lines.push({ label: 'Start date', value: day ? formatLongDate(startOfDayIn(day)) : details.startDate })
-  }
-  if (details.hireLength) {
-    lines.push({ label: 'Hire length', value: unitLabel(details.hireLength.value, details.hireLength.unit) })
-  }
-  if (details.site) {
-    lines.push({
-      label: 'Site',
-      value: [details.site.suburb, details.site.postcode].filter(Boolean).join(' '),
-    })
-  }
-  const quantities = Object.entries(details.quantities ?? {})
-  if (quantities.length > 0) {
-    lines.push({
-      label: 'Quantities',
-      value: quantities.map(([service, count]) => `${service}: ${count}`).join('; '),
-    })
-  }
-  if (details.shift) {
-    lines.push({
-      label: 'Works',
-      value: WORK_SHIFTS.find((shift) => shift.value === details.shift)?.label ?? '',
-    })
-  }
-  return lines
 }
 
 /** Today in the business's time zone as YYYY-MM-DD: the date picker's earliest day. */

@@ -9,25 +9,7 @@ import { hireDetailsSchema } from './hire-details.ts'
  * signed in with the account, or its email is the account's and that address has been confirmed.
  */
 
-export const MY_ACCOUNT_MESSAGES = {
-  loadFailed: 'Unable to load your account. Please try again.',
-  pdfFailed: 'Unable to download the PDF. Please try again.',
-  confirmSent: (email: string) =>
-    `We have emailed a confirmation link to ${email}. Open it to see here what you sent with that address while signed out.`,
-  confirmFailed: 'Unable to send the confirmation email. Please try again.',
-} as const
-
-export const ENQUIRY_KIND_WORDS: Record<(typeof ENQUIRY_KINDS)[number], string> = {
-  contact: 'Message',
-  quote: 'Quote request',
-}
-
-/** Customer-facing words for the statuses staff set. */
-export const ENQUIRY_STATUS_WORDS: Record<(typeof ENQUIRY_STATUSES)[number], string> = {
-  new: 'Received',
-  in_progress: 'In progress',
-  done: 'Done',
-}
+export { ENQUIRY_KIND_WORDS, ENQUIRY_STATUS_WORDS, MY_ACCOUNT_MESSAGES } from './my-account-words.ts'
 
 export const myEnquirySchema = z.object({
   id: z.string(),

@@ -6,6 +6,7 @@ import {
   BEFORE_HYDRATE_EVENT,
   DEFERRED_MODULE_TYPE,
   HYDRATED_EVENT,
+  handOverMyAccount,
   handOverProfile,
   leftFields,
   SHOWN_AT_ONCE_SESSION_KEYS,
@@ -142,6 +143,7 @@ export function hydrateOnInteraction(
     HYDRATED_EVENT,
     () => {
       handOverProfile(doc, null)
+      handOverMyAccount(doc, null)
       // After the hydrating commit's effects: the form is registered and has its values back.
       setTimeout(() => {
         for (const button of heldClicks) if (button.isConnected) button.click()

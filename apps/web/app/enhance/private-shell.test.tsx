@@ -1,4 +1,5 @@
 // @vitest-environment happy-dom
+import type { MyAccount } from '@signalway/shared/my-account'
 import { renderToStaticMarkup } from 'react-dom/server'
 import { MemoryRouter } from 'react-router'
 import { afterEach, describe, expect, it, vi } from 'vitest'
@@ -21,11 +22,13 @@ import {
   announceHydrated,
   DEFERRED_MODULE_TYPE,
   HYDRATED_ATTRIBUTE,
+  handedOverMyAccount,
   handedOverProfile,
   PRIVATE_SHELL_ATTRIBUTE,
 } from '../lib/hydration-handover.ts'
 import type { ProfileShape } from '../lib/profile-shape.ts'
 import { snapshotTypedValues } from '../lib/typed-values.ts'
+import MyAccountPage from '../routes/my-account.tsx'
 import { hydrateOnInteraction } from './on-interaction.ts'
 
 const CONFIG = { apiBaseUrl: '/api', authClientId: 'web' }
@@ -53,7 +56,7 @@ function loadServerPage(shape: ProfileShape = 'person') {
       <AuthContext value={authState({ status: 'loading', profile: null })}>
         <NotificationsProvider>
           <SiteHeader />
-          <div className="private-area" {...{ [PRIVATE_SHELL_ATTRIBUTE]: '' }}>
+          <div className="private-area" {...{ [PRIVATE_SHELL_ATTRIBUTE]: 'profile' }}>
             <UpdateProfile shape={shape} />
           </div>
         </NotificationsProvider>
@@ -108,7 +111,8 @@ const input = (name: string) => document.querySelector<HTMLInputElement>(`input[
 const select = (name: string) => document.querySelector<HTMLSelectElement>(`select[name="${name}"]`)
 const overlay = () => document.querySelector('.blocking-overlay')
 const scope = () => document.querySelector<HTMLElement>('.auth-scope')
-const settle = () => new Promise((resolve) => setTimeout(resolve, 0))
+/** Until the enhancement script has decided: the page shown (the overlay gone) or left to the app (started). */
+const settle = () => vi.waitFor(() => expect(overlay() === null || started() !== null).toBe(true))
 
 afterEach(() => {
   document.body.dispatchEvent(new Event('focusin', { bubbles: true }))
@@ -243,6 +247,105 @@ describe('the profile page before its app (a private shell, ADR 028)', () => {
     api.fail(new Error('down'))
     await settle()
     expect(started()).not.toBeNull()
+    expect(handedOverProfile(document)).toBeNull()
+  })
+})
+
+/** The server's document of the account page (a private shell, ADR 030): signed in is not known yet. */
+function loadAccountPage() {
+  const page = renderToStaticMarkup(
+    <MemoryRouter>
+      <AuthContext value={authState({ status: 'loading', profile: null })}>
+        <NotificationsProvider>
+          <SiteHeader />
+          <div className="private-area" {...{ [PRIVATE_SHELL_ATTRIBUTE]: 'my-account' }}>
+            <MyAccountPage />
+          </div>
+        </NotificationsProvider>
+      </AuthContext>
+    </MemoryRouter>,
+  )
+  document.head.innerHTML = ''
+  document.body.innerHTML = `<div class="auth-scope">${page}</div>
+    <script type="${DEFERRED_MODULE_TYPE}" data-preload="/assets/root-1.js">import("/assets/entry.client-1.js")</script>`
+}
+
+const ACCOUNT: MyAccount = {
+  email: member.email,
+  emailConfirmed: false,
+  enquiries: [],
+  creditApplications: [
+    {
+      reference: 'CA-2026-ABCDEFGH',
+      businessName: 'Casey Civil',
+      status: 'approved',
+      submittedAt: '2026-11-20T01:00:00.000Z',
+    },
+  ],
+}
+
+/** An API client whose profile and account reads answer when the test says. */
+function accountClient() {
+  const pending = new Map<string, { resolve: (value: unknown) => void; reject: (error: Error) => void }>()
+  const get = vi.fn(
+    (path: string) =>
+      new Promise((resolve, reject) => {
+        pending.set(path.startsWith('/my-account') ? 'account' : 'profile', { resolve, reject })
+      }),
+  )
+  return {
+    client: { get } as unknown as ApiClient,
+    get,
+    answer: (which: 'profile' | 'account', value: unknown) => pending.get(which)?.resolve(value),
+    fail: (which: 'profile' | 'account') => pending.get(which)?.reject(new Error('down')),
+  }
+}
+
+describe('the account page before its app (a private shell, ADR 030)', () => {
+  it('asks for the profile and the account at once, then shows both signed in and waits for an interaction', async () => {
+    loadAccountPage()
+    expect(document.querySelector('.my-account__loading')?.textContent).toBe('Loading your account…')
+    const api = accountClient()
+    hydrateOnInteraction(document, CONFIG, signedInStorage(), api.client)
+    expect(api.get.mock.calls.map(([path]) => path).sort()).toEqual([
+      '/my-account',
+      `/v1/core/accounts/${member.id}/profile/settings`,
+    ])
+    expect(overlay()).not.toBeNull()
+
+    api.answer('account', ACCOUNT)
+    api.answer('profile', member)
+    await settle()
+    expect(overlay()).toBeNull()
+    expect(document.querySelector('.my-account__loading')).toBeNull()
+    expect(document.querySelector('.page-header__lead')?.textContent).toMatch(/^Hello Shelley: /u)
+    expect(document.querySelector('.my-account')?.textContent).toContain('Casey Civil')
+    expect(document.querySelector('.my-account__confirm')).not.toBeNull()
+    expect(document.querySelector('.auth-slot--signed-in')?.textContent).toContain('Shelley')
+    expect(handedOverProfile(document)).toEqual(member)
+    expect(handedOverMyAccount(document)).toEqual(ACCOUNT)
+    expect(started()).toBeNull()
+
+    // The first pointer on the page starts the app (a click on a button only the app works is held for it).
+    document
+      .querySelector('.my-account__confirm button')
+      ?.dispatchEvent(new Event('pointerdown', { bubbles: true }))
+    expect(started()).not.toBeNull()
+    announceBeforeHydrate(document)
+    announceHydrated(document)
+    expect(handedOverMyAccount(document)).toBeNull()
+  })
+
+  it('leaves the page to the app when the account could not be fetched (the app says so and tries again)', async () => {
+    loadAccountPage()
+    const api = accountClient()
+    hydrateOnInteraction(document, CONFIG, signedInStorage(), api.client)
+    api.fail('account')
+    api.answer('profile', member)
+    await settle()
+    expect(started()).not.toBeNull()
+    expect(document.querySelector('.my-account__loading')).not.toBeNull()
+    expect(handedOverMyAccount(document)).toBeNull()
     expect(handedOverProfile(document)).toBeNull()
   })
 })

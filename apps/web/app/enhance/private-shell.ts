@@ -1,21 +1,22 @@
+import { getMyAccount } from '../features/account/api/my-account.ts'
 import { getSecondFactorStatus } from '../features/auth/api/second-factor.ts'
-import { toFormValues } from '../features/auth/profile-values.ts'
 import { fetchStoredProfile } from '../features/auth/session.ts'
 import type { ApiClient } from '../lib/api-client.ts'
 import { isAdmin } from '../lib/auth-context.ts'
 import type { AuthStorage, UserProfile } from '../lib/auth-storage.ts'
+import type { PrivateShell } from '../lib/hydration.ts'
 import { handOverProfile, PRIVATE_SHELL_ATTRIBUTE } from '../lib/hydration-handover.ts'
 import { paths } from '../lib/paths.ts'
-import { profileShapeOf } from '../lib/profile-shape.ts'
 import { PROFILE_LOADING_LABEL } from './auth.ts'
 import { authSlot, blockingOverlay } from './markup.ts'
 
 /**
- * What the enhancement script of a private shell page (ADR 028) did before the app takes over:
- * - 'shown': the page is in the signed-in state for the visitor's profile (header, form values), handed over to
- *   the app, which hydrates in that state on the first interaction;
+ * What the enhancement script of a private shell page (the profile, ADR 028 and 029; My Account, ADR 030) did
+ * before the app takes over:
+ * - 'shown': the page is in the signed-in state for the visitor's profile (header, the form's values or the
+ *   account area), handed over to the app, which hydrates in that state on the first interaction;
  * - 'signed-out': no session; the login page is on its way (it brings the visitor back);
- * - 'app': the page needs the app at once (the profile could not be fetched, the server rendered the other form
+ * - 'app': the page needs the app at once (the profile or the account could not be fetched, the server rendered the other form
  *   because the browser's hint was missing or out of date (ADR 029), or an administrator must set up a second
  *   factor first); the page is as the server rendered it, behind the overlay.
  */
@@ -24,43 +25,6 @@ export type ShellOutcome = 'shown' | 'signed-out' | 'app'
 /** The private area of a private shell page, if this is one. */
 export function privateShellArea(doc: Document): HTMLElement | null {
   return doc.querySelector<HTMLElement>(`.private-area[${PRIVATE_SHELL_ATTRIBUTE}]`)
-}
-
-/**
- * Fills the server-rendered form in with the profile form's values (`toFormValues`), value and default value alike
- * (checked and default checked, selected and default selected): as if the server had rendered them, so that the
- * app, hydrating, counts as typed only what the visitor typed (`lib/typed-values.ts`). Every named field must have
- * its value; false (nothing changed) when one has none.
- */
-export function fillForm(form: HTMLFormElement, values: object): boolean {
-  const fields = [...form.elements].filter(
-    (field): field is HTMLInputElement | HTMLSelectElement =>
-      (field instanceof HTMLInputElement || field instanceof HTMLSelectElement) && field.name !== '',
-  )
-  if (!fields.every((field) => field.name in values)) return false
-  for (const field of fields) {
-    const value = (values as Record<string, unknown>)[field.name]
-    if (field instanceof HTMLSelectElement) {
-      for (const option of field.options) {
-        const chosen = option.value === String(value)
-        option.toggleAttribute('selected', chosen)
-        option.selected = chosen
-      }
-    } else if (field.type === 'checkbox') {
-      field.defaultChecked = value === true
-      field.checked = value === true
-    } else {
-      field.defaultValue = String(value ?? '')
-      field.value = field.defaultValue
-    }
-  }
-  return true
-}
-
-/** Whether the server rendered the form of this profile's shape (ADR 029): with the company's details or without. */
-function formFits(form: HTMLFormElement, profile: UserProfile): boolean {
-  const company = form.elements.namedItem('companyName') !== null
-  return company === (profileShapeOf(profile) === 'company')
 }
 
 /**
@@ -73,6 +37,33 @@ async function mustSetUpSecondFactor(profile: UserProfile, client: ApiClient): P
     return (await getSecondFactorStatus(client)).setupRequired
   } catch {
     return true
+  }
+}
+
+/** Shows a private shell page for this profile; false when it cannot be shown as the app would render it. */
+export type ShowShell = (profile: UserProfile) => Promise<boolean>
+
+/**
+ * How the private shell page in `area` is filled in (its name: `PrivateShell` of `lib/hydration.ts`), loaded for
+ * that page only while the profile is fetched: each page's code stays out of the others' (issue 18).
+ */
+function shellOf(area: HTMLElement, doc: Document, client: ApiClient): ShowShell {
+  const loading = loadShell(area, doc, client)
+  // Could not be loaded (offline, a new deployment): the app shows the page.
+  return (profile) => loading.then((show) => show(profile)).catch(() => false)
+}
+
+function loadShell(area: HTMLElement, doc: Document, client: ApiClient): Promise<ShowShell> {
+  switch (area.getAttribute(PRIVATE_SHELL_ATTRIBUTE) as PrivateShell | null) {
+    case 'profile':
+      return import('./profile-shell.ts').then((module) => module.profileShell(area))
+    case 'my-account': {
+      // Asked for at once, beside the profile, while the page's code loads.
+      const account = getMyAccount(client).catch(() => null)
+      return import('./my-account-shell.ts').then((module) => module.myAccountShell(area, doc, account))
+    }
+    default:
+      return Promise.resolve(async () => false)
   }
 }
 
@@ -105,6 +96,8 @@ export async function showPrivateShell(
     scope.inert = false
   }
 
+  // What the page shows besides the profile is asked for at the same time (one refresh of the token serves both).
+  const show = shellOf(area, doc, client)
   let profile: UserProfile
   try {
     profile = await fetchStoredProfile(storage, client)
@@ -112,11 +105,9 @@ export async function showPrivateShell(
     // The API client signs out on a refresh token that no longer works; anything else, the app tries again.
     return storage.getTokens() ? { outcome: 'app', release } : toLogin()
   }
-  const form = area.querySelector('form')
-  if (!form || !formFits(form, profile) || (await mustSetUpSecondFactor(profile, client))) {
+  if ((await mustSetUpSecondFactor(profile, client)) || !(await show(profile))) {
     return { outcome: 'app', release }
   }
-  if (!fillForm(form, toFormValues(profile))) return { outcome: 'app', release }
   doc.querySelector('.auth-slot')?.replaceWith(authSlot(doc, { status: 'signedIn', profile }))
   handOverProfile(doc, profile)
   release()

@@ -1,3 +1,4 @@
+import type { MyAccount } from '@signalway/shared/my-account'
 import type { UserProfile } from './auth-storage.ts'
 
 /**
@@ -50,7 +51,7 @@ export function leftFields(doc: Document): WeakSet<EventTarget> {
   return win[LEFT_FIELDS]
 }
 
-/** Marks the private area of a private shell page (`PRIVATE_SHELL_PAGE`, ADR 028) for its enhancement script. */
+/** Marks the private area of a private shell page (`privateShellPage`, ADR 028, ADR 030) with its name, for its enhancement script. */
 export const PRIVATE_SHELL_ATTRIBUTE = 'data-private-shell'
 
 /** Where the enhancement script of a private page leaves the profile it restored and showed (ADR 028). */
@@ -71,4 +72,20 @@ export function handedOverProfile(doc: Document | undefined): UserProfile | null
 export function handOverProfile(doc: Document, profile: UserProfile | null): void {
   const win = doc.defaultView as (Window & WithRestoredProfile) | null
   if (win) win[RESTORED_PROFILE] = profile
+}
+
+/** Where the enhancement script of the account page leaves the account it fetched and showed (ADR 030). */
+const RESTORED_ACCOUNT = '__signalwayRestoredMyAccount'
+
+type WithRestoredAccount = { [RESTORED_ACCOUNT]?: MyAccount | null }
+
+/** The account the enhancement script showed on the account page (ADR 030): the app starts from it; else null. */
+export function handedOverMyAccount(doc: Document | undefined): MyAccount | null {
+  if (!doc) return null
+  return ((doc.defaultView ?? {}) as WithRestoredAccount)[RESTORED_ACCOUNT] ?? null
+}
+
+export function handOverMyAccount(doc: Document, account: MyAccount | null): void {
+  const win = doc.defaultView as (Window & WithRestoredAccount) | null
+  if (win) win[RESTORED_ACCOUNT] = account
 }

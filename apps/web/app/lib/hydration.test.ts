@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { documentScripts, HYDRATE_ON_INTERACTION, PRIVATE_SHELL_PAGE, STATIC_PAGE } from './hydration.ts'
+import { documentScripts, HYDRATE_ON_INTERACTION, privateShellPage, STATIC_PAGE } from './hydration.ts'
 
 describe('which scripts a document loads (ADR 008, ADR 011)', () => {
   it('React Router scripts unless a route of it opts out; a static route wins over on-interaction', () => {
@@ -49,11 +49,17 @@ describe('which scripts a document loads (ADR 008, ADR 011)', () => {
     expect(await handleOf(file)).toBe(HYDRATE_ON_INTERACTION)
   })
 
-  it('the profile is a private shell: shown by its enhancement script, hydrated on the first interaction (ADR 028)', async () => {
-    const handle = await handleOf('update-profile.tsx')
-    expect(handle).toBe(PRIVATE_SHELL_PAGE)
-    expect(documentScripts([{ handle }])).toBe('app-on-interaction')
-  })
+  it.each([
+    ['update-profile.tsx', 'profile'],
+    ['my-account.tsx', 'my-account'],
+  ] as const)(
+    '%s is a private shell: shown by its enhancement script, hydrated on the first interaction (ADR 028, ADR 030)',
+    async (file, shell) => {
+      const handle = await handleOf(file)
+      expect(handle).toEqual(privateShellPage(shell))
+      expect(documentScripts([{ handle }])).toBe('app-on-interaction')
+    },
+  )
 
   it.each([
     'auth/logout.tsx',
@@ -61,7 +67,6 @@ describe('which scripts a document loads (ADR 008, ADR 011)', () => {
     'credit/resume.tsx',
     'credit/sign.tsx',
     'credit/signing-status.tsx',
-    'my-account.tsx',
     'playground.tsx',
     'pages/error-403.tsx',
   ])('the interactive page %s hydrates at once', async (file) => {

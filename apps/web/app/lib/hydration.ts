@@ -18,23 +18,31 @@ export interface PageHandle {
   hydrate?: boolean | 'on-interaction'
   /**
    * A private page rendered, on the server and until the sign-in is known, as it looks signed in but without
-   * anyone's data: its enhancement script fills it in and it hydrates on the first interaction (ADR 028).
+   * anyone's data: its enhancement script fills it in and it hydrates on the first interaction (ADR 028, ADR 030).
+   * Names the page for the script.
    */
-  privateShell?: boolean
+  privateShell?: PrivateShell
 }
+
+/** The private pages shown by the enhancement script before their app: how it fills each in (`enhance/private-shell.ts`). */
+export type PrivateShell = 'profile' | 'my-account'
 
 export const STATIC_PAGE = { hydrate: false } as const satisfies PageHandle
 
 export const HYDRATE_ON_INTERACTION = { hydrate: 'on-interaction' } as const satisfies PageHandle
 
-export const PRIVATE_SHELL_PAGE = {
-  hydrate: 'on-interaction',
-  privateShell: true,
-} as const satisfies PageHandle
+export function privateShellPage<Shell extends PrivateShell>(shell: Shell) {
+  return { hydrate: 'on-interaction', privateShell: shell } as const satisfies PageHandle
+}
 
-/** Whether this page is a private shell (`PRIVATE_SHELL_PAGE`). */
-export function usePrivateShell(): boolean {
-  return useMatches().some((match) => (match.handle as PageHandle | undefined)?.privateShell === true)
+/** Which private shell this page is (`privateShellPage`), if one. */
+export function usePrivateShell(): PrivateShell | undefined {
+  const matches = useMatches()
+  for (const match of matches) {
+    const shell = (match.handle as PageHandle | undefined)?.privateShell
+    if (shell) return shell
+  }
+  return undefined
 }
 
 /** 'app': React Router's scripts; 'enhance': the enhancement script only; 'app-on-interaction': both, the first starting the second. */

@@ -1,5 +1,5 @@
 import { MY_ACCOUNT_MESSAGES, type MyAccount } from '@signalway/shared/my-account'
-import { useCallback, useEffect, useState } from 'react'
+import { useCallback, useEffect, useRef, useState } from 'react'
 import { PageHeader } from '../components/ui/page-header.tsx'
 import {
   confirmMyEmail,
@@ -7,8 +7,11 @@ import {
   getMyCreditApplicationPdf,
 } from '../features/account/api/my-account.ts'
 import { MyAccountView } from '../features/account/components/my-account-view.tsx'
+import { myAccountLead } from '../features/account/my-account-lines.ts'
 import { failureMessage } from '../lib/api-client.ts'
 import { useAuth } from '../lib/auth-context.ts'
+import { privateShellPage } from '../lib/hydration.ts'
+import { handedOverMyAccount } from '../lib/hydration-handover.ts'
 import { routeMeta } from '../lib/meta.ts'
 import { paths } from '../lib/paths.ts'
 import { saveBlob } from '../lib/save-blob.ts'
@@ -22,15 +25,28 @@ export const meta: Route.MetaFunction = (args) =>
     noIndex: true,
   })
 
+/** Rendered before the sign-in is known, shown by its enhancement script, hydrated on interaction (ADR 030). */
+export const handle = privateShellPage('my-account')
+
 type Page =
   | { state: 'loading' }
   | { state: 'ready'; account: MyAccount }
   | { state: 'failed'; message: string }
 
-/** The customer's account area (issue 17), for any signed-in user (routes/private-layout.tsx). */
+/** The account the enhancement script showed (ADR 030): the app starts from it without asking again. */
+function initialPage(): Page {
+  const account = handedOverMyAccount(typeof document === 'undefined' ? undefined : document)
+  return account ? { state: 'ready', account } : { state: 'loading' }
+}
+
+/**
+ * The customer's account area (issue 17), for any signed-in user (routes/private-layout.tsx). While the sign-in is
+ * checked (a private shell, ADR 030), the page as it loads; its enhancement script fills it in.
+ */
 export default function MyAccountPage() {
-  const { profile } = useAuth()
-  const [page, setPage] = useState<Page>({ state: 'loading' })
+  const { status, profile } = useAuth()
+  const [page, setPage] = useState<Page>(initialPage)
+  const handedOver = useRef(page.state === 'ready')
   const load = useCallback(() => {
     setPage({ state: 'loading' })
     getMyAccount().then(
@@ -39,18 +55,18 @@ export default function MyAccountPage() {
         setPage({ state: 'failed', message: failureMessage(error, MY_ACCOUNT_MESSAGES.loadFailed) }),
     )
   }, [])
-  useEffect(load, [load])
+  useEffect(() => {
+    if (status !== 'signedIn') return
+    if (handedOver.current) {
+      handedOver.current = false
+      return
+    }
+    load()
+  }, [status, load])
 
   return (
     <>
-      <PageHeader
-        title="My Account"
-        lead={
-          profile?.firstName
-            ? `Hello ${profile.firstName}: your quote requests, messages and credit applications, and where each stands.`
-            : 'Your quote requests, messages and credit applications, and where each stands.'
-        }
-      />
+      <PageHeader title="My Account" lead={myAccountLead(profile?.firstName)} />
       <section className="section">
         <div className="container">
           {page.state === 'loading' ? (

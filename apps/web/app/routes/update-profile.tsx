@@ -3,7 +3,7 @@ import { PageHeader } from '../components/ui/page-header.tsx'
 import { AuthPanel } from '../features/auth/components/auth-panel.tsx'
 import { SecuritySection } from '../features/auth/components/security-section.tsx'
 import { UpdateProfile } from '../features/auth/components/update-profile.tsx'
-import { PRIVATE_SHELL_PAGE } from '../lib/hydration.ts'
+import { privateShellPage } from '../lib/hydration.ts'
 import { routeMeta } from '../lib/meta.ts'
 import { paths } from '../lib/paths.ts'
 import { readProfileShape } from '../lib/profile-shape.ts'
@@ -18,7 +18,7 @@ export const meta: Route.MetaFunction = (args) =>
   })
 
 /** Rendered before the sign-in is known, filled in by its enhancement script, hydrated on interaction (ADR 028). */
-export const handle = PRIVATE_SHELL_PAGE
+export const handle = privateShellPage('profile')
 
 /** The form shown while the sign-in is checked, as the browser's hint names it (ADR 029). */
 export function loader({ request }: Route.LoaderArgs) {

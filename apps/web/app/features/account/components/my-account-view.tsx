@@ -1,33 +1,25 @@
-import { formatDateTime } from '@signalway/shared/business-time'
-import type { EnquiryStatus } from '@signalway/shared/constants'
-import { hireDetailLines } from '@signalway/shared/hire-details'
-import {
-  ENQUIRY_KIND_WORDS,
-  ENQUIRY_STATUS_WORDS,
-  MY_ACCOUNT_MESSAGES,
-  type MyAccount,
-} from '@signalway/shared/my-account'
-import { useId, useState } from 'react'
+import { MY_ACCOUNT_MESSAGES, type MyAccount } from '@signalway/shared/my-account'
+import { useState } from 'react'
 import { Link } from 'react-router'
 import { CreditStatusBadge } from '../../../components/ui/credit-status-badge.tsx'
 import { useNotify } from '../../../components/ui/notifications/index.ts'
 import { failureMessage } from '../../../lib/api-client.ts'
 import { paths } from '../../../lib/paths.ts'
-
-const ENQUIRY_BADGES: Record<EnquiryStatus, string> = {
-  new: 'badge--new',
-  in_progress: 'badge--in-progress',
-  done: 'badge--done',
-}
-
-function EnquiryStatusBadge({ status }: { status: EnquiryStatus }) {
-  return <span className={`badge ${ENQUIRY_BADGES[status]}`}>{ENQUIRY_STATUS_WORDS[status]}</span>
-}
+import {
+  creditMeta,
+  enquiryBadge,
+  enquiryMeta,
+  enquiryTitle,
+  MY_ACCOUNT_SECTION_IDS,
+  MY_ACCOUNT_WORDS,
+} from '../my-account-lines.ts'
 
 /**
  * The customer's account area (issue 17): links to the profile and its security section, their quote requests
  * and messages with the status staff set, and their credit applications with status and the signed PDF. While
  * the account's address is unconfirmed, it says what confirming would add, and sends the link.
+ * The enhancement script builds the same markup before the app (ADR 030, `enhance/my-account-markup.ts`; a test
+ * compares them): no two texts side by side (one string each), so the server's markup has no separators in it.
  */
 export function MyAccountView({
   account,
@@ -39,8 +31,7 @@ export function MyAccountView({
   confirmEmail: () => Promise<{ email: string }>
 }) {
   const notify = useNotify()
-  const enquiriesId = useId()
-  const creditId = useId()
+  const { enquiries: enquiriesId, credit: creditId } = MY_ACCOUNT_SECTION_IDS
   const [sending, setSending] = useState(false)
   const [sent, setSent] = useState(false)
 
@@ -61,8 +52,9 @@ export function MyAccountView({
       {account.emailConfirmed ? null : (
         <div className="my-account__confirm">
           <p>
-            Quote requests and credit applications you sent with <strong>{account.email}</strong> while signed
-            out show here once you confirm that the address is yours.
+            {MY_ACCOUNT_WORDS.confirmBefore}
+            <strong>{account.email}</strong>
+            {MY_ACCOUNT_WORDS.confirmAfter}
           </p>
           <button
             type="button"
@@ -82,38 +74,35 @@ export function MyAccountView({
               }
             }}
           >
-            {sent ? 'Confirmation email sent' : 'Email me a confirmation link'}
+            {sent ? MY_ACCOUNT_WORDS.confirmSent : MY_ACCOUNT_WORDS.confirmButton}
           </button>
         </div>
       )}
 
       <section className="my-account__section" aria-labelledby={enquiriesId}>
         <h2 id={enquiriesId} className="my-account__title">
-          Quote Requests and Messages
+          {MY_ACCOUNT_WORDS.enquiriesTitle}
         </h2>
         {account.enquiries.length === 0 ? (
           <p className="my-account__empty">
-            Nothing yet. <Link to={paths.getAQuote}>Request a quote</Link> or{' '}
+            Nothing yet. <Link to={paths.getAQuote}>Request a quote</Link>
+            {' or '}
             <Link to={paths.contactUs}>send us a message</Link> while signed in, and it shows here.
           </p>
         ) : (
           <ul className="my-account__list">
             {account.enquiries.map((enquiry) => {
-              const details = hireDetailLines(enquiry.hireDetails).filter((line) =>
-                ['Start date', 'Hire length', 'Site'].includes(line.label),
-              )
+              const meta = enquiryMeta(enquiry)
+              const badge = enquiryBadge(enquiry.status)
               return (
                 <li key={enquiry.id} className="my-account__item">
                   <div className="my-account__item-head">
-                    <h3 className="my-account__item-title">
-                      {ENQUIRY_KIND_WORDS[enquiry.kind]}
-                      {enquiry.services.length > 0 ? `: ${enquiry.services.join(', ')}` : ''}
-                    </h3>
-                    <EnquiryStatusBadge status={enquiry.status} />
+                    <h3 className="my-account__item-title">{enquiryTitle(enquiry)}</h3>
+                    <span className={badge.className}>{badge.text}</span>
                   </div>
                   <p className="my-account__meta">
-                    Sent <time dateTime={enquiry.createdAt}>{formatDateTime(enquiry.createdAt)}</time>
-                    {details.length > 0 ? ` · ${details.map((line) => line.value).join(' · ')}` : ''}
+                    Sent <time dateTime={enquiry.createdAt}>{meta.sent}</time>
+                    {meta.details ? meta.details : null}
                   </p>
                   <p className="my-account__excerpt">{enquiry.excerpt}</p>
                 </li>
@@ -125,7 +114,7 @@ export function MyAccountView({
 
       <section className="my-account__section" aria-labelledby={creditId}>
         <h2 id={creditId} className="my-account__title">
-          Credit Applications
+          {MY_ACCOUNT_WORDS.creditTitle}
         </h2>
         {account.creditApplications.length === 0 ? (
           <p className="my-account__empty">
@@ -140,8 +129,8 @@ export function MyAccountView({
                   <CreditStatusBadge status={application.status} />
                 </div>
                 <p className="my-account__meta">
-                  Reference {application.reference} · submitted{' '}
-                  <time dateTime={application.submittedAt}>{formatDateTime(application.submittedAt)}</time>
+                  {creditMeta(application).reference}
+                  <time dateTime={application.submittedAt}>{creditMeta(application).submitted}</time>
                 </p>
                 <button
                   type="button"
@@ -152,7 +141,10 @@ export function MyAccountView({
                     )
                   }
                 >
-                  Download the PDF<span className="visually-hidden"> of {application.reference}</span>
+                  {MY_ACCOUNT_WORDS.download}
+                  <span className="visually-hidden">
+                    {MY_ACCOUNT_WORDS.downloadOf(application.reference)}
+                  </span>
                 </button>
               </li>
             ))}

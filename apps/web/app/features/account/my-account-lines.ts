@@ -1,0 +1,69 @@
+import { formatDateTime } from '@signalway/shared/business-time'
+import type { EnquiryStatus } from '@signalway/shared/constants'
+import { hireDetailLines } from '@signalway/shared/hire-detail-lines'
+import type { MyCreditApplication, MyEnquiry } from '@signalway/shared/my-account'
+import { ENQUIRY_KIND_WORDS, ENQUIRY_STATUS_WORDS } from '@signalway/shared/my-account-words'
+
+/**
+ * What the account area says about each record (issue 17), without React or zod: the React view
+ * (`components/my-account-view.tsx`) and the enhancement script that shows the page before the app (ADR 030,
+ * `enhance/my-account-markup.ts`) say it with the same words.
+ */
+
+/** The two sections' heading ids (one account area per page). */
+export const MY_ACCOUNT_SECTION_IDS = {
+  enquiries: 'my-account-enquiries',
+  credit: 'my-account-credit',
+} as const
+
+/** The page header's lead: with the first name once it is known. */
+export function myAccountLead(firstName: string | undefined): string {
+  return firstName
+    ? `Hello ${firstName}: your quote requests, messages and credit applications, and where each stands.`
+    : 'Your quote requests, messages and credit applications, and where each stands.'
+}
+
+const ENQUIRY_BADGES: Record<EnquiryStatus, string> = {
+  new: 'badge--new',
+  in_progress: 'badge--in-progress',
+  done: 'badge--done',
+}
+
+export function enquiryBadge(status: EnquiryStatus): { className: string; text: string } {
+  return { className: `badge ${ENQUIRY_BADGES[status]}`, text: ENQUIRY_STATUS_WORDS[status] }
+}
+
+/** 'Quote request: VMS Boards, Arrow Boards', or 'Message'. */
+export function enquiryTitle(enquiry: MyEnquiry): string {
+  const services = enquiry.services.length > 0 ? `: ${enquiry.services.join(', ')}` : ''
+  return `${ENQUIRY_KIND_WORDS[enquiry.kind]}${services}`
+}
+
+/** When it was sent (Melbourne time), and after it the start date, hire length and site, if given. */
+export function enquiryMeta(enquiry: MyEnquiry): { sent: string; details: string } {
+  const details = hireDetailLines(enquiry.hireDetails).filter((line) =>
+    ['Start date', 'Hire length', 'Site'].includes(line.label),
+  )
+  return {
+    sent: formatDateTime(enquiry.createdAt),
+    details: details.length > 0 ? ` · ${details.map((line) => line.value).join(' · ')}` : '',
+  }
+}
+
+export function creditMeta(application: MyCreditApplication): { reference: string; submitted: string } {
+  return {
+    reference: `Reference ${application.reference} · submitted `,
+    submitted: formatDateTime(application.submittedAt),
+  }
+}
+
+export const MY_ACCOUNT_WORDS = {
+  confirmBefore: 'Quote requests and credit applications you sent with ',
+  confirmAfter: ' while signed out show here once you confirm that the address is yours.',
+  confirmButton: 'Email me a confirmation link',
+  confirmSent: 'Confirmation email sent',
+  enquiriesTitle: 'Quote Requests and Messages',
+  creditTitle: 'Credit Applications',
+  download: 'Download the PDF',
+  downloadOf: (reference: string) => ` of ${reference}`,
+} as const
