@@ -9,8 +9,8 @@ const ENHANCE_MODULE_ID = 'virtual:enhance-script'
 
 /**
  * Builds `app/enhance/main.ts` as one more entry of the client build (its own hashed file under
- * /assets/, sharing nothing with React Router's chunks) and gives its URL to the server build as
- * `virtual:enhance-script`. React Router builds the client first; its Vite manifest (removed when
+ * /assets/, sharing nothing with React Router's chunks) and gives its URL, and the URLs of the chunks it imports,
+ * to the server build as `virtual:enhance-script`. React Router builds the client first; its Vite manifest (removed when
  * the build ends) names the file.
  */
 function enhanceEntry(): Plugin {
@@ -33,13 +33,28 @@ function enhanceEntry(): Plugin {
     load(id) {
       if (id !== `\0${ENHANCE_MODULE_ID}`) return undefined
       // The dev server serves the source; the browser bundle never renders the element.
-      if (command === 'serve') return `export default ${JSON.stringify(`/${ENHANCE_ENTRY}`)}`
-      if (this.environment.name === 'client') return 'export default ""'
+      if (command === 'serve')
+        return `export default ${JSON.stringify(`/${ENHANCE_ENTRY}`)}\nexport const preloads = []`
+      if (this.environment.name === 'client') return 'export default ""\nexport const preloads = []'
       const manifestPath = join(root, 'build/client/.vite/manifest.json')
-      const manifest = JSON.parse(readFileSync(manifestPath, 'utf8')) as Record<string, { file: string }>
+      const manifest = JSON.parse(readFileSync(manifestPath, 'utf8')) as Record<
+        string,
+        { file: string; imports?: string[] }
+      >
       const file = manifest[ENHANCE_ENTRY]?.file
       if (!file) throw new Error(`${ENHANCE_ENTRY} is missing from ${manifestPath}`)
-      return `export default ${JSON.stringify(`/${file}`)}`
+      // The chunks it imports, at any depth: preloaded beside it, not found one after another (issue 18).
+      const preloads = new Set<string>()
+      const visit = (key: string) => {
+        for (const imported of manifest[key]?.imports ?? []) {
+          const chunk = manifest[imported]?.file
+          if (!chunk || preloads.has(`/${chunk}`)) continue
+          preloads.add(`/${chunk}`)
+          visit(imported)
+        }
+      }
+      visit(ENHANCE_ENTRY)
+      return `export default ${JSON.stringify(`/${file}`)}\nexport const preloads = ${JSON.stringify([...preloads])}`
     },
   }
 }

@@ -93,7 +93,16 @@ test.describe('pages that are not hydrated', () => {
       expect(html, path).toMatch(
         /<script type="module" id="enhance-script" src="\/assets\/enhance-[\w-]+\.js"[^>]* data-hydrate="on-interaction"/,
       )
-      expect(html, path).not.toContain('modulepreload')
+      if (['/update-profile/', '/my-account/'].includes(path)) {
+        // A private shell preloads its enhancement script's own chunks (its content waits for their API calls,
+        // ADR 030), never React Router's.
+        expect(html, path).toMatch(/<link rel="modulepreload"[^>]* href="\/assets\/session-/)
+        expect(html, path).not.toMatch(
+          /<link rel="modulepreload"[^>]* href="\/assets\/(?:entry\.client|root-|jsx-runtime)/,
+        )
+      } else {
+        expect(html, path).not.toContain('modulepreload')
+      }
     }
     // Those whose content needs the app at once: the admin area (its tables and editors).
     for (const path of ['/admin/manage-users/']) {

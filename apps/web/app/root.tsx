@@ -27,7 +27,7 @@ import { configureApiClient } from './lib/api-client.ts'
 import { getPublicConfig } from './lib/config.server.ts'
 import { DEFAULT_PUBLIC_CONFIG, PRODUCT_NAME, type PublicConfig } from './lib/config.ts'
 import { DeferredScripts } from './lib/deferred-scripts.tsx'
-import { useDocumentScripts } from './lib/hydration.ts'
+import { useDocumentScripts, usePrivateShell } from './lib/hydration.ts'
 import { InlineCss } from './lib/inline-css.tsx'
 import { pageTitle } from './lib/meta.ts'
 import { useNonce } from './lib/nonce.tsx'
@@ -71,6 +71,7 @@ export function Layout({ children }: { children: ReactNode }) {
   const tagManagerId = isTokenPage(useLocation().pathname) ? undefined : config.tagManagerId
   const nonce = useNonce()
   const scripts = useDocumentScripts()
+  const privateShell = usePrivateShell()
   return (
     <html lang="en-AU">
       <head>
@@ -103,7 +104,11 @@ export function Layout({ children }: { children: ReactNode }) {
               // Hydrates on the first interaction: the enhancement script starts React Router's.
               <>
                 <DeferredScripts nonce={nonce} />
-                <EnhanceScript config={config} hydrateOnInteraction />
+                <EnhanceScript
+                  config={config}
+                  hydrateOnInteraction
+                  preloadImports={privateShell !== undefined}
+                />
               </>
             )}
           </>

@@ -1,4 +1,5 @@
-import src from 'virtual:enhance-script'
+import src, { preloads } from 'virtual:enhance-script'
+import { preloadModule } from 'react-dom'
 import {
   ENHANCE_SCRIPT_ID,
   type EnhanceConfig,
@@ -14,11 +15,19 @@ import {
 export function EnhanceScript({
   config,
   hydrateOnInteraction = false,
+  preloadImports = false,
 }: {
   config: EnhanceConfig
   /** The page hydrates on the first interaction: the script starts the app. */
   hydrateOnInteraction?: boolean
+  /**
+   * The chunks it imports are fetched beside it instead of after it (React puts the preloads in the head): on a
+   * private shell page (ADR 030), whose content waits for the script's API calls. Elsewhere the page is complete
+   * without it, and its bandwidth goes to the page.
+   */
+  preloadImports?: boolean
 }) {
+  if (preloadImports) for (const chunk of preloads) preloadModule(chunk, { as: 'script' })
   return (
     <script
       type="module"

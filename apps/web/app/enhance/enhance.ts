@@ -8,6 +8,7 @@ import { paths } from '../lib/paths.ts'
 import { enhanceAuth } from './auth.ts'
 import { hydratesOnInteraction, readEnhanceConfig } from './config.ts'
 import { enhanceConsent } from './consent.ts'
+import { startPrivateShell } from './private-shell-start.ts'
 
 const VARIANTS = Object.keys(VARIANT_BREAKPOINTS) as CarouselVariant[]
 
@@ -26,8 +27,10 @@ export function enhancePage(doc: Document): Promise<void> {
 
   // A page that hydrates on the first interaction: the app does the rest (ADR 011).
   if (hydratesOnInteraction(doc)) {
+    // A private page's profile and data are asked for now, while the code that shows them loads (ADR 030).
+    const shellStart = startPrivateShell(doc, getAuthStorage(), apiClient)
     return import('./on-interaction.ts').then(({ hydrateOnInteraction }) => {
-      hydrateOnInteraction(doc, config, getAuthStorage())
+      hydrateOnInteraction(doc, config, getAuthStorage(), apiClient, shellStart)
     })
   }
 

@@ -13,7 +13,8 @@ import {
 } from '../lib/hydration-handover.ts'
 import type { EnhanceConfig } from './config.ts'
 import { authSlot } from './markup.ts'
-import { privateShellArea, showPrivateShell } from './private-shell.ts'
+import { showPrivateShell } from './private-shell.ts'
+import { privateShellArea, type ShellStart, startPrivateShell } from './private-shell-start.ts'
 
 /** This tab keeps something the page shows as it loads (a credit application's receipt). */
 function shownAtOnce(win: Window | null): boolean {
@@ -47,6 +48,8 @@ export function hydrateOnInteraction(
   config: EnhanceConfig,
   storage: AuthStorage,
   client: ApiClient = apiClient,
+  /** A private shell page's profile and data, asked for as the enhancement script started (`startPrivateShell`). */
+  shellStart?: ShellStart,
 ): void {
   const deferred = doc.querySelector<HTMLScriptElement>(`script[type="${DEFERRED_MODULE_TYPE}"]`)
   if (!deferred) return
@@ -168,12 +171,14 @@ export function hydrateOnInteraction(
     }
     for (const type of INTERACTION_EVENTS)
       doc.addEventListener(type, noteInteraction, { capture: true, passive: true })
-    void showPrivateShell(doc, storage, client).then(({ outcome, release: releaseOverlay }) => {
-      for (const type of INTERACTION_EVENTS) doc.removeEventListener(type, noteInteraction, true)
-      releaseShell = releaseOverlay
-      if (outcome === 'app' || (outcome === 'shown' && (consentPending || interacted))) start()
-      else if (outcome === 'shown') waitForInteraction()
-    })
+    void showPrivateShell(doc, storage, client, shellStart ?? startPrivateShell(doc, storage, client)).then(
+      ({ outcome, release: releaseOverlay }) => {
+        for (const type of INTERACTION_EVENTS) doc.removeEventListener(type, noteInteraction, true)
+        releaseShell = releaseOverlay
+        if (outcome === 'app' || (outcome === 'shown' && (consentPending || interacted))) start()
+        else if (outcome === 'shown') waitForInteraction()
+      },
+    )
     return
   }
   if (signedIn || consentPending || shownAtOnce(win)) {

@@ -1,14 +1,12 @@
-import { getMyAccount } from '../features/account/api/my-account.ts'
 import { getSecondFactorStatus } from '../features/auth/api/second-factor.ts'
-import { fetchStoredProfile } from '../features/auth/session.ts'
 import type { ApiClient } from '../lib/api-client.ts'
 import { isAdmin } from '../lib/auth-context.ts'
 import type { AuthStorage, UserProfile } from '../lib/auth-storage.ts'
-import type { PrivateShell } from '../lib/hydration.ts'
-import { handOverProfile, PRIVATE_SHELL_ATTRIBUTE } from '../lib/hydration-handover.ts'
+import { handOverProfile } from '../lib/hydration-handover.ts'
 import { paths } from '../lib/paths.ts'
 import { PROFILE_LOADING_LABEL } from './auth.ts'
 import { authSlot, blockingOverlay } from './markup.ts'
+import { privateShellArea, type ShellStart, startPrivateShell } from './private-shell-start.ts'
 
 /**
  * What the enhancement script of a private shell page (the profile, ADR 028 and 029; My Account, ADR 030) did
@@ -21,11 +19,6 @@ import { authSlot, blockingOverlay } from './markup.ts'
  *   factor first); the page is as the server rendered it, behind the overlay.
  */
 export type ShellOutcome = 'shown' | 'signed-out' | 'app'
-
-/** The private area of a private shell page, if this is one. */
-export function privateShellArea(doc: Document): HTMLElement | null {
-  return doc.querySelector<HTMLElement>(`.private-area[${PRIVATE_SHELL_ATTRIBUTE}]`)
-}
 
 /**
  * An administrator without a second factor sets one up before anything else (issue 14): the app takes them there.
@@ -40,33 +33,6 @@ async function mustSetUpSecondFactor(profile: UserProfile, client: ApiClient): P
   }
 }
 
-/** Shows a private shell page for this profile; false when it cannot be shown as the app would render it. */
-export type ShowShell = (profile: UserProfile) => Promise<boolean>
-
-/**
- * How the private shell page in `area` is filled in (its name: `PrivateShell` of `lib/hydration.ts`), loaded for
- * that page only while the profile is fetched: each page's code stays out of the others' (issue 18).
- */
-function shellOf(area: HTMLElement, doc: Document, client: ApiClient): ShowShell {
-  const loading = loadShell(area, doc, client)
-  // Could not be loaded (offline, a new deployment): the app shows the page.
-  return (profile) => loading.then((show) => show(profile)).catch(() => false)
-}
-
-function loadShell(area: HTMLElement, doc: Document, client: ApiClient): Promise<ShowShell> {
-  switch (area.getAttribute(PRIVATE_SHELL_ATTRIBUTE) as PrivateShell | null) {
-    case 'profile':
-      return import('./profile-shell.ts').then((module) => module.profileShell(area))
-    case 'my-account': {
-      // Asked for at once, beside the profile, while the page's code loads.
-      const account = getMyAccount(client).catch(() => null)
-      return import('./my-account-shell.ts').then((module) => module.myAccountShell(area, doc, account))
-    }
-    default:
-      return Promise.resolve(async () => false)
-  }
-}
-
 /**
  * The session is restored as the app would (SPEC.md §1: the profile is fetched behind the blocking overlay, the
  * page inert) and the shell shown signed in: the header's account links, the profile form's values. The overlay
@@ -77,6 +43,7 @@ export async function showPrivateShell(
   doc: Document,
   storage: AuthStorage,
   client: ApiClient,
+  started: ShellStart | undefined = startPrivateShell(doc, storage, client),
 ): Promise<{ outcome: ShellOutcome; release: () => void }> {
   const area = privateShellArea(doc)
   const scope = doc.querySelector<HTMLElement>('.auth-scope')
@@ -86,7 +53,7 @@ export async function showPrivateShell(
     return { outcome: 'signed-out' as const, release: () => undefined }
   }
   if (!area || !scope) return { outcome: 'app', release: () => undefined }
-  if (!storage.getTokens()) return toLogin()
+  if (!started) return toLogin()
 
   const overlay = blockingOverlay(doc, PROFILE_LOADING_LABEL)
   scope.inert = true
@@ -96,16 +63,14 @@ export async function showPrivateShell(
     scope.inert = false
   }
 
-  // What the page shows besides the profile is asked for at the same time (one refresh of the token serves both).
-  const show = shellOf(area, doc, client)
   let profile: UserProfile
   try {
-    profile = await fetchStoredProfile(storage, client)
+    profile = await started.profile
   } catch {
     // The API client signs out on a refresh token that no longer works; anything else, the app tries again.
     return storage.getTokens() ? { outcome: 'app', release } : toLogin()
   }
-  if ((await mustSetUpSecondFactor(profile, client)) || !(await show(profile))) {
+  if ((await mustSetUpSecondFactor(profile, client)) || !(await started.show(profile))) {
     return { outcome: 'app', release }
   }
   doc.querySelector('.auth-slot')?.replaceWith(authSlot(doc, { status: 'signedIn', profile }))

@@ -7,7 +7,7 @@ import {
   getMyCreditApplicationPdf,
 } from '../features/account/api/my-account.ts'
 import { MyAccountView } from '../features/account/components/my-account-view.tsx'
-import { myAccountLead } from '../features/account/my-account-lines.ts'
+import { MY_ACCOUNT_LEAD } from '../features/account/my-account-lines.ts'
 import { failureMessage } from '../lib/api-client.ts'
 import { useAuth } from '../lib/auth-context.ts'
 import { privateShellPage } from '../lib/hydration.ts'
@@ -44,7 +44,7 @@ function initialPage(): Page {
  * checked (a private shell, ADR 030), the page as it loads; its enhancement script fills it in.
  */
 export default function MyAccountPage() {
-  const { status, profile } = useAuth()
+  const { status } = useAuth()
   const [page, setPage] = useState<Page>(initialPage)
   const handedOver = useRef(page.state === 'ready')
   const load = useCallback(() => {
@@ -66,7 +66,7 @@ export default function MyAccountPage() {
 
   return (
     <>
-      <PageHeader title="My Account" lead={myAccountLead(profile?.firstName)} />
+      <PageHeader title="My Account" lead={MY_ACCOUNT_LEAD} />
       <section className="section">
         <div className="container">
           {page.state === 'loading' ? (

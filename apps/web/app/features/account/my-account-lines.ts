@@ -16,12 +16,11 @@ export const MY_ACCOUNT_SECTION_IDS = {
   credit: 'my-account-credit',
 } as const
 
-/** The page header's lead: with the first name once it is known. */
-export function myAccountLead(firstName: string | undefined): string {
-  return firstName
-    ? `Hello ${firstName}: your quote requests, messages and credit applications, and where each stands.`
-    : 'Your quote requests, messages and credit applications, and where each stands.'
-}
+/**
+ * The page header's lead. The same before and after the sign-in is known (the header's account link shows the first
+ * name): a greeting written in once the profile arrived would reflow the lead and move the page below it (ADR 030).
+ */
+export const MY_ACCOUNT_LEAD = 'Your quote requests, messages and credit applications, and where each stands.'
 
 const ENQUIRY_BADGES: Record<EnquiryStatus, string> = {
   new: 'badge--new',
