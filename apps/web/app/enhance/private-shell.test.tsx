@@ -185,31 +185,30 @@ describe('the profile page before its app (a private shell, ADR 028)', () => {
     expect(handedOverProfile(document)).toEqual(companyMember)
   })
 
-  it('leaves a company member’s page to the app at once when the server rendered a person’s form (no hint yet)', async () => {
-    loadServerPage()
-    const api = pendingClient()
-    hydrateOnInteraction(document, CONFIG, signedInStorage(), api.client)
-    api.answer(companyMember)
-    await settle()
-    expect(started()).not.toBeNull()
-    expect(input('firstName')?.value).toBe('')
-    expect(handedOverProfile(document)).toBeNull()
-    expect(overlay()).not.toBeNull()
-    announceBeforeHydrate(document)
-    expect(overlay()).toBeNull()
-    expect(scope()?.inert).toBe(false)
-  })
-
-  it('leaves a regular member’s page to the app when the server rendered a company’s form (an old hint)', async () => {
-    loadServerPage('company')
-    const api = pendingClient()
-    hydrateOnInteraction(document, CONFIG, signedInStorage(), api.client)
-    api.answer(member)
-    await settle()
-    expect(started()).not.toBeNull()
-    expect(input('firstName')?.value).toBe('')
-    expect(handedOverProfile(document)).toBeNull()
-  })
+  it.each([
+    [
+      'a company member’s page when the server rendered a person’s form (no hint yet)',
+      'person',
+      companyMember,
+    ],
+    ['a regular member’s page when the server rendered a company’s form (an old hint)', 'company', member],
+  ] as const)(
+    'leaves %s to the app at once, behind the overlay until it hydrates',
+    async (_case, shape, profile) => {
+      loadServerPage(shape)
+      const api = pendingClient()
+      hydrateOnInteraction(document, CONFIG, signedInStorage(), api.client)
+      api.answer(profile)
+      await settle()
+      expect(started()).not.toBeNull()
+      expect(input('firstName')?.value).toBe('')
+      expect(handedOverProfile(document)).toBeNull()
+      expect(overlay()).not.toBeNull()
+      announceBeforeHydrate(document)
+      expect(overlay()).toBeNull()
+      expect(scope()?.inert).toBe(false)
+    },
+  )
 
   it('shows an administrator’s page, the Admin link in the header, once their second factor is set up', async () => {
     loadServerPage()
