@@ -131,6 +131,15 @@ test.describe('in a time zone that is not Melbourne’s', () => {
     expect(await scriptBytes()).toBeLessThan(30_000)
     await expectAccessible(page)
 
+    // At 320 px the long email address and the button wrap inside their box, which stays on the screen.
+    await page.setViewportSize({ width: 320, height: 800 })
+    const confirm = page.locator('.my-account__confirm')
+    const box = await confirm.boundingBox()
+    const button = await confirm.getByRole('button', { name: 'Email me a confirmation link' }).boundingBox()
+    expect(box && box.x + box.width).toBeLessThanOrEqual(320)
+    expect(button && box && button.x + button.width).toBeLessThanOrEqual((box?.x ?? 0) + (box?.width ?? 0))
+    await page.setViewportSize({ width: 1280, height: 800 })
+
     // Pressed at once: the app starts on the press, and does what the button says once it is in.
     await page.getByRole('button', { name: 'Email me a confirmation link' }).click()
     await expect(
