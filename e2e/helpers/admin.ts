@@ -46,9 +46,15 @@ async function passwordGrant(request: APIRequestContext, email: string, password
   })
 }
 
-/** Sets up an authenticator app for a signed-in account (an administrator's session then reaches everything). */
-export async function enrol(request: APIRequestContext, tokens: Tokens): Promise<string> {
-  const setup = await request.post('/api/v1/core/auth/second-factor/totp', { headers: bearer(tokens) })
+/**
+ * Sets up an authenticator app for a signed-in account with its password (an administrator's session then
+ * reaches everything).
+ */
+export async function enrol(request: APIRequestContext, tokens: Tokens, password: string): Promise<string> {
+  const setup = await request.post('/api/v1/core/auth/second-factor/totp', {
+    headers: bearer(tokens),
+    data: { currentPassword: password },
+  })
   expect(setup.status(), await setup.text()).toBe(200)
   const { secret } = (await setup.json()) as { secret: string }
   const confirm = await request.post('/api/v1/core/auth/second-factor/totp/confirm', {
@@ -106,12 +112,12 @@ export async function setUpAdmins(request: APIRequestContext, workers: number): 
   const signedIn = await passwordGrant(request, ADMIN.email, ADMIN.password)
   expect(signedIn.status(), await signedIn.text()).toBe(200)
   const seededTokens = (await signedIn.json()) as Tokens
-  const seeded = { ...ADMIN, secret: await enrol(request, seededTokens) }
+  const seeded = { ...ADMIN, secret: await enrol(request, seededTokens, ADMIN.password) }
   const roots: AdminAccount[] = []
   for (let index = 0; index < workers; index++) {
     const account = await createAdminAccount(request, seededTokens, `root-${index}-${Date.now()}@example.com`)
     const tokens = (await (await passwordGrant(request, account.email, account.password)).json()) as Tokens
-    roots.push({ ...account, secret: await enrol(request, tokens) })
+    roots.push({ ...account, secret: await enrol(request, tokens, account.password) })
   }
   writeFileSync(adminsFile(), JSON.stringify({ seeded, roots } satisfies AdminsFile))
 }
@@ -146,7 +152,7 @@ export async function newAdmin(
   const first = await passwordGrant(request, created.email, created.password)
   expect(first.status(), await first.text()).toBe(200)
   const tokens = (await first.json()) as Tokens
-  const secret = await enrol(request, tokens)
+  const secret = await enrol(request, tokens, created.password)
   return { tokens, account: { ...created, secret } }
 }
 

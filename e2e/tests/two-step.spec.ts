@@ -30,8 +30,17 @@ async function nextStep(page: Page, after: number) {
   if (Date.now() < next) await page.waitForTimeout(next - Date.now() + 300)
 }
 
-/** Sets up the app on the page in view: reads the key, types its first code, saves the recovery codes. */
-async function setUpAuthenticator(page: Page): Promise<{ secret: string; codes: string[]; at: number }> {
+/**
+ * Sets up the app on the page in view: the current password, then reads the key, types its first code, saves
+ * the recovery codes.
+ */
+async function setUpAuthenticator(
+  page: Page,
+  password: string,
+): Promise<{ secret: string; codes: string[]; at: number }> {
+  const form = page.getByRole('form', { name: 'Set up your authenticator app' })
+  await form.getByLabel(/^Current Password/).fill(password)
+  await form.getByRole('button', { name: 'Continue' }).click()
   await expect(page.getByRole('img', { name: /QR code to add Signalway Traffic Hire/ })).toBeVisible()
   const secret = (await page.locator('.two-step__key').innerText()).replace(/\s+/g, '')
   expect(secret).toMatch(/^[A-Z2-7]{32}$/)
@@ -62,7 +71,7 @@ test('a member turns on two-step sign-in, then signs in with a recovery code and
   await openHydrated(page, '/update-profile/#security')
   const section = page.getByRole('region', { name: 'Two-step sign-in' })
   await section.getByRole('button', { name: 'Set Up an Authenticator App' }).click()
-  const { secret, codes, at } = await setUpAuthenticator(page)
+  const { secret, codes, at } = await setUpAuthenticator(page, TEST_PASSWORD)
   await expect(section.getByText('You have 10 recovery codes left.')).toBeVisible()
 
   // A recovery code, once.
@@ -122,8 +131,7 @@ test('an administrator without a second factor is taken to set one up after the 
   // Nothing else: an admin page sends them back here, and the API answers them nothing.
   await page.goto('/admin/')
   await expect(page).toHaveURL(/\/set-up-two-step-sign-in\/\?return-url=%2Fadmin%2F$/)
-  await expect(page.getByRole('img', { name: /QR code/ })).toBeVisible()
-  await setUpAuthenticator(page)
+  await setUpAuthenticator(page, admin.password)
   await expect(page).toHaveURL(/\/admin\/$/)
   await page
     .getByRole('link', { name: /Manage Users/ })
@@ -139,7 +147,7 @@ test('an administrator resets the two-step sign-in of a user who lost their phon
   test.slow()
   const email = uniqueEmail('lost-phone')
   const user = await registerByApi(request, email)
-  await enrol(request, user)
+  await enrol(request, user, TEST_PASSWORD)
   const first = await request.post('/api/v1/core/auth/token', {
     data: { UserName: email, Password: TEST_PASSWORD, ClientId: 'web', GrantType: 'password' },
   })

@@ -8,6 +8,7 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import type { Config } from './config.ts'
 import type { Database } from './db/database.ts'
 import type { MailTransport } from './lib/mail/transport.ts'
+import { REDACTED, redactUrl } from './lib/redact-url.ts'
 import { type Clock, systemClock } from './lib/time.ts'
 import { authPlugin } from './modules/auth/plugin.ts'
 import { apiModules } from './modules/index.ts'
@@ -55,6 +56,8 @@ export interface BuildOptions {
 export interface LogStream {
   write(line: string): void
 }
+
+export { redactUrl }
 
 const BODY_LIMIT = 1024 * 1024
 
@@ -138,7 +141,7 @@ export function loggerOptions(config: Config, stream: LogStream | undefined): Fa
         '*.refresh_token',
         '*.RefreshToken',
       ],
-      censor: '[redacted]',
+      censor: REDACTED,
     },
     serializers: {
       req: (request) => ({
@@ -148,16 +151,4 @@ export function loggerOptions(config: Config, stream: LogStream | undefined): Fa
       }),
     },
   }
-}
-
-/**
- * Query values that look like secrets (e.g. password reset links), and the token of a link to a saved credit
- * application (`/application-for-credit/resume/<token>`, issue 16), stay out of the logs.
- */
-export function redactUrl(url: string): string {
-  const [rawPath = '', query] = url.split('?', 2)
-  const path = rawPath.replace(/^(\/application-for-credit\/(?:resume|sign|status)\/)[^/]+/i, '$1[redacted]')
-  if (query === undefined) return path
-  if (/reset-password/i.test(path)) return `${path}?[redacted]`
-  return `${path}?${query.replace(/((?:^|&)[^=&]*(?:token|password|secret|code)[^=&]*=)[^&#]*/gi, '$1[redacted]')}`
 }

@@ -120,7 +120,7 @@ const totpCodeField = rule(
 )
 
 const recoveryCodeField = requiredText('Recovery code is required.', {
-  max: 40,
+  max: 64,
   tooLong: 'Invalid recovery code.',
 })
 
@@ -466,14 +466,26 @@ export type TotpConfirm = z.output<typeof totpConfirmSchema>
 
 export const recoveryCodesSchema = z.object({ recoveryCodes: z.array(z.string()) })
 
-export const removeSecondFactorSchema = z.object({
+/**
+ * The current password, for what a stolen access token must not do alone: add or remove a second factor or
+ * a passkey, set up the authenticator app, make new recovery codes.
+ */
+export const currentPasswordSchema = z.object({
   currentPassword: requiredText('Current password is required.', {
     max: LIMITS.passwordMax,
     tooLong: 'Password is too long.',
     trim: false,
   }),
 })
-export type RemoveSecondFactor = z.output<typeof removeSecondFactorSchema>
+export type CurrentPassword = z.output<typeof currentPasswordSchema>
+
+export const removeSecondFactorSchema = currentPasswordSchema
+export type RemoveSecondFactor = CurrentPassword
+
+/** POST …/second-factor/totp: setting up the authenticator app needs the current password. */
+export const startTotpSchema = currentPasswordSchema
+/** POST …/passkeys/options: adding a passkey needs the current password. */
+export const passkeyRegistrationOptionsRequestSchema = currentPasswordSchema
 
 /** New recovery codes need the current password too. */
 export const renewRecoveryCodesSchema = removeSecondFactorSchema
@@ -490,11 +502,22 @@ export type Passkey = z.output<typeof passkeySchema>
 export const passkeyListSchema = z.object({ items: z.array(passkeySchema) })
 export type PasskeyList = z.output<typeof passkeyListSchema>
 
+/**
+ * The answer of a password change: how many other sessions ended, and the passkeys that still sign in without
+ * a password (the person is offered to remove them).
+ */
+export const passwordChangedSchema = revokedSessionsSchema.extend({ passkeys: z.array(passkeySchema) })
+export type PasswordChanged = z.output<typeof passwordChangedSchema>
+
 /** The person's own name for a passkey ('Work laptop'). */
 export const passkeyNameSchema = z.object({
   name: requiredText('Name is required.', { max: 60, tooLong: 'Name must be at most 60 characters.' }),
 })
 export type PasskeyName = z.output<typeof passkeyNameSchema>
+
+/** The Security section's form that adds a passkey: its name, and the current password the options need. */
+export const addPasskeyFormSchema = passkeyNameSchema.extend(currentPasswordSchema.shape)
+export type AddPasskeyForm = z.output<typeof addPasskeyFormSchema>
 
 /** POST /v1/core/auth/passkeys: the browser's answer to the registration options, and a name. */
 export const registerPasskeySchema = passkeyNameSchema.extend({ response: passkeyAttestationSchema })

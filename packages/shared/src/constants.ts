@@ -232,27 +232,8 @@ export function isEnquiryStatus(value: unknown): value is EnquiryStatus {
 }
 
 /**
- * Pages whose address carries a secret token (a password reset link; later confirmation and signing
- * links): they are served with `Referrer-Policy: no-referrer`, never load the tag manager, and take the
- * token out of the address bar as soon as they have read it (issue 14).
+ * Pages whose address carries a secret token: they are served with `Referrer-Policy: no-referrer`, never load
+ * the tag manager, and take the token out of the address bar as soon as they have read it. The list, and
+ * everything else that keeps those tokens secret, is in token-pages.ts.
  */
-export const TOKEN_PAGE_PATHS: readonly string[] = [
-  '/reset-password/',
-  '/confirm-email/',
-  '/cancel-email-change/',
-]
-
-/**
- * Pages whose address ends in a token of their own (issue 16: the link to a saved credit application, a
- * signer's link and the status page of an application sent for signing).
- */
-export const TOKEN_PAGE_PREFIXES: readonly string[] = [
-  '/application-for-credit/resume/',
-  '/application-for-credit/sign/',
-  '/application-for-credit/status/',
-]
-
-export function isTokenPage(pathname: string): boolean {
-  const path = (pathname.endsWith('/') ? pathname : `${pathname}/`).toLowerCase()
-  return TOKEN_PAGE_PATHS.includes(path) || TOKEN_PAGE_PREFIXES.some((prefix) => path.startsWith(prefix))
-}
+export { isTokenPage } from './token-pages.ts'

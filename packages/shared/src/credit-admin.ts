@@ -40,6 +40,7 @@ export const CREDIT_DECISION_MESSAGES = {
   conflict:
     'Someone else changed this application while you were editing it. Your changes were not saved: reload it to see theirs.',
   notFound: 'Credit application not found.',
+  ownApplication: 'You cannot decide your own credit application. Another member of staff must decide it.',
 } as const
 
 /** The administrators' list of credit applications (GET /api/admin/credit-applications). */
@@ -153,6 +154,8 @@ export const creditApplicationViewSchema = z
             ip: z.string(),
             userAgent: z.string(),
             textSha256: z.string(),
+            /** The other signers who signed from the same IP address and browser. */
+            sameDeviceAs: z.array(z.string()).optional(),
           }),
         )
         .default([]),
@@ -161,9 +164,33 @@ export const creditApplicationViewSchema = z
   .meta({ id: 'CreditApplicationView' })
 export type CreditApplicationView = z.infer<typeof creditApplicationViewSchema>
 
+/** Who sent an application: the account it was sent from while signed in, else only the address it gives. */
+export const creditApplicantSchema = z
+  .object({
+    /** Null when it was sent signed out. The account's name and address as they are now. */
+    account: z.object({ id: z.number().int(), name: z.string(), email: z.string() }).nullable(),
+    /** The address the application was sent with. */
+    email: z.string(),
+  })
+  .meta({ id: 'CreditApplicant' })
+export type CreditApplicant = z.infer<typeof creditApplicantSchema>
+
+/** Who applied, in words: "Jane Smith (jane@example.com)", or "Sent signed out by <email>". */
+export function appliedByText(applicant: CreditApplicant): string {
+  return applicant.account
+    ? `${applicant.account.name} (${applicant.account.email})`
+    : `Sent signed out by ${applicant.email}`
+}
+
 /** GET /api/admin/credit-applications/:reference: the staff's record of one application. */
 export const creditApplicationDetailSchema = creditApplicationSummarySchema
   .extend({
+    appliedBy: creditApplicantSchema,
+    /**
+     * The viewer's own application (sent from their account or with their address): they may add notes, but
+     * the decision is another member of staff's.
+     */
+    ownApplication: z.boolean(),
     version: z.number().int(),
     creditLimit: z.number().int().nullable(),
     paymentTermsDays: z.number().int().nullable(),

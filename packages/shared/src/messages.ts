@@ -84,6 +84,8 @@ export const MESSAGES = {
   passkeyRenameFailed: 'Unable to rename the passkey.',
   passkeyRemoved: 'The passkey has been removed.',
   passkeyRemoveFailed: 'Unable to remove the passkey.',
+  passkeysRemoved: 'Your passkeys have been removed.',
+  passkeysRemoveFailed: 'Unable to remove your passkeys. Please remove them one by one under Passkeys.',
   passkeySignInFailed:
     'Sorry, signing in with a passkey did not work. Please try again, or use your password.',
   twoStepCodeFailed: 'Sorry, that code did not work. Please try again.',

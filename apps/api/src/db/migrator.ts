@@ -20,6 +20,9 @@ import * as creditDrafts from './migrations/0016-credit-drafts.ts'
 import * as creditSigning from './migrations/0017-credit-signing.ts'
 import * as hireDetailsAndAccounts from './migrations/0018-hire-details-and-accounts.ts'
 import * as outboxRecipient from './migrations/0019-outbox-recipient.ts'
+import * as outboxRetention from './migrations/0020-outbox-retention.ts'
+import * as creditMailLog from './migrations/0021-credit-mail-log.ts'
+import * as longRecoveryCodes from './migrations/0022-long-recovery-codes.ts'
 import type { DB } from './schema.ts'
 
 /** Every migration, by name. Names sort in the order they run; add new ones at the end. */
@@ -43,6 +46,9 @@ export const migrations: Record<string, Migration> = {
   '0017-credit-signing': creditSigning,
   '0018-hire-details-and-accounts': hireDetailsAndAccounts,
   '0019-outbox-recipient': outboxRecipient,
+  '0020-outbox-retention': outboxRetention,
+  '0021-credit-mail-log': creditMailLog,
+  '0022-long-recovery-codes': longRecoveryCodes,
 }
 
 export class MigrationError extends Error {

@@ -243,6 +243,15 @@ export interface CreditSignersTable {
   changed_after_signing: Generated<number>
 }
 
+/** An email queued to an address nobody has proved, by kind: the per-recipient daily limits count these. */
+export interface CreditMailLogTable {
+  id: Generated<number>
+  kind: string
+  /** Lower case. */
+  recipient: string
+  created_at: Timestamp
+}
+
 /** A signing link's token, as its SHA-256: the request's and each reminder's work until they expire. */
 export interface CreditSigningTokensTable {
   token_hash: string
@@ -441,6 +450,7 @@ export interface DB {
   credit_signings: CreditSigningsTable
   credit_signers: CreditSignersTable
   credit_signing_tokens: CreditSigningTokensTable
+  credit_mail_log: CreditMailLogTable
   media: MediaTable
   site_state: SiteStateTable
   files: FilesTable

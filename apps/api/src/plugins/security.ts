@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto'
 import type { IncomingMessage, ServerResponse } from 'node:http'
-import { isTokenPage } from '@signalway/shared/constants'
+import { isTokenPage } from '@signalway/shared/token-pages'
 import type { FastifyRequest } from 'fastify'
 import fp from 'fastify-plugin'
 import helmet, { type HelmetOptions } from 'helmet'

@@ -196,7 +196,16 @@ async function signingFixture(app: FastifyInstance, credit: Record<string, unkno
   if (!path.includes('/signing')) return { signing: none }
   const section4 = credit.section4 as { signatures: string }
   const png = (JSON.parse(section4.signatures) as { specimen: string }[])[0]?.specimen ?? ''
-  const application = { ...credit, section4: { ...section4, signatures: '[]', guarantors: '[]' } }
+  // Signers' addresses of their own each time: an address gets at most 10 signing requests a day.
+  const persons = (credit.section2 as { persons: Record<string, unknown>[] }).persons.map((person) => ({
+    ...person,
+    email: `signer-${randomUUID().slice(0, 8)}@example.com`,
+  }))
+  const application = {
+    ...credit,
+    section2: { persons },
+    section4: { ...section4, signatures: '[]', guarantors: '[]' },
+  }
   const completerEmail = `completer-${randomUUID().slice(0, 8)}@example.com`
   const started = await app.inject({
     method: 'POST',
@@ -388,7 +397,9 @@ function bodyExample(fixture: Fixture, op: Operation): Record<string, unknown> {
     'POST /api/v1/core/accounts/token/validate': { resetToken: fixture.resetToken },
     'POST /api/v1/core/accounts/email/confirm': { token: fixture.emailChange.confirm },
     'POST /api/v1/core/accounts/email/cancel': { token: fixture.emailChange.cancel },
+    'POST /api/v1/core/auth/second-factor/totp': { currentPassword: fixture.user.password },
     'POST /api/v1/core/auth/second-factor/totp/confirm': { code: fixture.totpCode },
+    'POST /api/v1/core/auth/passkeys/options': { currentPassword: fixture.user.password },
     'POST /api/v1/core/auth/second-factor/remove': { currentPassword: fixture.user.password },
     'POST /api/v1/core/auth/second-factor/recovery-codes': { currentPassword: fixture.user.password },
     'POST /api/v1/core/auth/passkeys': { name: 'Work laptop', response: fixture.passkeyRegistration },

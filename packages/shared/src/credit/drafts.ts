@@ -24,6 +24,8 @@ export const CREDIT_DRAFT_MESSAGES = {
   invalid:
     'This link is not valid: the application it saved may have been submitted already. Please use the latest link we emailed you, or start a new application.',
   tooLarge: 'The application is too large to save. Please remove a file and try again.',
+  tooManyMails:
+    'This address has already been sent as many links to saved applications as we send in a day. Please try again tomorrow, or use the latest link we emailed.',
 } as const
 
 /** POST /api/apply-for-credit/drafts: the form's values; with the token of a draft, that draft is saved again. */

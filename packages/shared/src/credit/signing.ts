@@ -60,7 +60,57 @@ export const SIGNING_MESSAGES = {
   emailChanged: (email: string) =>
     `The signing request now goes to ${email}; the link sent to the old address no longer works.`,
   notWaiting: 'This signer is not waiting for a request.',
+  emailTaken: 'Each signer needs their own email address: this one is already given for another signer.',
+  tooManyRequests: (email: string) =>
+    `${email} has already been sent as many signing requests as we send to one address in a day. Please try again tomorrow.`,
+  tooManyStatusLinks: (email: string) =>
+    `${email} has already been sent as many links to follow signatures as we send to one address in a day. Please try again tomorrow.`,
+  sameDevice: (names: readonly string[]) =>
+    `Signed from the same IP address and browser as ${names.join(', ')}.`,
 } as const
+
+/** Case and surrounding spaces do not make two addresses different mailboxes. */
+const mailboxOf = (email: string) => email.trim().toLowerCase()
+
+/** The positions of the addresses already given for an earlier signer (each signer needs their own mailbox). */
+export function repeatedEmails(emails: readonly unknown[]): number[] {
+  const seen = new Set<string>()
+  const repeated: number[] = []
+  emails.forEach((email, index) => {
+    if (typeof email !== 'string' || email.trim() === '') return
+    if (seen.has(mailboxOf(email))) repeated.push(index)
+    else seen.add(mailboxOf(email))
+  })
+  return repeated
+}
+
+/** The status page's "Change email" form: a valid address that no other signer of the application has. */
+export function signerEmailFormSchema(otherSigners: readonly string[]) {
+  const taken = new Set(otherSigners.map(mailboxOf))
+  return z.object({
+    email: emailField({ invalid: 'Invalid email address.' }).refine((email) => !taken.has(mailboxOf(email)), {
+      error: SIGNING_MESSAGES.emailTaken,
+    }),
+  })
+}
+
+/**
+ * For each signer, the names of the other signers who signed from the same IP address and browser: one device
+ * signing for several people, which the signing record points out.
+ */
+export function sameDeviceSigners(
+  signers: readonly { name: string; ip: string; userAgent: string }[],
+): string[][] {
+  return signers.map((signer, index) =>
+    signer.ip === ''
+      ? []
+      : signers
+          .filter(
+            (other, at) => at !== index && other.ip === signer.ip && other.userAgent === signer.userAgent,
+          )
+          .map((other) => other.name),
+  )
+}
 
 /** A link's token: 32 random bytes in base64url. */
 const TOKEN = /^[A-Za-z0-9_-]{43}$/
@@ -78,6 +128,22 @@ export const signingStartSchema = z
     statusToken: tokenField().optional(),
   })
   .strict()
+  .superRefine(
+    (value, ctx) => {
+      const application: unknown = value.application
+      const section2 = isRecord(application) ? application.section2 : undefined
+      const persons = isRecord(section2) && Array.isArray(section2.persons) ? section2.persons : []
+      const emails = persons.map((person: unknown) => (isRecord(person) ? person.email : undefined))
+      for (const index of repeatedEmails(emails)) {
+        ctx.addIssue({
+          code: 'custom',
+          message: SIGNING_MESSAGES.emailTaken,
+          path: ['application', 'section2', 'persons', index, 'email'],
+        })
+      }
+    },
+    { when: (payload) => isRecord(payload.value) },
+  )
 export type SigningStart = z.output<typeof signingStartSchema>
 
 export const signingTokenSchema = z.object({ token: tokenField() }).strict()

@@ -1,14 +1,15 @@
 import { SITE } from '@signalway/shared/site'
 import type { OutgoingMail } from '../outbox/service.ts'
-import { MAIL_SIGNATURE as signature } from '../outbox/signature.ts'
+import { greeting, MAIL_SIGNATURE as signature } from '../outbox/signature.ts'
 
 /*
  * The account emails: plain text, from the business. Links are the only thing that varies besides
- * the name; no password or token other than the one-time reset link ever appears in a message.
+ * the name, which is used only for a confirmed address (greeting); no password or token other than the one-time
+ * link ever appears in a message.
  */
 
 export function passwordResetMail(
-  to: { email: string; firstName: string },
+  to: { email: string; firstName: string | null },
   link: string,
   minutes: number,
 ): OutgoingMail {
@@ -16,7 +17,7 @@ export function passwordResetMail(
     to: to.email,
     subject: `Reset your ${SITE.name} password`,
     text: [
-      `Hello ${to.firstName},`,
+      greeting(to.firstName),
       '',
       `We received a request to reset the password of your ${SITE.name} account.`,
       '',
@@ -32,12 +33,15 @@ export function passwordResetMail(
   }
 }
 
-export function passwordChangedMail(to: { email: string; firstName: string }, siteUrl: string): OutgoingMail {
+export function passwordChangedMail(
+  to: { email: string; firstName: string | null },
+  siteUrl: string,
+): OutgoingMail {
   return {
     to: to.email,
     subject: `Your ${SITE.name} password has been changed`,
     text: [
-      `Hello ${to.firstName},`,
+      greeting(to.firstName),
       '',
       `The password of your ${SITE.name} account has just been changed, and every other sign-in of your`,
       'account has been ended.',
@@ -52,7 +56,7 @@ export function passwordChangedMail(to: { email: string; firstName: string }, si
 }
 
 export function emailChangedMail(
-  to: { email: string; firstName: string },
+  to: { email: string; firstName: string | null },
   newEmail: string,
   siteUrl: string,
 ): OutgoingMail {
@@ -60,7 +64,7 @@ export function emailChangedMail(
     to: to.email,
     subject: `Your ${SITE.name} email address has been changed`,
     text: [
-      `Hello ${to.firstName},`,
+      greeting(to.firstName),
       '',
       `The email address of your ${SITE.name} account has been changed to ${newEmail}.`,
       'From now on, sign in and receive account emails with that address.',
@@ -75,7 +79,7 @@ export function emailChangedMail(
 }
 
 export function confirmEmailMail(
-  to: { newEmail: string; firstName: string },
+  to: { newEmail: string; firstName: string | null },
   link: string,
   hours: number,
 ): OutgoingMail {
@@ -83,7 +87,7 @@ export function confirmEmailMail(
     to: to.newEmail,
     subject: `Confirm your new ${SITE.name} email address`,
     text: [
-      `Hello ${to.firstName},`,
+      greeting(to.firstName),
       '',
       `You asked to use this address for your ${SITE.name} account. To confirm it, open the link below`,
       `within ${hours} hours. It can be used once.`,
@@ -99,7 +103,7 @@ export function confirmEmailMail(
 }
 
 export function emailChangeRequestedMail(
-  to: { email: string; firstName: string },
+  to: { email: string; firstName: string | null },
   newEmail: string,
   cancelLink: string,
 ): OutgoingMail {
@@ -107,7 +111,7 @@ export function emailChangeRequestedMail(
     to: to.email,
     subject: `A change of your ${SITE.name} email address was requested`,
     text: [
-      `Hello ${to.firstName},`,
+      greeting(to.firstName),
       '',
       `Someone signed in to your ${SITE.name} account asked to change its email address to ${newEmail}.`,
       'Nothing changes until that address confirms it; until then you sign in with this one.',

@@ -3,11 +3,12 @@ import {
   emailChangedSchema,
   emailChangeTokenSchema,
   forgotPasswordSchema,
+  passwordChangedSchema,
   registerSchema,
   resetPasswordSchema,
   resetRequestedSchema,
   resetTokenValidSchema,
-  revokedSessionsSchema,
+  tokenErrorSchema,
   tokenResponseSchema,
   validateResetTokenSchema,
 } from '@signalway/shared/auth'
@@ -18,6 +19,7 @@ import { z } from 'zod'
 import { ForbiddenError, SecondFactorSetupRequiredError } from '../../lib/errors.ts'
 import { errorResponses } from '../../lib/http-schemas.ts'
 import { logAuthEvent, sessionClientOf, userOf } from '../auth/plugin.ts'
+import { mfaRequiredBody, SecondFactorRequiredError } from '../auth/second-factor.ts'
 import { createAccountsService, RESET_REQUESTED } from './service.ts'
 
 /**
@@ -43,6 +45,8 @@ export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
     clientId: app.accessTokens.audience,
     tokens: app.tokens,
     throttle: app.throttle,
+    secondFactors: app.secondFactors,
+    passkeys: app.passkeys,
   })
 
   app.post(
@@ -160,15 +164,25 @@ export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['accounts'],
         summary: 'Finish a password reset: sets the password, ends every other session, answers tokens.',
+        description:
+          'For an account with a second factor the emailed link alone does not sign in: the password is set, ' +
+          'and the answer is 403 mfa_required with an mfa_token, as the password grant answers; the token ' +
+          "call's second step then completes the sign-in.",
         body: resetPasswordSchema,
-        response: { 200: tokenResponseSchema, ...errorResponses(400, 429) },
+        response: { 200: tokenResponseSchema, 403: tokenErrorSchema, ...errorResponses(400, 429) },
       },
     },
     async (request, reply) => {
       reply.header('cache-control', 'no-store')
-      const { userId, tokens } = await service.resetPassword(request.body, sessionClientOf(request))
-      logAuthEvent(request, 'reset-done', { userId })
-      return tokens
+      try {
+        const { userId, tokens } = await service.resetPassword(request.body, sessionClientOf(request))
+        logAuthEvent(request, 'reset-done', { userId })
+        return tokens
+      } catch (error) {
+        if (!(error instanceof SecondFactorRequiredError)) throw error
+        logAuthEvent(request, 'reset-done', { reason: 'second-factor-required' })
+        return reply.code(403).send(mfaRequiredBody(error, request.id))
+      }
     },
   )
 
@@ -225,9 +239,10 @@ export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: "Change the signed-in user's password; ends every other session and emails a notice.",
         description:
           'A wrong current password answers 400 on currentPassword and counts towards the sign-in lock-out ' +
-          '(429 once locked). The new password follows the registration rules. Answers how many other sessions ended.',
+          '(429 once locked). The new password follows the registration rules. Answers how many other sessions ended ' +
+          'and the passkeys, which still sign in without a password.',
         body: changePasswordSchema,
-        response: { 200: revokedSessionsSchema, ...errorResponses(400, 401, 429) },
+        response: { 200: passwordChangedSchema, ...errorResponses(400, 401, 429) },
       },
     },
     async (request) => {

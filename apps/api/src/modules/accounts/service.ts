@@ -1,5 +1,11 @@
 import { setTimeout as sleep } from 'node:timers/promises'
-import type { ChangePassword, Register, ResetPassword, TokenResponse } from '@signalway/shared/auth'
+import type {
+  ChangePassword,
+  PasswordChanged,
+  Register,
+  ResetPassword,
+  TokenResponse,
+} from '@signalway/shared/auth'
 import { CANCEL_EMAIL_CHANGE_PATH, CONFIRM_EMAIL_PATH, resetPasswordPath } from '@signalway/shared/auth'
 import { MEMBER_TYPE } from '@signalway/shared/constants'
 import { MESSAGES } from '@signalway/shared/messages'
@@ -17,12 +23,15 @@ import {
 import { hashPassword } from '../../lib/password.ts'
 import type { Clock } from '../../lib/time.ts'
 import { requireCurrentPassword } from '../auth/current-password.ts'
+import type { Passkeys } from '../auth/passkeys.ts'
 import type { AuthUser } from '../auth/plugin.ts'
 import { findActiveUserByEmail, findActiveUserById, normalizeEmail } from '../auth/repository.ts'
+import { SecondFactorRequiredError, type SecondFactors } from '../auth/second-factor.ts'
 import { accountThrottleKey } from '../auth/service.ts'
 import { THROTTLE_POLICIES, type Throttle } from '../auth/throttle.ts'
 import { hashToken, newOpaqueToken, type SessionClient, type TokenService } from '../auth/tokens.ts'
 import { enqueueMail } from '../outbox/service.ts'
+import { mailNameOf } from '../outbox/signature.ts'
 import {
   insertUser,
   isEmailTakenByAnother,
@@ -70,6 +79,10 @@ export interface AccountsService {
    */
   requestPasswordReset(email: string, ip: string, knownDevice?: boolean): Promise<void>
   validateResetToken(token: string): Promise<void>
+  /**
+   * Sets the new password and signs in, unless the account has a second factor: the mailbox alone must not
+   * give a session, so the sign-in goes on to the second step (SecondFactorRequiredError, 403 mfa_required).
+   */
   resetPassword(
     payload: ResetPassword,
     client: SessionClient,
@@ -78,7 +91,7 @@ export interface AccountsService {
    * Changes the signed-in user's password (ASVS 6.2.2): the current one must be right (a wrong one counts
    * towards the sign-in lock-out), every other session ends, and the account's address is told.
    */
-  changePassword(viewer: AuthUser, payload: ChangePassword): Promise<{ revoked: number }>
+  changePassword(viewer: AuthUser, payload: ChangePassword): Promise<PasswordChanged>
   /** The new address opened its link: the email changes, and the old address is told. */
   confirmEmailChange(token: string): Promise<{ userId: number; email: string }>
   /** The old address cancelled a pending change. */
@@ -92,12 +105,14 @@ export interface AccountsServiceDeps {
   clientId: string
   tokens: TokenService
   throttle: Throttle
+  secondFactors: Pick<SecondFactors, 'factors' | 'challenge'>
+  passkeys: Pick<Passkeys, 'list'>
   /** Every reset request takes at least this long, so that its timing does not tell (default 300 ms). */
   resetRequestMinMs?: number
 }
 
 export function createAccountsService(deps: AccountsServiceDeps): AccountsService {
-  const { db, clock, siteUrl, clientId, tokens, throttle } = deps
+  const { db, clock, siteUrl, clientId, tokens, throttle, secondFactors, passkeys } = deps
   const resetRequestMinMs = deps.resetRequestMinMs ?? 300
   let nextSweep = 0
 
@@ -201,7 +216,8 @@ export function createAccountsService(deps: AccountsServiceDeps): AccountsServic
           await enqueueMail(
             trx,
             confirmEmailMail(
-              { newEmail: payload.email, firstName: current.first_name },
+              // The new address has shown nothing yet: no name of the account's goes to it.
+              { newEmail: payload.email, firstName: null },
               link(CONFIRM_EMAIL_PATH, token),
               EMAIL_CHANGE_TTL_MS / 3_600_000,
             ),
@@ -211,7 +227,7 @@ export function createAccountsService(deps: AccountsServiceDeps): AccountsServic
           await enqueueMail(
             trx,
             emailChangeRequestedMail(
-              { email: current.email, firstName: current.first_name },
+              { email: current.email, firstName: mailNameOf(current) },
               payload.email,
               link(CANCEL_EMAIL_CHANGE_PATH, cancelToken),
             ),
@@ -252,7 +268,7 @@ export function createAccountsService(deps: AccountsServiceDeps): AccountsServic
           await enqueueMail(
             trx,
             passwordResetMail(
-              { email: user.email, firstName: user.first_name },
+              { email: user.email, firstName: mailNameOf(user) },
               `${siteUrl}${resetPasswordPath(token)}`,
               RESET_TOKEN_TTL_MS / 60_000,
             ),
@@ -286,16 +302,28 @@ export function createAccountsService(deps: AccountsServiceDeps): AccountsServic
         await updatePasswordHash(trx, user.id, passwordHash, now)
         // The reset link went to the account's address: it is shown to be theirs.
         await markEmailConfirmed(trx, user.id, now)
+        const confirmed = { ...user, email_confirmed_at: now.toISOString() }
         await expireResetTokensOfUser(trx, user.id, now)
         await tokens.revokeAllSessions(trx, user.id, 'password-reset')
         await enqueueMail(
           trx,
-          passwordChangedMail({ email: user.email, firstName: user.first_name }, siteUrl),
+          passwordChangedMail({ email: user.email, firstName: mailNameOf(confirmed) }, siteUrl),
           now,
         )
-        return { user, answer: await tokens.startSession(trx, user, clientId, client) }
+        const factors = await secondFactors.factors(user.id, trx)
+        if (factors.length > 0)
+          return {
+            user,
+            secondStep: { challenge: await secondFactors.challenge(trx, user.id, clientId), factors },
+            answer: undefined,
+          }
+        return { user, secondStep: undefined, answer: await tokens.startSession(trx, user, clientId, client) }
       })
       if (!result) throw new BadRequestError(RESET_TOKEN_INVALID)
+      // The password is changed either way; with a second factor the sign-in goes on to its second step, and
+      // the account's lock-out stays as it is (it may come from wrong codes).
+      if (result.secondStep !== undefined)
+        throw new SecondFactorRequiredError(result.secondStep.challenge, result.secondStep.factors)
       // Whoever holds the mailbox may sign in again at once, even if the account was locked.
       await throttle.clear(accountThrottleKey(result.user.email))
       return { userId: result.user.id, tokens: result.answer }
@@ -306,19 +334,30 @@ export function createAccountsService(deps: AccountsServiceDeps): AccountsServic
       await requireCurrentPassword(throttle, user, payload.currentPassword)
       refuseCommon(payload.password)
       const passwordHash = await hashPassword(payload.password)
-      return db.transaction().execute(async (trx) => {
+      const revoked = await db.transaction().execute(async (trx) => {
         const now = clock()
         await updatePasswordHash(trx, user.id, passwordHash, now)
         // A reset link asked for before the change must not undo it.
         await expireResetTokensOfUser(trx, user.id, now)
-        const revoked = await tokens.revokeAllSessions(trx, user.id, 'password-changed', viewer.sessionId)
+        const ended = await tokens.revokeAllSessions(trx, user.id, 'password-changed', viewer.sessionId)
         await enqueueMail(
           trx,
-          passwordChangedMail({ email: user.email, firstName: user.first_name }, siteUrl),
+          passwordChangedMail({ email: user.email, firstName: mailNameOf(user) }, siteUrl),
           now,
         )
-        return { revoked }
+        return ended
       })
+      // Passkeys sign in without a password: a new password does not end them, so they are listed.
+      const own = await passkeys.list(user.id)
+      return {
+        revoked,
+        passkeys: own.map((row) => ({
+          id: row.id,
+          name: row.name,
+          createdAt: row.created_at,
+          lastUsedAt: row.last_used_at,
+        })),
+      }
     },
 
     async confirmEmailChange(token) {
@@ -338,7 +377,7 @@ export function createAccountsService(deps: AccountsServiceDeps): AccountsServic
         if (normalizeEmail(change.new_email) !== user.email_normalized) {
           await enqueueMail(
             trx,
-            emailChangedMail({ email: user.email, firstName: user.first_name }, change.new_email, siteUrl),
+            emailChangedMail({ email: user.email, firstName: mailNameOf(user) }, change.new_email, siteUrl),
             now,
           )
         }

@@ -3,6 +3,7 @@ import {
   passkeyListSchema,
   passkeyNameSchema,
   passkeyOptionsSchema,
+  passkeyRegistrationOptionsRequestSchema,
   passkeySchema,
   passkeySignInOptionsRequestSchema,
   recoveryCodesSchema,
@@ -13,6 +14,7 @@ import {
   revokeTokenSchema,
   secondFactorStatusSchema,
   sessionListSchema,
+  startTotpSchema,
   type TokenResponse,
   tokenErrorSchema,
   tokenResponseSchema,
@@ -28,7 +30,7 @@ import { describeUserAgent } from '../../lib/user-agent.ts'
 import { requireCurrentPassword } from './current-password.ts'
 import { PASSKEY_MESSAGES } from './passkeys.ts'
 import { logAuthEvent, sessionClientOf, userOf } from './plugin.ts'
-import { SECOND_FACTOR_MESSAGES, SecondFactorRequiredError } from './second-factor.ts'
+import { mfaRequiredBody, SECOND_FACTOR_MESSAGES, SecondFactorRequiredError } from './second-factor.ts'
 import { createAuthService } from './service.ts'
 import { InvalidGrantError } from './tokens.ts'
 
@@ -51,8 +53,9 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         description:
           'Public. A failed sign-in or refresh answers 400 with error invalid_grant (a failed refresh says ' +
           "'Invalid refresh token.'); an unknown ClientId 400 invalid_client; a locked account or address 429. " +
-          'Ours (issue 14): for an account with a second factor the right password answers 403 mfa_required with ' +
-          'an mfa_token, and GrantType mfa_otp (otp) or mfa_recovery (recovery_code) with that token completes it.',
+          'For an account with a second factor the right password answers 403 mfa_required with an mfa_token, and ' +
+          'GrantType mfa_otp (otp), mfa_recovery (recovery_code) or mfa_passkey with that token completes it. A ' +
+          'wrong second step counts towards the same lock-outs as a wrong password (429 once locked).',
         body: loginTokenRequestSchema,
         response: {
           200: tokenResponseSchema,
@@ -80,7 +83,9 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
           signedIn = await service.signInWithPasskey(body, sessionClientOf(request))
           logAuthEvent(request, 'sign-in', { userId: signedIn.userId, reason: 'passkey' })
         } else {
-          signedIn = await service.completeSignIn(body, sessionClientOf(request))
+          signedIn = await service.completeSignIn(body, sessionClientOf(request), (email) =>
+            app.deviceCookies.read(request, email),
+          )
           logAuthEvent(request, 'second-factor-used', { userId: signedIn.userId, reason: body.GrantType })
         }
         // A new device cookie on each sign-in: this browser keeps its own budget next time (ADR 017).
@@ -89,17 +94,11 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       } catch (error) {
         if (error instanceof SecondFactorRequiredError) {
           logAuthEvent(request, 'second-factor-required')
-          return reply.code(403).send({
-            Message: error.message,
-            error: 'mfa_required' as const,
-            mfa_token: error.challenge,
-            factors: error.factors,
-            requestId: request.id,
-          })
+          return reply.code(403).send(mfaRequiredBody(error, request.id))
         }
         if (!(error instanceof InvalidGrantError)) {
-          if (body.GrantType === 'password' && (error as { statusCode?: number }).statusCode === 429)
-            logAuthEvent(request, 'sign-in-locked')
+          if (body.GrantType !== 'refresh_token' && (error as { statusCode?: number }).statusCode === 429)
+            logAuthEvent(request, 'sign-in-locked', { reason: body.GrantType })
           throw error
         }
         if (body.GrantType === 'refresh_token')
@@ -244,11 +243,18 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         security: [{ bearer: [] }],
         summary: 'Start setting up an authenticator app: a new secret, its otpauth URI and QR code.',
         description:
-          '409 when one is set up already. Nothing changes at sign-in until a first code confirms it.',
-        response: { 200: totpSetupSchema, ...errorResponses(401, 409) },
+          'Needs the current password: a wrong one answers 400 on currentPassword and counts towards the ' +
+          'sign-in lock-out (429 once locked). 409 when one is set up already. Nothing changes at sign-in ' +
+          'until a first code confirms it.',
+        body: startTotpSchema,
+        response: { 200: totpSetupSchema, ...errorResponses(400, 401, 409, 429) },
       },
     },
-    async (request) => app.secondFactors.startTotp(userOf(request).record),
+    async (request) => {
+      const me = userOf(request)
+      await requireCurrentPassword(app.throttle, me.record, request.body.currentPassword)
+      return app.secondFactors.startTotp(me.record)
+    },
   )
 
   app.post(
@@ -354,10 +360,19 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         security: [{ bearer: [] }],
         summary:
           'Options for adding a passkey (navigator.credentials.create); their challenge lasts 5 minutes.',
-        response: { 200: passkeyOptionsSchema, ...errorResponses(401) },
+        description:
+          'Needs the current password (a passkey signs in without one): a wrong one answers 400 on ' +
+          'currentPassword and counts towards the sign-in lock-out (429 once locked). Only a challenge made ' +
+          'here can add a passkey.',
+        body: passkeyRegistrationOptionsRequestSchema,
+        response: { 200: passkeyOptionsSchema, ...errorResponses(400, 401, 429) },
       },
     },
-    async (request) => asOptions(await app.passkeys.registrationOptions(userOf(request).record)),
+    async (request) => {
+      const me = userOf(request)
+      await requireCurrentPassword(app.throttle, me.record, request.body.currentPassword)
+      return asOptions(await app.passkeys.registrationOptions(me.record))
+    },
   )
 
   app.post(

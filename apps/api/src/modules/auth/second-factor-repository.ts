@@ -99,6 +99,17 @@ export async function insertChallenge(
     .execute()
 }
 
+/** An unused, unexpired challenge, whether or not it has attempts left (whose lock-out applies to it). */
+export async function findOpenChallenge(db: Executor, hash: string, now: Date) {
+  return db
+    .selectFrom('mfa_challenges')
+    .select(['user_id', 'client_id'])
+    .where('token_hash', '=', hash)
+    .where('used_at', 'is', null)
+    .where('expires_at', '>', now.toISOString())
+    .executeTakeFirst()
+}
+
 /** A live challenge (unused, unexpired, attempts left), without counting an attempt. */
 export async function findLiveChallenge(db: Executor, hash: string, now: Date, maxAttempts: number) {
   return db
@@ -111,16 +122,20 @@ export async function findLiveChallenge(db: Executor, hash: string, now: Date, m
     .executeTakeFirst()
 }
 
-/** A live challenge (unused, unexpired, attempts left), counting this attempt. */
+/**
+ * A live challenge (unused, unexpired, attempts left), counting this attempt: one conditional update, so that
+ * concurrent attempts can never take more than `maxAttempts` between them.
+ */
 export async function takeChallengeAttempt(db: Executor, hash: string, now: Date, maxAttempts: number) {
-  const row = await findLiveChallenge(db, hash, now, maxAttempts)
-  if (!row) return undefined
-  await db
+  return db
     .updateTable('mfa_challenges')
     .set((eb) => ({ attempts: eb('attempts', '+', 1) }))
     .where('token_hash', '=', hash)
-    .execute()
-  return row
+    .where('used_at', 'is', null)
+    .where('expires_at', '>', now.toISOString())
+    .where('attempts', '<', maxAttempts)
+    .returningAll()
+    .executeTakeFirst()
 }
 
 export async function markChallengeUsed(db: Executor, hash: string, now: Date): Promise<boolean> {

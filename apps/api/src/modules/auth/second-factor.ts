@@ -15,6 +15,7 @@ import {
   deleteDeadChallenges,
   deleteSecondFactors,
   findLiveChallenge,
+  findOpenChallenge,
   findTotpFactor,
   insertChallenge,
   markChallengeUsed,
@@ -63,11 +64,29 @@ export class SecondFactorRequiredError extends AppError {
   }
 }
 
-/** 'k7qm-3xta-9p' style: 10 characters of an alphabet without look-alikes (about 49 bits). */
+/** The body of a 403 mfa_required: the challenge the second step answers, and the factors it may use. */
+export function mfaRequiredBody(error: SecondFactorRequiredError, requestId: string) {
+  return {
+    Message: error.message,
+    error: 'mfa_required' as const,
+    mfa_token: error.challenge,
+    factors: error.factors,
+    requestId,
+  }
+}
+
+/** Characters in a recovery code: 24 of an alphabet of 31 is about 119 bits (ASVS asks for at least 112). */
+export const RECOVERY_CODE_LENGTH = 24
+
+/**
+ * 'k7qm-3xta-9pvw-…' style: six groups of four characters of an alphabet without look-alikes. With that much
+ * entropy a fast hash is enough at rest: nothing can be guessed from it (docs/decisions/031).
+ */
 function newRecoveryCode(): string {
   let code = ''
-  for (let i = 0; i < 10; i++) code += RECOVERY_ALPHABET[randomInt(RECOVERY_ALPHABET.length)]
-  return `${code.slice(0, 4)}-${code.slice(4, 8)}-${code.slice(8)}`
+  for (let i = 0; i < RECOVERY_CODE_LENGTH; i++)
+    code += RECOVERY_ALPHABET[randomInt(RECOVERY_ALPHABET.length)]
+  return code.replace(/(.{4})(?=.)/gu, '$1-')
 }
 
 /** Recovery codes are compared without dashes, spaces or case. */
@@ -92,11 +111,16 @@ export interface SecondFactors {
   /** Whether signing in needs a second step (an authenticator app or a passkey). */
   isEnrolled(userId: number, executor?: Executor): Promise<boolean>
   /** Which second factors the user has, for the sign-in's second step. */
-  factors(userId: number): Promise<FactorKind[]>
+  factors(userId: number, executor?: Executor): Promise<FactorKind[]>
   /** Everything: the app, the recovery codes and the passkeys (an administrator's reset). */
   resetAll(userId: number, executor?: Executor): Promise<void>
   /** The user a live challenge belongs to (without counting an attempt), for the passkey step's options. */
   challengeOwner(clientId: string, challenge: string): Promise<number | undefined>
+  /**
+   * The user an unused, unexpired challenge belongs to, even with no attempts left: whose lock-out a second step
+   * is checked against (a locked account answers 429 rather than "expired").
+   */
+  challengeAccount(clientId: string, challenge: string): Promise<number | undefined>
   startTotp(user: UserRow): Promise<TotpSetup>
   /** The first code confirms the enrolment; answers the recovery codes, shown once. */
   confirmTotp(user: UserRow, code: string): Promise<{ recoveryCodes: string[] }>
@@ -163,10 +187,10 @@ export function createSecondFactors({
       return (await countPasskeys(executor, userId)) > 0
     },
 
-    async factors(userId) {
+    async factors(userId, executor = db) {
       const kinds: FactorKind[] = []
-      if ((await findTotpFactor(db, userId))?.confirmed_at) kinds.push('totp')
-      if ((await countPasskeys(db, userId)) > 0) kinds.push('passkey')
+      if ((await findTotpFactor(executor, userId))?.confirmed_at) kinds.push('totp')
+      if ((await countPasskeys(executor, userId)) > 0) kinds.push('passkey')
       return kinds
     },
 
@@ -177,6 +201,11 @@ export function createSecondFactors({
 
     async challengeOwner(clientId, challenge) {
       const found = await findLiveChallenge(db, hashToken(challenge), clock(), CHALLENGE_MAX_ATTEMPTS)
+      return found && found.client_id === clientId ? found.user_id : undefined
+    },
+
+    async challengeAccount(clientId, challenge) {
+      const found = await findOpenChallenge(db, hashToken(challenge), clock())
       return found && found.client_id === clientId ? found.user_id : undefined
     },
 

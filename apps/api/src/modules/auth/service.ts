@@ -13,7 +13,7 @@ import type { Executor } from '../../db/database.ts'
 import { hashPassword, verifyPassword } from '../../lib/password.ts'
 import { PASSKEY_MESSAGES, type Passkeys } from './passkeys.ts'
 import { findActiveUserByEmail, findActiveUserById, normalizeEmail } from './repository.ts'
-import { SecondFactorRequiredError, type SecondFactors } from './second-factor.ts'
+import { SECOND_FACTOR_MESSAGES, SecondFactorRequiredError, type SecondFactors } from './second-factor.ts'
 import { THROTTLE_POLICIES, type Throttle } from './throttle.ts'
 import { InvalidGrantError, type SessionClient, type TokenService } from './tokens.ts'
 
@@ -32,10 +32,16 @@ export interface AuthService {
     client: SessionClient,
     device?: string,
   ): Promise<{ userId: number; email: string; tokens: TokenResponse }>
-  /** POST /v1/core/auth/token, grants mfa_otp, mfa_recovery and mfa_passkey: the second step of a sign-in. */
+  /**
+   * POST /v1/core/auth/token, grants mfa_otp, mfa_recovery and mfa_passkey: the second step of a sign-in.
+   * A wrong code counts towards the same lock-outs as a wrong password (the account's, or the device's when
+   * `deviceOf` finds this browser's cookie for the account, and the address's), and a locked one refuses
+   * even the right code.
+   */
   completeSignIn(
     grant: OtpGrant | RecoveryGrant | PasskeyStepGrant,
     client: SessionClient,
+    deviceOf?: (email: string) => string | undefined,
   ): Promise<{ userId: number; email: string; tokens: TokenResponse }>
   /** POST /v1/core/auth/token, grant passkey: a passkey alone (with user verification) signs in. */
   signInWithPasskey(
@@ -98,15 +104,16 @@ export function createAuthService({
         refused.userId = user?.id
         throw refused
       }
-      await throttle.clear(accountKey)
-      if (deviceKey) await throttle.clear(deviceKey)
-      // With a second factor the password is only the first step (issue 14).
+      // With a second factor the password is only the first step. Its lock-out counts are kept until the
+      // second step succeeds: a right password must not buy fresh guesses at the code.
       const factors = await secondFactors.factors(user.id)
       if (factors.length > 0)
         throw new SecondFactorRequiredError(
           await secondFactors.challenge(db, user.id, grant.ClientId),
           factors,
         )
+      await throttle.clear(accountKey)
+      if (deviceKey) await throttle.clear(deviceKey)
       return {
         userId: user.id,
         email: user.email,
@@ -114,7 +121,7 @@ export function createAuthService({
       }
     },
 
-    async completeSignIn(grant, client) {
+    async completeSignIn(grant, client, deviceOf) {
       checkClient(grant.ClientId)
       const proof =
         grant.GrantType === 'mfa_otp'
@@ -122,9 +129,31 @@ export function createAuthService({
           : grant.GrantType === 'mfa_recovery'
             ? { recoveryCode: grant.recovery_code }
             : { passkey: grant.response as unknown as AuthenticationResponseJSON }
-      const userId = await secondFactors.complete(grant.ClientId, grant.mfa_token, proof)
+      const owner = await secondFactors.challengeAccount(grant.ClientId, grant.mfa_token)
+      const account = owner === undefined ? undefined : await findActiveUserById(db, owner)
+      if (!account) throw new InvalidGrantError(SECOND_FACTOR_MESSAGES.challengeInvalid)
+      const accountKey = accountThrottleKey(account.email)
+      const addressKey = addressThrottleKey(client.ip)
+      const device = deviceOf?.(account.email)
+      const deviceKey = device ? deviceThrottleKey(device) : undefined
+      await throttle.check([deviceKey ?? accountKey, addressKey])
+
+      let userId: number
+      try {
+        userId = await secondFactors.complete(grant.ClientId, grant.mfa_token, proof)
+      } catch (error) {
+        if (error instanceof InvalidGrantError && error.message === SECOND_FACTOR_MESSAGES.codeWrong) {
+          if (deviceKey) await throttle.record(deviceKey, THROTTLE_POLICIES.signInDevice)
+          else await throttle.record(accountKey, THROTTLE_POLICIES.signInAccount)
+          await throttle.record(addressKey, THROTTLE_POLICIES.signInAddress)
+          error.userId = account.id
+        }
+        throw error
+      }
       const user = await findActiveUserById(db, userId)
       if (!user) throw new InvalidGrantError(SIGN_IN_FAILED)
+      await throttle.clear(accountKey)
+      if (deviceKey) await throttle.clear(deviceKey)
       return {
         userId,
         email: user.email,

@@ -1,4 +1,5 @@
 import { applicationSections, personRole } from '@signalway/shared/credit/application-view'
+import { sameDeviceSigners } from '@signalway/shared/credit/signing'
 import type { CreditApplicationView, CreditSignatureView } from '@signalway/shared/credit-admin'
 import type { Executor } from '../../db/database.ts'
 import type { CreditApplicationRow } from '../../db/schema.ts'
@@ -39,6 +40,9 @@ export async function applicationView(
   const stored = JSON.parse(row.payload) as StoredApplication
   const deed = stored.section1.trustDeed
   const { signatures = [], guarantors = [] } = stored.section4
+  const remoteSigners = stored.section4.remoteSigners ?? []
+  // Several people's signatures from one IP address and browser: the record points it out.
+  const sameDevice = sameDeviceSigners(remoteSigners)
   const files = await findFilesByIds(
     db,
     [...signatures, ...guarantors].map((signature) => signature.fileId),
@@ -69,8 +73,8 @@ export async function applicationView(
       ip: row.ip,
       userAgent: row.user_agent,
       payloadSha256: row.payload_sha256,
-      remoteSigners: (stored.section4.remoteSigners ?? []).map(
-        ({ name, role, email, signedAt, ip, userAgent, textSha256 }) => ({
+      remoteSigners: remoteSigners.map(
+        ({ name, role, email, signedAt, ip, userAgent, textSha256 }, index) => ({
           name,
           role,
           email,
@@ -78,6 +82,7 @@ export async function applicationView(
           ip,
           userAgent,
           textSha256,
+          sameDeviceAs: sameDevice[index] ?? [],
         }),
       ),
     },

@@ -1,5 +1,6 @@
 import type { InternalNote } from '@signalway/shared/back-office'
 import {
+  type CreditApplicant,
   type CreditApplicationDetail,
   type CreditChange,
   type CreditDecision,
@@ -8,10 +9,11 @@ import {
   CREDIT_DECISION_MESSAGES as MESSAGES,
 } from '@signalway/shared/credit-admin'
 import type { Kysely } from 'kysely'
-import type { DB } from '../../db/schema.ts'
-import { ConflictError, NotFoundError, ValidationError } from '../../lib/errors.ts'
+import type { CreditApplicationRow, DB } from '../../db/schema.ts'
+import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '../../lib/errors.ts'
 import type { Clock } from '../../lib/time.ts'
 import type { AuthUser } from '../auth/plugin.ts'
+import { normalizeEmail } from '../auth/repository.ts'
 import { addAuditedNote, listNotes } from '../back-office/notes.ts'
 import { findAssignableStaff, staffName, staffNames } from '../back-office/staff.ts'
 import { enqueueMail } from '../outbox/service.ts'
@@ -20,15 +22,19 @@ import { applicationView } from './application-view.ts'
 import { creditDecisionMail } from './mail.ts'
 import {
   type DecisionFields,
+  findApplicantAccount,
   findCreditApplicationByReference,
   findCreditApplicationSummary,
   updateDecision,
 } from './repository.ts'
 
 export interface CreditDecisions {
-  /** The staff's record of one application: its decision, notes and history. */
-  get(reference: string): Promise<CreditApplicationDetail>
-  /** Saves a decision made from `decision.version`; 409 when someone else saved first. */
+  /** The staff's record of one application, as `viewer` sees it: who applied, its decision, notes and history. */
+  get(reference: string, viewer: AuthUser): Promise<CreditApplicationDetail>
+  /**
+   * Saves a decision made from `decision.version`; 409 when someone else saved first; 403 on the actor's own
+   * application (isOwnApplication), where nothing changes.
+   */
   decide(
     actor: AuthUser,
     reference: string,
@@ -49,6 +55,21 @@ interface DecisionSnapshot {
 const TRACKED: readonly (keyof DecisionSnapshot)[] = ['status', 'assignee', 'creditLimit', 'paymentTermsDays']
 
 /**
+ * An administrator's own application, which another member of staff must decide: one sent while signed in
+ * with their account, or sent with their account's address (any letter case). Unlike My Account's rule, the
+ * address need not be confirmed: there the rule decides what one may read, so doubt means no; here it decides
+ * who may not decide, so doubt means a colleague decides (an unconfirmed address still belongs to the account
+ * as far as staff know, and an administrator must not get round the rule by applying signed out). The whole
+ * decision is refused, the assignee included (choosing who decides is part of deciding); notes are allowed.
+ */
+function isOwnApplication(
+  row: Pick<CreditApplicationRow, 'user_id' | 'email'>,
+  staff: Pick<AuthUser, 'id' | 'record'>,
+): boolean {
+  return row.user_id === Number(staff.id) || normalizeEmail(row.email) === staff.record.email_normalized
+}
+
+/**
  * Credit decisions (issue 15): the status of each application, who looks after it, an approval's limit and
  * terms, and the staff's notes. Every change is in the audit log, which is also the application's history;
  * a save from an older copy is refused; the applicant is emailed, in the same transaction, when the status
@@ -67,17 +88,20 @@ export function createCreditDecisions(deps: {
     return row
   }
 
-  async function get(reference: string): Promise<CreditApplicationDetail> {
+  async function get(reference: string, viewer: AuthUser): Promise<CreditApplicationDetail> {
     const row = await find(reference)
     const summary = await findCreditApplicationSummary(db, reference)
     if (!summary) throw new NotFoundError(MESSAGES.notFound)
-    const [notes, history, application] = await Promise.all([
+    const [notes, history, application, appliedBy] = await Promise.all([
       listNotes(db, 'credit-application', reference),
       historyOf(reference),
       applicationView(db, row),
+      applicantOf(row),
     ])
     return {
       ...summary,
+      appliedBy,
+      ownApplication: isOwnApplication(row, viewer),
       version: row.version,
       creditLimit: row.credit_limit,
       paymentTermsDays: row.payment_terms_days,
@@ -86,6 +110,11 @@ export function createCreditDecisions(deps: {
       notes,
       history,
     }
+  }
+
+  async function applicantOf(row: CreditApplicationRow): Promise<CreditApplicant> {
+    const account = row.user_id === null ? undefined : await findApplicantAccount(db, row.user_id)
+    return { account: account ?? null, email: row.email }
   }
 
   async function historyOf(reference: string): Promise<CreditChange[]> {
@@ -115,6 +144,7 @@ export function createCreditDecisions(deps: {
 
     async decide(actor, reference, decision, context) {
       const row = await find(reference)
+      if (isOwnApplication(row, actor)) throw new ForbiddenError(MESSAGES.ownApplication)
       if (decision.version !== row.version) throw new ConflictError(MESSAGES.conflict)
       const status = decision.status ?? (row.status as CreditStatus)
       const fields: DecisionFields = {
@@ -174,8 +204,6 @@ export function createCreditDecisions(deps: {
         const mail = statusChanged
           ? creditDecisionMail(status, {
               reference,
-              businessName: row.business_name,
-              applicantName: row.applicant_name,
               creditLimit: fields.credit_limit,
               paymentTermsDays: fields.payment_terms_days,
               question,
@@ -189,7 +217,7 @@ export function createCreditDecisions(deps: {
           )
         }
       })
-      return get(reference)
+      return get(reference, actor)
     },
 
     async addNote(actor, reference, body, context) {

@@ -14,14 +14,15 @@ import type { DB } from '../../db/schema.ts'
 import { AppError, NotFoundError, PayloadTooLargeError } from '../../lib/errors.ts'
 import { randomToken } from '../../lib/random.ts'
 import { type Clock, toTimestamp } from '../../lib/time.ts'
-import { enqueueMail } from '../outbox/service.ts'
+import { enqueueWithinDailyLimit } from './mail-limits.ts'
 
 /*
  * Save and continue later (issue 16). A draft holds the form's values as JSON, files and drawn signatures
  * included. Its link carries a random 256-bit token; only the token's SHA-256 is stored, so the database
  * cannot give the links away. A draft lasts CREDIT_DRAFT_DAYS after its last save; saving again with its
  * token keeps the same draft and link. Expired drafts are deleted by `deleteExpiredDrafts`, which every
- * instance runs now and then (deleting is the same whoever does it).
+ * instance runs now and then (deleting is the same whoever does it). Anyone can type any address, so each
+ * address is sent at most DRAFT_MAILS_PER_DAY links a day; a save past that is refused (429) and stores nothing.
  */
 
 const DAY_MS = 24 * 60 * 60 * 1000
@@ -79,7 +80,13 @@ export function createCreditDrafts(deps: { db: Kysely<DB>; siteUrl: string; cloc
             .values({ ...values, token_hash: hashToken(kept), created_at: toTimestamp(now) })
             .execute()
         }
-        await enqueueMail(trx, draftMail(email, resumeLink(deps.siteUrl, kept), expiresAt), now)
+        await enqueueWithinDailyLimit(
+          trx,
+          'draft-link',
+          draftMail(email, resumeLink(deps.siteUrl, kept), expiresAt),
+          now,
+          { refusal: MESSAGES.tooManyMails },
+        )
         return kept
       })
       return { token: saved, email, expiresAt: expiresAt.toISOString() }

@@ -8,8 +8,10 @@ import { SITE } from '@signalway/shared/site'
 import { oneLine } from '../../lib/html.ts'
 
 /**
- * The two emails of a submitted application, both with the signed PDF attached: the accounts team's
- * notice (with a link to the admin list) and the applicant's receipt.
+ * The two emails of a submitted application: the accounts team's notice (with a link to the admin list and the
+ * signed PDF) and the applicant's receipt. The receipt goes to an address typed in the application, so it carries
+ * nothing typed there: only the reference, the time and the fixed facts; the PDF, which holds what was typed, is
+ * attached only for an address shown to be its owner's (receiptCopy).
  */
 export function creditApplicationMails(
   data: CreditApplicationData,
@@ -43,28 +45,31 @@ export function creditApplicationMails(
         `All applications: ${siteUrl}/admin/credit-applications/`,
       ].join('\n'),
     },
-    applicant: {
+    /** `copy`: receiptCopy's paragraph. */
+    applicant: (copy: string) => ({
       subject: oneLine(`Your application for credit with ${SITE.name} (${reference})`),
       text: [
-        `Dear ${oneLine(s1.personCompletingTheApplication)},`,
+        'Hello,',
         '',
         'Thank you, your application for credit has been submitted successfully.',
         '',
-        ...details,
+        `Reference: ${reference}`,
+        `Submitted: ${when}`,
+        `Customer type: ${customerTypeLabel(s1.customerType)}`,
+        `ABN: ${formatAbn(s1.abn)}`,
+        ...(s1.acn ? [`ACN: ${formatAcn(s1.acn)}`] : []),
         '',
-        'A copy of the signed application is attached. Our accounts team will review it and contact you.',
+        `${copy} Our accounts team will review it and contact you.`,
         `If you have any questions, call us on ${SITE.phone.display} or reply to this email.`,
         '',
         SITE.name,
       ].join('\n'),
-    },
+    }),
   }
 }
 
 export interface DecisionMailInput {
   reference: string
-  businessName: string
-  applicantName: string
   creditLimit: number | null
   paymentTermsDays: number | null
   /** The staff's question, for more_information_needed. */
@@ -82,8 +87,9 @@ export function creditDecisionMail(
   status: CreditStatus,
   input: DecisionMailInput,
 ): { subject: string; text: string } | null {
-  const greeting = `Dear ${oneLine(input.applicantName)},`
-  const about = `your application for credit for ${oneLine(input.businessName)} (reference ${input.reference})`
+  // The address and the names are the applicant's typing, not shown to be theirs: none of it goes back.
+  const greeting = 'Hello,'
+  const about = `your application for credit (reference ${input.reference})`
   const contact = `If you have any questions, call us on ${SITE.phone.display} or reply to this email.`
   const lines = (...body: string[]) => [greeting, '', ...body, '', contact, '', SITE.name].join('\n')
   switch (status) {
@@ -122,4 +128,12 @@ export function creditDecisionMail(
     default:
       return null
   }
+}
+
+/** The receipt's last paragraph: the PDF attached (an address shown to be its owner's), or where the copy is. */
+export function receiptCopy(attached: boolean, signedByEmail: boolean): string {
+  if (attached) return 'A copy of the signed application is attached.'
+  return signedByEmail
+    ? 'You can download the signed application from its status page, the link we emailed you when you sent it for signing.'
+    : 'Please keep the signed application you downloaded when you submitted it.'
 }

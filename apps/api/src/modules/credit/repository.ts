@@ -223,6 +223,30 @@ export async function findCreditApplicationByReference(
     .executeTakeFirst()
 }
 
+/** The account an application was sent from while signed in (archived ones too): its name and address. */
+export async function findApplicantAccount(
+  db: Executor,
+  userId: number,
+): Promise<{ id: number; name: string; email: string } | undefined> {
+  const row = await db
+    .selectFrom('users')
+    .select(['id', 'first_name', 'last_name', 'email'])
+    .where('id', '=', userId)
+    .executeTakeFirst()
+  return row && { id: row.id, name: `${row.first_name} ${row.last_name}`.trim(), email: row.email }
+}
+
+/** The account's address when it is confirmed (shown to be theirs), else undefined. */
+export async function findConfirmedEmail(db: Executor, userId: number): Promise<string | undefined> {
+  const row = await db
+    .selectFrom('users')
+    .select('email')
+    .where('id', '=', userId)
+    .where('email_confirmed_at', 'is not', null)
+    .executeTakeFirst()
+  return row?.email
+}
+
 /** The fields a decision changes; `version` goes up by one. */
 export interface DecisionFields {
   status: CreditStatus

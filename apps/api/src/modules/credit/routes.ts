@@ -30,13 +30,13 @@ import type { FastifyRequest } from 'fastify'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { errorResponses } from '../../lib/http-schemas.ts'
-import { createLimiter } from '../../lib/rate-limit/limiter.ts'
 import { userOf } from '../auth/plugin.ts'
 import { auditContextOf } from '../users/audit.ts'
 import { ADMIN_ONLY } from '../users/service.ts'
 import { createCreditDecisions } from './decisions.ts'
 import { createDownloadTokens } from './download-token.ts'
 import { createCreditDrafts, deleteExpiredDrafts } from './drafts.ts'
+import { pruneMailLog } from './mail-limits.ts'
 import { createPdfSealer } from './pdf/seal.ts'
 import { createCreditService } from './service.ts'
 import { createCreditSigning } from './signing.ts'
@@ -48,14 +48,10 @@ export const CREDIT_RATE_LIMIT = { max: 10, timeWindow: 60 * 60 * 1000 } as cons
 /** Saving and opening saved applications, per address. */
 export const DRAFT_RATE_LIMIT = { max: 30, timeWindow: 60 * 60 * 1000 } as const
 const DRAFT_SWEEP_MS = 60 * 60 * 1000
-/** Saves (each emails its link) per recipient address a day: nobody's inbox is flooded from here. */
-export const DRAFT_MAILS_PER_DAY = 20
 /** Reading, signing and following remote signatures (issue 16), per address. */
 export const SIGNING_RATE_LIMIT = { max: 60, timeWindow: 60 * 60 * 1000 } as const
 /** The status page, which looks again every two minutes while it is open. */
 export const SIGNING_STATUS_RATE_LIMIT = { max: 120, timeWindow: 60 * 60 * 1000 } as const
-/** Signing requests sent again, per recipient address a day. */
-export const SIGNING_MAILS_PER_DAY = 10
 /** How often each instance looks for reminders due, submissions to retry and signings expired. */
 const SIGNING_SWEEP_MS = 10 * 60 * 1000
 
@@ -86,22 +82,12 @@ export const creditRoutes: FastifyPluginAsyncZod = async (app) => {
   })
   const downloads = createDownloadTokens(app.config, app.clock)
   const drafts = createCreditDrafts({ db: app.db, siteUrl: app.config.siteUrl, clock: app.clock })
-  const draftMails = createLimiter(app, {
-    name: 'credit-draft-mail',
-    max: DRAFT_MAILS_PER_DAY,
-    windowMs: 24 * 60 * 60 * 1000,
-  })
   const signing = createCreditSigning({
     db: app.db,
     siteUrl: app.config.siteUrl,
     clock: app.clock,
     credit,
     log: app.log,
-  })
-  const signingMails = createLimiter(app, {
-    name: 'credit-signing-mail',
-    max: SIGNING_MAILS_PER_DAY,
-    windowMs: 24 * 60 * 60 * 1000,
   })
   // The body as received, before the schema turns its JSON strings into data: the digest is of it.
   const wireBodies = new WeakMap<FastifyRequest, unknown>()
@@ -153,16 +139,13 @@ export const creditRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['credit'],
         summary:
           'Save an application to continue later (issue 16): everything in the form, files and signatures included. ' +
-          'The link to continue is emailed; with the token of a saved application, that one is saved again.',
+          'The link to continue is emailed; with the token of a saved application, that one is saved again. 429 ' +
+          'when the address has been sent its daily number of links (nothing is saved).',
         body: creditDraftSaveSchema,
         response: { 201: creditDraftSavedSchema, ...errorResponses(400, 413, 415, 429) },
       },
     },
-    async (request, reply) => {
-      // Each save emails its link: an address gets at most DRAFT_MAILS_PER_DAY, whoever asks.
-      await draftMails.enforce(request.body.email.trim().toLowerCase())
-      return reply.code(201).send(await drafts.save(request.body))
-    },
+    async (request, reply) => reply.code(201).send(await drafts.save(request.body)),
   )
 
   app.post(
@@ -215,7 +198,8 @@ export const creditRoutes: FastifyPluginAsyncZod = async (app) => {
         summary:
           'Send the application for signing (issue 16): each director, partner or sole trader is emailed a link to ' +
           'sign on their own device, and the person completing a link to the status page. With the status ' +
-          "page's token, applies a change: a signature made on a different text is asked for again.",
+          "page's token, applies a change: a signature made on a different text is asked for again. Each signer " +
+          'needs their own address (400); 429 when an address has been sent its daily number of requests or links.',
         body: signingStartSchema,
         response: { 201: signingStartedSchema, ...errorResponses(400, 404, 409, 413, 415, 429) },
       },
@@ -269,17 +253,14 @@ export const creditRoutes: FastifyPluginAsyncZod = async (app) => {
       ...signingRoute,
       schema: {
         tags: ['credit'],
-        summary: 'Send a signer a new request (a declined signer is asked again).',
+        summary:
+          'Send a signer a new request (a declined signer is asked again); 429 when their address has been sent ' +
+          'its daily number of requests.',
         body: signerActionSchema,
         response: { 200: signingStatusSchema, ...errorResponses(400, 404, 409, 429) },
       },
     },
-    async (request) => {
-      const status = await signing.status(request.body.token)
-      const signer = status.signers.find((entry) => entry.id === request.body.signerId)
-      if (signer) await signingMails.enforce(signer.email.toLowerCase())
-      return signing.resend(request.body.token, request.body.signerId)
-    },
+    async (request) => signing.resend(request.body.token, request.body.signerId),
   )
 
   app.post(
@@ -289,15 +270,13 @@ export const creditRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['credit'],
         summary:
-          "Change a signer's email: the links sent to the old address stop working, and a new one goes.",
+          "Change a signer's email: the links sent to the old address stop working, and a new one goes. 400 for " +
+          "another signer's address; 429 when the address has been sent its daily number of requests.",
         body: signerEmailSchema,
         response: { 200: signingStatusSchema, ...errorResponses(400, 404, 409, 429) },
       },
     },
-    async (request) => {
-      await signingMails.enforce(request.body.email.trim().toLowerCase())
-      return signing.changeEmail(request.body.token, request.body.signerId, request.body.email)
-    },
+    async (request) => signing.changeEmail(request.body.token, request.body.signerId, request.body.email),
   )
 
   app.post(
@@ -364,7 +343,8 @@ export const creditRoutes: FastifyPluginAsyncZod = async (app) => {
       ...signingRoute,
       schema: {
         tags: ['credit'],
-        summary: 'Decline to sign (the person completing is told, with the reason given).',
+        summary:
+          'Decline to sign (the person completing is emailed a notice without the reason; the status page shows it).',
         body: declineSchema,
         response: { 204: z.null(), ...errorResponses(400, 404, 409, 410, 429) },
       },
@@ -383,6 +363,7 @@ export const creditRoutes: FastifyPluginAsyncZod = async (app) => {
       const reminded = await signing.sendReminders()
       const submitted = await signing.retrySubmissions()
       const deleted = await signing.deleteExpired()
+      await pruneMailLog(app.db, app.clock())
       if (reminded + submitted + deleted > 0) {
         app.log.info({ reminded, submitted, deleted }, 'remote signing: reminders, submissions and expiries')
       }
@@ -489,7 +470,7 @@ export const creditRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: creditApplicationDetailSchema, ...errorResponses(400, 401, 403, 404) },
       },
     },
-    async (request) => decisions.get(request.params.reference),
+    async (request) => decisions.get(request.params.reference, userOf(request)),
   )
 
   app.patch(
@@ -502,7 +483,9 @@ export const creditRoutes: FastifyPluginAsyncZod = async (app) => {
         description:
           `${ADMIN_ONLY} Send the version you saw: 409 when someone else saved since. Approving needs a credit ` +
           'limit (payment terms default to 30 days); More information needed needs the question. The applicant ' +
-          'is emailed when the status becomes More information needed, Approved or Declined.',
+          'is emailed when the status becomes More information needed, Approved or Declined. 403 on an ' +
+          "administrator's own application (sent from their account or with their address): another member " +
+          'of staff decides it, and nothing changes.',
         security: [{ bearer: [] }],
         params: referenceParams,
         body: creditDecisionSchema,

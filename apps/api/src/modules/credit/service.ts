@@ -9,7 +9,8 @@ import { type Clock, systemClock } from '../../lib/time.ts'
 import { insertFile } from '../files/repository.ts'
 import { enqueueMail as defaultEnqueueMail } from '../outbox/service.ts'
 import { newReference, payloadDigest, sha256Hex } from './digest.ts'
-import { creditApplicationMails } from './mail.ts'
+import { creditApplicationMails, receiptCopy } from './mail.ts'
+import { enqueueWithinDailyLimit, lockRecipients } from './mail-limits.ts'
 import {
   type CreditPdfInput,
   generateCreditApplicationPdf,
@@ -17,7 +18,12 @@ import {
   TrustDeedUnreadableError,
 } from './pdf/credit-application-pdf.ts'
 import type { PdfSealer } from './pdf/seal.ts'
-import { findCreditApplicationPdf, insertCreditApplication, listCreditApplications } from './repository.ts'
+import {
+  findConfirmedEmail,
+  findCreditApplicationPdf,
+  insertCreditApplication,
+  listCreditApplications,
+} from './repository.ts'
 import { checkUploads, type SignedFile, UPLOAD_MESSAGES } from './uploads.ts'
 
 export interface CreditServiceDeps {
@@ -225,30 +231,36 @@ export function createCreditService(deps: CreditServiceDeps): CreditService {
           { to: deps.accountsEmail, replyTo: s1.email, ...mail.accounts, attachments: attachment(pdfFileId) },
           submittedAt,
         )
-        await enqueueMail(
-          trx,
-          {
-            to: s1.email,
-            replyTo: deps.accountsEmail,
-            ...mail.applicant,
-            attachments: attachment(applicantFileId),
-          },
-          submittedAt,
+        // The applicant's copies go to addresses typed in the application: past an address's daily number of
+        // receipts, its copy is skipped. The PDF holds what was typed: it goes only to an address shown to be
+        // its owner's (the signed-in account's confirmed address, or a remote signer's, who opened the link
+        // sent to it); the others are told where their copy is.
+        const proved = new Set(
+          [
+            userId ? await findConfirmedEmail(trx, userId) : undefined,
+            ...(remote?.signers.map((signer) => signer.email) ?? []),
+          ].flatMap((address) => (address ? [address.trim().toLowerCase()] : [])),
         )
-        // Signed remotely: the person completing gets the applicant's copy too, when it is another address.
-        const completer = remote?.completerEmail
-        if (completer && completer.toLowerCase() !== s1.email.toLowerCase()) {
-          await enqueueMail(
+        const receipt = (to: string) => {
+          const attached = proved.has(to.trim().toLowerCase())
+          return enqueueWithinDailyLimit(
             trx,
+            'receipt',
             {
-              to: completer,
+              to,
               replyTo: deps.accountsEmail,
-              ...mail.applicant,
-              attachments: attachment(applicantFileId),
+              ...mail.applicant(receiptCopy(attached, remote !== undefined)),
+              ...(attached ? { attachments: attachment(applicantFileId) } : {}),
             },
             submittedAt,
+            { enqueue: enqueueMail },
           )
         }
+        // Signed remotely: the person completing gets the applicant's copy too, when it is another address.
+        const completer = remote?.completerEmail
+        await lockRecipients(trx, 'receipt', completer ? [s1.email, completer] : [s1.email])
+        await receipt(s1.email)
+        if (completer && completer.toLowerCase() !== s1.email.toLowerCase()) await receipt(completer)
         await onStored?.(trx, { id: applicationId, reference })
         return applicationId
       })

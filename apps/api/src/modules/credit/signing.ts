@@ -9,6 +9,7 @@ import { dataUrlByteLength } from '@signalway/shared/credit/files'
 import {
   creditFormFromPayload,
   SIGNING_MESSAGES as MESSAGES,
+  repeatedEmails,
   SIGNING_LINK_DAYS,
   SIGNING_MAX_REMINDERS,
   SIGNING_REMINDER_HOURS,
@@ -23,14 +24,16 @@ import {
   signingText,
 } from '@signalway/shared/credit/signing'
 import { creditUnsignedPayloadSchema } from '@signalway/shared/credit/wire'
+import { formatAbn } from '@signalway/shared/fields'
 import type { Kysely, Transaction } from 'kysely'
 import type { DB } from '../../db/schema.ts'
 import { AppError, ConflictError, NotFoundError, ValidationError } from '../../lib/errors.ts'
 import { randomToken } from '../../lib/random.ts'
 import { type Clock, toTimestamp } from '../../lib/time.ts'
-import { enqueueMail } from '../outbox/service.ts'
+import { enqueueWithinDailyLimit, lockRecipients } from './mail-limits.ts'
 import type { CreditService, RemoteSigner } from './service.ts'
 import { declinedMail, type SignerMailKind, signerMail, statusMail } from './signing-mail.ts'
+import { lockSigning } from './signing-repository.ts'
 import { checkSignaturePng } from './uploads.ts'
 
 /*
@@ -42,6 +45,10 @@ import { checkSignaturePng } from './uploads.ts'
  * Links: 256 random bits each, stored only as SHA-256, one purpose each (the status page's is on the signing,
  * the signers' in credit_signing_tokens), sent in request bodies only. A signer's links work for
  * SIGNING_LINK_DAYS after they were sent; changing a signer's address deletes their links.
+ *
+ * Every write that depends on the application's text (a signature, a change, a resend, the submission) reads
+ * the signing again under its lock (lockSigning) in the transaction that writes: a signature is stored only
+ * against the text its digest was checked with, and a change sees every signature stored before it.
  */
 
 const HOUR_MS = 60 * 60 * 1000
@@ -117,6 +124,33 @@ async function loadSigning(db: Kysely<DB>, where: { id: number } | { tokenHash: 
     : query.where('status_token_hash', '=', where.tokenHash).executeTakeFirst()
 }
 
+/** What the signers' emails say of an application: the signers' role (from the customer type) and its ABN. */
+interface MailFacts {
+  customer_type: number
+  abn: string
+}
+
+const factsOf = (signing: { customer_type: number; payload: string }): MailFacts => ({
+  customer_type: signing.customer_type,
+  abn: formatAbn((JSON.parse(signing.payload) as CreditPayload).section1.abn),
+})
+
+/** A signer set back to waiting, their signature (if any) no longer counting. */
+const askedAgain = (now: Date, changedAfterSigning: boolean) => ({
+  state: 'waiting' as const,
+  sent_at: toTimestamp(now),
+  reminders_sent: 0,
+  signature: null,
+  guarantee: null,
+  text_sha256: null,
+  signed_at: null,
+  ip: null,
+  user_agent: null,
+  declined_at: null,
+  decline_reason: '',
+  changed_after_signing: changedAfterSigning ? 1 : 0,
+})
+
 async function loadSigners(db: Kysely<DB>, signingId: number) {
   return db
     .selectFrom('credit_signers')
@@ -147,6 +181,8 @@ export function createCreditSigning(deps: {
   clock: Clock
   credit: CreditService
   log?: { warn: (object: object, message: string) => void }
+  /** Tests: runs after a signature or a change was checked and before its transaction, to race it. */
+  beforeWrite?: ((step: 'sign' | 'change') => Promise<void>) | undefined
 }): CreditSigning {
   const { db, clock, siteUrl } = deps
 
@@ -158,40 +194,48 @@ export function createCreditSigning(deps: {
 
   const isOpen = (signing: NonNullable<Signing>) => signing.application_id === null && !signing.finalizing_at
 
-  /** Adds a link for the signer and queues its email. */
+  /**
+   * Adds a link for the signer and queues its email, within the address's daily limit. Past it, a request the
+   * person completing asked for is refused (429, and their transaction rolls back); a reminder, or a request
+   * nobody asked for (`asked` false), is skipped: false, and no link is added.
+   */
   const sendLink = async (
     trx: Transaction<DB>,
     kind: SignerMailKind,
-    signing: { business_name: string; applicant_name: string; customer_type: number },
-    signer: { id: number; name: string; email: string },
+    signing: MailFacts,
+    signer: { id: number; email: string },
     now: Date,
-  ) => {
+    asked = true,
+  ): Promise<boolean> => {
     const token = randomToken(32)
     const expiresAt = new Date(now.getTime() + SIGNING_LINK_DAYS * DAY_MS)
-    await trx
-      .insertInto('credit_signing_tokens')
-      .values({ token_hash: hashToken(token), signer_id: signer.id, expires_at: toTimestamp(expiresAt) })
-      .execute()
-    await enqueueMail(
+    const queued = await enqueueWithinDailyLimit(
       trx,
+      kind === 'reminder' ? 'signing-reminder' : 'signing-request',
       signerMail(kind, {
         to: signer.email,
-        signerName: signer.name,
         role: signerRole(signing.customer_type),
         guarantee: showsGuarantee(signing.customer_type),
-        businessName: signing.business_name,
-        completerName: signing.applicant_name,
+        abn: signing.abn,
         link: signLink(siteUrl, token),
         expiresAt,
       }),
       now,
+      asked && kind !== 'reminder' ? { refusal: MESSAGES.tooManyRequests(signer.email) } : {},
     )
+    if (queued) {
+      await trx
+        .insertInto('credit_signing_tokens')
+        .values({ token_hash: hashToken(token), signer_id: signer.id, expires_at: toTimestamp(expiresAt) })
+        .execute()
+    }
+    return queued
   }
 
   /** A person of section 2 asked to sign: their row, their link and its email. */
   const addSigner = async (
     trx: Transaction<DB>,
-    signing: { signingId: number; business_name: string; applicant_name: string; customer_type: number },
+    signing: MailFacts & { signingId: number },
     person: { id: string; name: string; email: string },
     position: number,
     now: Date,
@@ -243,8 +287,8 @@ export function createCreditSigning(deps: {
     }
   }
 
-  const signerOf = async (signingId: number, signerId: number) => {
-    const signer = await db
+  const signerOf = async (trx: Transaction<DB>, signingId: number, signerId: number) => {
+    const signer = await trx
       .selectFrom('credit_signers')
       .selectAll()
       .where('id', '=', signerId)
@@ -277,10 +321,40 @@ export function createCreditSigning(deps: {
     return { signer, signing }
   }
 
+  /** Signatures of another text than the one to submit do not count: those signers are asked again. */
+  const withdraw = async (signingId: number, stale: readonly { id: number; email: string }[], now: Date) => {
+    await db.transaction().execute(async (trx) => {
+      const signing = await lockSigning(trx, signingId)
+      if (!signing) return
+      await lockRecipients(
+        trx,
+        'signing-request',
+        stale.map((signer) => signer.email),
+      )
+      for (const signer of stale) {
+        const result = await trx
+          .updateTable('credit_signers')
+          .set(askedAgain(now, true))
+          .where('id', '=', signer.id)
+          .where('state', '=', 'signed')
+          .executeTakeFirst()
+        if (Number(result.numUpdatedRows) === 1)
+          await sendLink(trx, 'changed', factsOf(signing), signer, now, false)
+      }
+      await trx
+        .updateTable('credit_signings')
+        .set({ finalizing_at: null })
+        .where('id', '=', signingId)
+        .where('application_id', 'is', null)
+        .execute()
+    })
+  }
+
   /**
    * Submits the application once everyone has signed. One caller wins the claim on the signing (a conditional
-   * update); the submission links the application to the signing in its own transaction. A failure releases
-   * the claim, so that `retrySubmissions` tries again.
+   * update); the submission links the application to the signing in its own transaction. Every signature must
+   * be of the text submitted: checked before, and again under the signing's lock in the submission's
+   * transaction. A failure releases the claim, so that `retrySubmissions` tries again.
    */
   const finalize = async (signingId: number): Promise<boolean> => {
     const now = clock()
@@ -311,7 +385,17 @@ export function createCreditSigning(deps: {
     if (!signing) return false
     try {
       const signers = await loadSigners(db, signingId)
-      const { wire } = applicationOf(signing)
+      const { wire, data } = applicationOf(signing)
+      const { textSha256 } = documentOf(data)
+      const stale = signers.filter((signer) => signer.text_sha256 !== textSha256)
+      if (stale.length > 0) {
+        deps.log?.warn(
+          { signingId, signers: stale.map((signer) => signer.id) },
+          'signatures of another text than the application were withdrawn',
+        )
+        await withdraw(signingId, stale, now)
+        return false
+      }
       const list = signers.map((signer) => ({
         id: signer.person_id,
         name: signer.name,
@@ -354,6 +438,20 @@ export function createCreditSigning(deps: {
         userId: signing.user_id,
         remote: { signers: records, completerEmail: signing.completer_email },
         stored: async (trx, application) => {
+          const current = await lockSigning(trx, signingId)
+          const still = await loadSigners(trx, signingId)
+          const unchanged =
+            current?.payload === signing.payload &&
+            still.length === signers.length &&
+            still.every(
+              (row, index) =>
+                row.id === signers[index]?.id &&
+                row.state === 'signed' &&
+                row.text_sha256 === textSha256 &&
+                row.signature === signers[index]?.signature &&
+                row.guarantee === signers[index]?.guarantee,
+            )
+          if (!unchanged) throw new ConflictError(MESSAGES.textChanged)
           const at = clock()
           await trx
             .updateTable('credit_signings')
@@ -389,6 +487,7 @@ export function createCreditSigning(deps: {
     const statusToken = randomToken(32)
     const expiresAt = new Date(now.getTime() + SIGNING_STATUS_DAYS * DAY_MS)
     const persons = data.section2.persons
+    const facts: MailFacts = { customer_type: s1.customerType, abn: formatAbn(s1.abn) }
     await db.transaction().execute(async (trx) => {
       const signing = await trx
         .insertInto('credit_signings')
@@ -406,22 +505,29 @@ export function createCreditSigning(deps: {
           updated_at: toTimestamp(now),
           expires_at: toTimestamp(expiresAt),
         })
-        .returning(['id', 'business_name', 'applicant_name', 'customer_type'])
+        .returning('id')
         .executeTakeFirstOrThrow()
-      for (const [position, person] of persons.entries()) {
-        await addSigner(trx, { ...signing, signingId: signing.id }, person, position, now)
-      }
-      await enqueueMail(
+      await lockRecipients(
         trx,
+        'signing-request',
+        persons.map((person) => person.email),
+      )
+      for (const [position, person] of persons.entries()) {
+        await addSigner(trx, { ...facts, signingId: signing.id }, person, position, now)
+      }
+      await enqueueWithinDailyLimit(
+        trx,
+        'signing-status',
         statusMail({
           to: input.completerEmail,
-          completerName: s1.personCompletingTheApplication,
-          businessName: s1.businessName,
-          signers: persons,
+          role: signerRole(s1.customerType),
+          signers: persons.length,
+          abn: facts.abn,
           link: statusLink(siteUrl, statusToken),
           expiresAt,
         }),
         now,
+        { refusal: MESSAGES.tooManyStatusLinks(input.completerEmail) },
       )
     })
     return { statusToken, email: input.completerEmail, signers: persons.length }
@@ -432,36 +538,50 @@ export function createCreditSigning(deps: {
    * signer is asked again (and the status page says why). A new address gets a new link, the old ones stop.
    */
   const change = async (input: Parameters<CreditSigning['start']>[0], statusToken: string) => {
-    const signing = await openSigning(statusToken)
-    if (!isOpen(signing)) throw new ConflictError(MESSAGES.closed)
-    const before = documentOf(applicationOf(signing).data).textSha256
-    const after = documentOf(input.data).textSha256
-    const textChanged = before !== after
+    const opened = await openSigning(statusToken)
+    if (!isOpen(opened)) throw new ConflictError(MESSAGES.closed)
     const { data } = input
     const s1 = data.section1
+    const after = documentOf(data).textSha256
+    await deps.beforeWrite?.('change')
     const now = clock()
-    const existing = await loadSigners(db, signing.id)
     await db.transaction().execute(async (trx) => {
-      const updated = {
-        completer_email: input.completerEmail,
-        business_name: s1.businessName,
-        customer_type: s1.customerType,
-        applicant_name: s1.personCompletingTheApplication,
-        payload: JSON.stringify(input.wire),
-        updated_at: toTimestamp(now),
-        expires_at: toTimestamp(new Date(now.getTime() + SIGNING_STATUS_DAYS * DAY_MS)),
-      }
-      await trx.updateTable('credit_signings').set(updated).where('id', '=', signing.id).execute()
+      // Read again under the lock: a signature stored since the page was opened is seen here.
+      const signing = await lockSigning(trx, opened.id)
+      if (!signing || !isOpen(signing)) throw new ConflictError(MESSAGES.closed)
+      const textChanged =
+        signing.payload !== JSON.stringify(input.wire) &&
+        documentOf(applicationOf(signing).data).textSha256 !== after
+      const existing = await loadSigners(trx, signing.id)
+      const facts: MailFacts = { customer_type: s1.customerType, abn: formatAbn(s1.abn) }
+      await lockRecipients(
+        trx,
+        'signing-request',
+        data.section2.persons.map((person) => person.email),
+      )
+      await trx
+        .updateTable('credit_signings')
+        .set({
+          completer_email: input.completerEmail,
+          business_name: s1.businessName,
+          customer_type: s1.customerType,
+          applicant_name: s1.personCompletingTheApplication,
+          payload: JSON.stringify(input.wire),
+          updated_at: toTimestamp(now),
+          expires_at: toTimestamp(new Date(now.getTime() + SIGNING_STATUS_DAYS * DAY_MS)),
+        })
+        .where('id', '=', signing.id)
+        .execute()
       const kept = new Set<number>()
       for (const [position, person] of data.section2.persons.entries()) {
         const found = existing.find((signer) => signer.person_id === person.id)
         if (!found) {
-          await addSigner(trx, { ...updated, signingId: signing.id }, person, position, now)
+          await addSigner(trx, { ...facts, signingId: signing.id }, person, position, now)
           continue
         }
         kept.add(found.id)
         const newAddress = found.email.toLowerCase() !== person.email.toLowerCase()
-        const withdrawn = found.state === 'signed' && textChanged
+        const withdrawn = found.state === 'signed' && found.text_sha256 !== after
         const askAgain = newAddress || withdrawn || (found.state === 'declined' && textChanged)
         if (newAddress)
           await trx.deleteFrom('credit_signing_tokens').where('signer_id', '=', found.id).execute()
@@ -471,28 +591,13 @@ export function createCreditSigning(deps: {
             position,
             name: person.name,
             email: person.email,
-            ...(askAgain
-              ? {
-                  state: 'waiting' as const,
-                  sent_at: toTimestamp(now),
-                  reminders_sent: 0,
-                  signature: null,
-                  guarantee: null,
-                  text_sha256: null,
-                  signed_at: null,
-                  ip: null,
-                  user_agent: null,
-                  declined_at: null,
-                  decline_reason: '',
-                  changed_after_signing: withdrawn ? 1 : 0,
-                }
-              : {}),
+            ...(askAgain ? askedAgain(now, withdrawn) : {}),
           })
           .where('id', '=', found.id)
           .execute()
         if (askAgain) {
-          const signer = { id: found.id, name: person.name, email: person.email }
-          await sendLink(trx, withdrawn && !newAddress ? 'changed' : 'request', updated, signer, now)
+          const signer = { id: found.id, email: person.email }
+          await sendLink(trx, withdrawn && !newAddress ? 'changed' : 'request', facts, signer, now)
         }
       }
       const gone = existing.filter((signer) => !kept.has(signer.id)).map((signer) => signer.id)
@@ -502,7 +607,7 @@ export function createCreditSigning(deps: {
       }
     })
     // Someone was removed and everyone left has signed this very text: the application goes now.
-    await finalize(signing.id)
+    await finalize(opened.id)
     return { statusToken, email: input.completerEmail, signers: data.section2.persons.length }
   }
 
@@ -522,12 +627,13 @@ export function createCreditSigning(deps: {
     },
 
     async resend(statusToken, signerId) {
-      const signing = await openSigning(statusToken)
-      if (!isOpen(signing)) throw new ConflictError(MESSAGES.closed)
-      const signer = await signerOf(signing.id, signerId)
-      if (signer.state === 'signed') throw new ConflictError(MESSAGES.notWaiting)
+      const opened = await openSigning(statusToken)
       const now = clock()
       await db.transaction().execute(async (trx) => {
+        const signing = await lockSigning(trx, opened.id)
+        if (!signing || !isOpen(signing)) throw new ConflictError(MESSAGES.closed)
+        const signer = await signerOf(trx, signing.id, signerId)
+        if (signer.state === 'signed') throw new ConflictError(MESSAGES.notWaiting)
         await trx
           .updateTable('credit_signers')
           .set({
@@ -539,18 +645,26 @@ export function createCreditSigning(deps: {
           })
           .where('id', '=', signer.id)
           .execute()
-        await sendLink(trx, 'request', signing, signer, now)
+        await sendLink(trx, 'request', factsOf(signing), signer, now)
       })
-      return statusOf(signing)
+      return statusOf(opened)
     },
 
     async changeEmail(statusToken, signerId, email) {
-      const signing = await openSigning(statusToken)
-      if (!isOpen(signing)) throw new ConflictError(MESSAGES.closed)
-      const signer = await signerOf(signing.id, signerId)
-      if (signer.state === 'signed') throw new ConflictError(MESSAGES.notWaiting)
+      const opened = await openSigning(statusToken)
       const now = clock()
       await db.transaction().execute(async (trx) => {
+        const signing = await lockSigning(trx, opened.id)
+        if (!signing || !isOpen(signing)) throw new ConflictError(MESSAGES.closed)
+        const signers = await loadSigners(trx, signing.id)
+        const signer = signers.find((candidate) => candidate.id === signerId)
+        if (!signer) throw new NotFoundError('Signer not found.')
+        if (signer.state === 'signed') throw new ConflictError(MESSAGES.notWaiting)
+        // One mailbox signs for one person.
+        const others = signers.filter((other) => other.id !== signer.id).map((other) => other.email)
+        if (repeatedEmails([...others, email]).length > 0) {
+          throw new ValidationError({ email: [MESSAGES.emailTaken] })
+        }
         // The links sent to the old address stop working.
         await trx.deleteFrom('credit_signing_tokens').where('signer_id', '=', signer.id).execute()
         await trx
@@ -565,9 +679,9 @@ export function createCreditSigning(deps: {
           })
           .where('id', '=', signer.id)
           .execute()
-        await sendLink(trx, 'request', signing, { ...signer, email }, now)
+        await sendLink(trx, 'request', factsOf(signing), { id: signer.id, email }, now)
       })
-      return statusOf(signing)
+      return statusOf(opened)
     },
 
     async pdf(statusToken) {
@@ -600,8 +714,8 @@ export function createCreditSigning(deps: {
       if (!isOpen(signing)) throw new ConflictError(MESSAGES.closed)
       if (signer.state === 'signed') throw new ConflictError(MESSAGES.alreadySigned)
       if (signer.state === 'declined') throw new ConflictError(MESSAGES.alreadyDeclined)
-      const { textSha256 } = documentOf(applicationOf(signing).data)
-      if (input.textSha256 !== textSha256) throw new ConflictError(MESSAGES.textChanged)
+      const shown = documentOf(applicationOf(signing).data).textSha256
+      if (input.textSha256 !== shown) throw new ConflictError(MESSAGES.textChanged)
       const guarantee = showsGuarantee(signing.customer_type)
       const problems: Record<string, string[]> = {}
       const signature = checkSignaturePng(input.signature)
@@ -614,23 +728,39 @@ export function createCreditSigning(deps: {
         }
       }
       if (Object.keys(problems).length > 0) throw new ValidationError(problems)
+      await deps.beforeWrite?.('sign')
       const now = clock()
-      const result = await db
-        .updateTable('credit_signers')
-        .set({
-          state: 'signed',
-          signature: input.signature,
-          guarantee: guarantee ? (input.guarantee ?? null) : null,
-          text_sha256: textSha256,
-          signed_at: toTimestamp(now),
-          ip: client.ip,
-          user_agent: client.userAgent.slice(0, USER_AGENT_MAX),
-          changed_after_signing: 0,
-        })
-        .where('id', '=', signer.id)
-        .where('state', '=', 'waiting')
-        .executeTakeFirst()
-      if (Number(result.numUpdatedRows) !== 1) throw new ConflictError(MESSAGES.alreadySigned)
+      await db.transaction().execute(async (trx) => {
+        // The text is read again under the lock: the digest stored is that of the text it was checked against.
+        const current = await lockSigning(trx, signing.id)
+        if (!current || !isOpen(current)) throw new ConflictError(MESSAGES.closed)
+        const textSha256 =
+          current.payload === signing.payload ? shown : documentOf(applicationOf(current).data).textSha256
+        if (input.textSha256 !== textSha256) throw new ConflictError(MESSAGES.textChanged)
+        // The link may have been withdrawn meanwhile (a new address).
+        const link = await trx
+          .selectFrom('credit_signing_tokens')
+          .select('signer_id')
+          .where('token_hash', '=', hashToken(signToken))
+          .executeTakeFirst()
+        if (link?.signer_id !== signer.id) throw new NotFoundError(MESSAGES.invalidRequest)
+        const result = await trx
+          .updateTable('credit_signers')
+          .set({
+            state: 'signed',
+            signature: input.signature,
+            guarantee: showsGuarantee(current.customer_type) ? (input.guarantee ?? null) : null,
+            text_sha256: textSha256,
+            signed_at: toTimestamp(now),
+            ip: client.ip,
+            user_agent: client.userAgent.slice(0, USER_AGENT_MAX),
+            changed_after_signing: 0,
+          })
+          .where('id', '=', signer.id)
+          .where('state', '=', 'waiting')
+          .executeTakeFirst()
+        if (Number(result.numUpdatedRows) !== 1) throw new ConflictError(MESSAGES.alreadySigned)
+      })
       return { submitted: await finalize(signing.id) }
     },
 
@@ -642,6 +772,8 @@ export function createCreditSigning(deps: {
       }
       const now = clock()
       await db.transaction().execute(async (trx) => {
+        const current = await lockSigning(trx, signing.id)
+        if (!current || !isOpen(current)) throw new ConflictError(MESSAGES.closed)
         const result = await trx
           .updateTable('credit_signers')
           .set({ state: 'declined', declined_at: toTimestamp(now), decline_reason: reason })
@@ -649,14 +781,14 @@ export function createCreditSigning(deps: {
           .where('state', '=', 'waiting')
           .executeTakeFirst()
         if (Number(result.numUpdatedRows) !== 1) throw new ConflictError(MESSAGES.alreadyDeclined)
-        await enqueueMail(
+        // A notice without the reason (the status page shows it), skipped past the address's daily limit.
+        await enqueueWithinDailyLimit(
           trx,
+          'signing-declined',
           declinedMail({
-            to: signing.completer_email,
-            completerName: signing.applicant_name,
-            businessName: signing.business_name,
-            signerName: signer.name,
-            reason,
+            to: current.completer_email,
+            role: signerRole(current.customer_type),
+            abn: factsOf(current).abn,
           }),
           now,
         )
@@ -670,13 +802,10 @@ export function createCreditSigning(deps: {
         .innerJoin('credit_signings', 'credit_signings.id', 'credit_signers.signing_id')
         .select([
           'credit_signers.id',
-          'credit_signers.name',
+          'credit_signers.signing_id',
           'credit_signers.email',
           'credit_signers.sent_at',
           'credit_signers.reminders_sent',
-          'credit_signings.business_name',
-          'credit_signings.applicant_name',
-          'credit_signings.customer_type',
         ])
         .where('credit_signers.state', '=', 'waiting')
         .where('credit_signers.reminders_sent', '<', SIGNING_MAX_REMINDERS)
@@ -703,8 +832,13 @@ export function createCreditSigning(deps: {
             .where('sent_at', '=', signer.sent_at)
             .executeTakeFirst()
           if (Number(claimed.numUpdatedRows) !== 1) return
-          await sendLink(trx, 'reminder', signer, signer, now)
-          sent++
+          const signing = await trx
+            .selectFrom('credit_signings')
+            .select(['customer_type', 'payload'])
+            .where('id', '=', signer.signing_id)
+            .executeTakeFirst()
+          // Past the address's daily limit of reminders, this one is skipped.
+          if (signing && (await sendLink(trx, 'reminder', factsOf(signing), signer, now))) sent++
         })
       }
       return sent

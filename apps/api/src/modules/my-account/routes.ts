@@ -13,6 +13,7 @@ import { userOf } from '../auth/plugin.ts'
 import { hashToken, newOpaqueToken } from '../auth/tokens.ts'
 import { findCreditApplicationPdf } from '../credit/repository.ts'
 import { enqueueMail } from '../outbox/service.ts'
+import { greeting } from '../outbox/signature.ts'
 import {
   type AccountOwner,
   findOwnCreditApplication,
@@ -163,7 +164,8 @@ export const myAccountRoutes: FastifyPluginAsyncZod = async (app) => {
             to: user.email,
             subject: `Confirm your ${SITE.name} email address`,
             text: [
-              `Hello ${user.givenName},`,
+              // Unconfirmed, by definition: the address has not shown it is theirs, so no name goes to it.
+              greeting(null),
               '',
               `To confirm that this address is yours, open the link below within ${EMAIL_CHANGE_TTL_MS / 3_600_000} hours. It can be used once.`,
               '',

@@ -5,7 +5,7 @@ import { createOutboxWorker, type OutboxWorker } from './worker.ts'
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** Sends queued mail. Idle until start() (server.ts starts it; tests call runOnce()). */
+    /** Sends queued mail and prunes the outbox. Idle until start() (server.ts; tests call runOnce(), prune()). */
     outbox: OutboxWorker
   }
 }

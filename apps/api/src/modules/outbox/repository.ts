@@ -1,5 +1,8 @@
+import { TOKEN_LINK_MARKERS } from '@signalway/shared/token-pages'
+import { type RawBuilder, sql } from 'kysely'
 import type { DialectName, Executor } from '../../db/database.ts'
 import type { OutboxRow, OutboxStatus } from '../../db/schema.ts'
+import { ERASED_BODY, type PruneCutoffs } from './retention.ts'
 
 export interface NewOutboxMessage {
   to: string
@@ -74,7 +77,25 @@ export async function claimDueMessages(db: Executor, options: ClaimOptions): Pro
     .execute()
 }
 
+/**
+ * Whether a message's text or HTML holds a link to a token page: one of the markers, then the token (at least
+ * one character). The markers are lower case and hold no LIKE wildcard.
+ */
+function holdsTokenLink(): RawBuilder<boolean> {
+  const tests = TOKEN_LINK_MARKERS.flatMap((marker) =>
+    (['text_body', 'html_body'] as const).map(
+      (column) => sql<boolean>`lower(${sql.ref(column)}) like ${`%${marker}_%`}`,
+    ),
+  )
+  return sql<boolean>`(${sql.join(tests, sql` or `)})`
+}
+
+/**
+ * Marks a message sent, if this worker still holds it. In the same statement, a message holding a link to a
+ * token page is emptied (ERASED_BODY): its subject, recipient and times stay.
+ */
 export async function markSent(db: Executor, id: number, lockToken: string, now: Date): Promise<void> {
+  const erase = holdsTokenLink()
   await db
     .updateTable('outbox')
     .set({
@@ -83,10 +104,63 @@ export async function markSent(db: Executor, id: number, lockToken: string, now:
       locked_until: null,
       lock_token: null,
       last_error: null,
+      text_body: sql<string>`case when ${erase} then ${ERASED_BODY} else ${sql.ref('text_body')} end`,
+      html_body: sql<string | null>`case when ${erase} then null else ${sql.ref('html_body')} end`,
     })
     .where('id', '=', id)
     .where('lock_token', '=', lockToken)
     .execute()
+}
+
+/**
+ * Empties the sent messages that still hold a link to a token page (sent before that was done on sending, or by
+ * an instance of an earlier release during an upgrade). Answers how many.
+ */
+export async function eraseSentTokenLinks(db: Executor): Promise<number> {
+  const result = await db
+    .updateTable('outbox')
+    .set({ text_body: ERASED_BODY, html_body: null })
+    .where('status', '=', 'sent')
+    .where(holdsTokenLink())
+    .executeTakeFirst()
+  return Number(result.numUpdatedRows)
+}
+
+/**
+ * Up to `limit` messages of a status that are past their time: sent messages by when they were sent (the
+ * outbox_sent_idx index), failed ones by their last attempt (outbox_due_idx). Never one queued since keepSince.
+ */
+export function expiredMessagesQuery(
+  db: Executor,
+  status: 'sent' | 'failed',
+  cutoffs: PruneCutoffs,
+  limit: number,
+) {
+  const [column, before] =
+    status === 'sent'
+      ? (['sent_at', cutoffs.sentBefore] as const)
+      : (['next_attempt_at', cutoffs.failedBefore] as const)
+  return db
+    .selectFrom('outbox')
+    .select('id')
+    .where('status', '=', status)
+    .where(column, '<', before.toISOString())
+    .where('created_at', '<', cutoffs.keepSince.toISOString())
+    .limit(limit)
+}
+
+/** Deletes up to `limit` messages of a status that are past their time; answers how many. */
+export async function deleteExpiredMessages(
+  db: Executor,
+  status: 'sent' | 'failed',
+  cutoffs: PruneCutoffs,
+  limit: number,
+): Promise<number> {
+  const result = await db
+    .deleteFrom('outbox')
+    .where('id', 'in', expiredMessagesQuery(db, status, cutoffs, limit))
+    .executeTakeFirst()
+  return Number(result.numDeletedRows)
 }
 
 export interface FailedAttempt {

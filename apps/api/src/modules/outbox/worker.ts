@@ -5,7 +5,14 @@ import type { OutboxRow } from '../../db/schema.ts'
 import type { MailAttachment, MailTransport } from '../../lib/mail/transport.ts'
 import { type Clock, systemClock } from '../../lib/time.ts'
 import { findFilesByIds } from '../files/repository.ts'
-import { claimDueMessages, markAttemptFailed, markSent } from './repository.ts'
+import {
+  claimDueMessages,
+  deleteExpiredMessages,
+  eraseSentTokenLinks,
+  markAttemptFailed,
+  markSent,
+} from './repository.ts'
+import { OUTBOX_RETENTION, type OutboxRetention, pruneCutoffs } from './retention.ts'
 import type { OutgoingAttachment } from './service.ts'
 
 export interface OutboxWorkerOptions {
@@ -21,6 +28,8 @@ export interface OutboxWorkerOptions {
   maxAttempts?: number | undefined
   /** How long a claim lasts; a worker that dies mid-send leaves its messages to others after it. */
   lockMs?: number | undefined
+  /** How long messages are kept, and how often they are pruned (OUTBOX_RETENTION). */
+  retention?: OutboxRetention | undefined
 }
 
 export interface RunResult {
@@ -29,17 +38,27 @@ export interface RunResult {
   failed: number
 }
 
+export interface PruneResult {
+  /** Sent messages emptied because they still held a link to a token page. */
+  erased: number
+  deleted: number
+}
+
 export interface OutboxWorker {
   /** Claims and sends one batch of due messages. */
   runOnce(): Promise<RunResult>
-  /** Polls every pollMs until stopped. */
+  /** Empties sent messages that still hold a token link, and deletes the messages past their retention. */
+  prune(): Promise<PruneResult>
+  /** Polls every pollMs, and prunes at once and then every retention.everyMs, until stopped. */
   start(): void
-  /** Stops polling and waits for the batch in progress. */
+  /** Stops polling and pruning, and waits for the batch or the prune in progress. */
   stop(): Promise<void>
 }
 
 const BASE_DELAY_MS = 30_000
 const MAX_DELAY_MS = 60 * 60_000
+/** Deleted per statement, so that no prune holds the outbox for long. */
+const PRUNE_BATCH = 500
 
 /** 30 s, 1 min, 2 min, ... capped at 1 h: the wait after the n-th failed attempt. */
 export function retryDelayMs(attempts: number): number {
@@ -52,11 +71,16 @@ export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
   const batchSize = options.batchSize ?? 10
   const maxAttempts = options.maxAttempts ?? 10
   const lockMs = options.lockMs ?? 120_000
+  const retention = options.retention ?? OUTBOX_RETENTION
   const { db, log } = options
 
   let timer: NodeJS.Timeout | undefined
   let running: Promise<unknown> = Promise.resolve()
+  let pruneTimer: NodeJS.Timeout | undefined
+  let pruning: Promise<unknown> = Promise.resolve()
   let stopped = true
+  /** Set by stop(): a prune in progress ends after its current batch. */
+  let stopping = false
 
   async function deliver(message: OutboxRow, lockToken: string): Promise<keyof RunResult> {
     try {
@@ -122,17 +146,53 @@ export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
     running = tick()
   }
 
+  /**
+   * Harmless when several instances prune at once: each statement deletes or empties what is still there, and
+   * nothing a worker holds (pending or sending messages) is touched.
+   */
+  async function prune(): Promise<PruneResult> {
+    const cutoffs = pruneCutoffs(clock(), retention)
+    const result: PruneResult = { erased: await eraseSentTokenLinks(db), deleted: 0 }
+    for (const status of ['sent', 'failed'] as const) {
+      let count: number
+      do {
+        count = await deleteExpiredMessages(db, status, cutoffs, PRUNE_BATCH)
+        result.deleted += count
+      } while (count === PRUNE_BATCH && !stopping)
+    }
+    return result
+  }
+
+  async function pruneTick(): Promise<void> {
+    try {
+      const result = await prune()
+      if (result.erased + result.deleted > 0) log.info(result, 'outbox pruned')
+    } catch (error) {
+      log.error({ err: error }, 'outbox prune failed')
+    }
+    if (!stopped) pruneTimer = setTimeout(schedulePrune, retention.everyMs)
+  }
+
+  function schedulePrune(): void {
+    pruning = pruneTick()
+  }
+
   return {
     runOnce,
+    prune,
     start() {
       if (!stopped) return
       stopped = false
+      stopping = false
       timer = setTimeout(schedule, 0)
+      pruneTimer = setTimeout(schedulePrune, 0)
     },
     async stop() {
       stopped = true
+      stopping = true
       clearTimeout(timer)
-      await running
+      clearTimeout(pruneTimer)
+      await Promise.all([running, pruning])
     },
   }
 }

@@ -86,6 +86,7 @@ export async function findAuditEntries(
 export function userSnapshot(user: UserRow) {
   return {
     ...personOf(user),
+    emailConfirmed: user.email_confirmed_at !== null,
     memberType: user.member_type,
     isActive: user.is_active === 1,
     archivedAt: user.archived_at,

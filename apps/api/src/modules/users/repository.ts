@@ -1,7 +1,7 @@
-import { type RawBuilder, sql } from 'kysely'
+import { type RawBuilder, sql, type UpdateObject } from 'kysely'
 import type { Executor } from '../../db/database.ts'
 import { dialectOf } from '../../db/dialect.ts'
-import type { NewUserRow, UserRow, UserUpdate } from '../../db/schema.ts'
+import type { DB, NewUserRow, UserRow } from '../../db/schema.ts'
 import { normalizeEmail } from '../auth/repository.ts'
 import { type SearchCondition, userSearchTerms } from './search-terms.ts'
 
@@ -161,7 +161,7 @@ export async function updateOwnProfile(
 async function updatePersonRow(
   db: Executor,
   userId: number,
-  columns: UserUpdate,
+  columns: UpdateObject<DB, 'users'>,
   { listedOnly = false }: { listedOnly?: boolean } = {},
 ): Promise<boolean> {
   try {
@@ -459,19 +459,53 @@ export interface AdminUserUpdate {
   memberType: number
 }
 
-/** An administrator's update of a listed user. False when the email is taken. */
+/**
+ * An administrator's update of a listed user. False when the email is taken. A new address is unconfirmed:
+ * staff typing it in does not show it is the user's (only a link opened from it does), so what was sent with
+ * it shows on their account only once they confirm it. The same address in other letter case stays confirmed.
+ */
 export async function updateUserByAdmin(
   db: Executor,
   userId: number,
   update: AdminUserUpdate,
   now: Date,
 ): Promise<boolean> {
+  const columns = personColumns(update)
+  // Compared with the stored address: SET reads the row as it was before the update.
+  const confirmedAt = sql<string | null>`case when email_normalized = ${columns.email_normalized}
+    then email_confirmed_at else null end`
   return updatePersonRow(
     db,
     userId,
-    { ...personColumns(update), member_type: update.memberType, updated_at: now.toISOString() },
+    {
+      ...columns,
+      email_confirmed_at: confirmedAt,
+      member_type: update.memberType,
+      updated_at: now.toISOString(),
+    },
     { listedOnly: true },
   )
+}
+
+/**
+ * Ends the links that could still confirm an address for a user whose email staff changed: their open email
+ * changes (the confirmation and cancel links) and their unused password reset links, which went to the old
+ * address (a reset marks the account's address confirmed). The same writes as accounts/repository.ts's
+ * endOpenEmailChanges and expireResetTokensOfUser, which this module cannot import (accounts imports users).
+ */
+export async function endEmailLinks(db: Executor, userId: number, now: Date): Promise<void> {
+  await db
+    .updateTable('email_changes')
+    .set({ ended_at: now.toISOString(), outcome: 'changed-by-staff' })
+    .where('user_id', '=', userId)
+    .where('ended_at', 'is', null)
+    .execute()
+  await db
+    .updateTable('password_reset_tokens')
+    .set({ used_at: now.toISOString() })
+    .where('user_id', '=', userId)
+    .where('used_at', 'is', null)
+    .execute()
 }
 
 /** Archives (soft-deletes) a listed user, who leaves the search index; false when there is none. */

@@ -101,7 +101,8 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: "Update a user's names, email, mobile and member type; answers the user.",
         description:
           `${ADMIN_ONLY} 404 for an unknown or archived user; 409 when the email is another user's, ` +
-          'or when an admin changes their own member type.',
+          'or when an admin changes their own member type. A new email is unconfirmed until its owner ' +
+          "confirms it from their account, and the user's open email changes and reset links end.",
         body: updateUserSchema,
         response: { 200: userDetailSchema, ...errorResponses(400, 401, 403, 404, 409) },
       },

@@ -21,11 +21,13 @@ import { normalizeEmail } from '../auth/repository.ts'
 import type { SecondFactors } from '../auth/second-factor.ts'
 import type { TokenService } from '../auth/tokens.ts'
 import { enqueueMail } from '../outbox/service.ts'
+import { mailNameOf } from '../outbox/signature.ts'
 import { type AuditContext, userSnapshot, writeAudit } from './audit.ts'
 import { secondFactorResetMail } from './mail.ts'
 import {
   archiveUser,
   countUsers,
+  endEmailLinks,
   findListedUserById,
   findUserById,
   insertUser,
@@ -52,6 +54,10 @@ export interface UsersService {
   filter(request: UserFilterRequest): Promise<UserFilterResponse>
   detail(id: string): Promise<UserDetail>
   create(actor: AuthUser, payload: CreateUser, context: AuditContext): Promise<UserDetail>
+  /**
+   * A new email is stored unconfirmed, and the user's open email changes and reset links end: what was sent
+   * with the address shows on their account once they confirm it from there.
+   */
   update(actor: AuthUser, payload: UpdateUser, context: AuditContext): Promise<UserDetail>
   /** Soft delete: the user leaves the list, cannot sign in, and every session of theirs ends. */
   archive(actor: AuthUser, id: string, context: AuditContext): Promise<void>
@@ -157,10 +163,8 @@ export function createUsersService({
         if (String(before.id) === actor.id && payload.memberType !== before.member_type) {
           throw new ConflictError(CANNOT_CHANGE_OWN_TYPE)
         }
-        if (
-          normalizeEmail(payload.email) !== before.email_normalized &&
-          (await isEmailTakenByAnother(trx, payload.email, before.id))
-        ) {
+        const emailChanged = normalizeEmail(payload.email) !== before.email_normalized
+        if (emailChanged && (await isEmailTakenByAnother(trx, payload.email, before.id))) {
           throw new ConflictError(MESSAGES.emailTaken)
         }
         const now = clock()
@@ -177,6 +181,8 @@ export function createUsersService({
           now,
         )
         if (!updated) throw new ConflictError(MESSAGES.emailTaken)
+        // The new address is unconfirmed (updateUserByAdmin); no link sent before may confirm one now.
+        if (emailChanged) await endEmailLinks(trx, before.id, now)
         const after = await findOrThrow(trx, payload.id)
         await writeAudit(trx, {
           actor,
@@ -223,7 +229,7 @@ export function createUsersService({
         await tokens.revokeAllSessions(trx, user.id, 'second-factor-reset')
         await enqueueMail(
           trx,
-          secondFactorResetMail({ email: user.email, firstName: user.first_name }, siteUrl),
+          secondFactorResetMail({ email: user.email, firstName: mailNameOf(user) }, siteUrl),
           now,
         )
         await writeAudit(trx, {

@@ -11,6 +11,8 @@ import { softAuthenticator } from '../../helpers/webauthn.ts'
  */
 
 const TOKEN = '/api/v1/core/auth/token'
+/** Every test user's password (the seed factories' default): adding a passkey needs it. */
+const PASSWORD = 'Password123'
 
 async function setUp(dialect: Dialect) {
   const { app } = await buildTestApp({ dialect })
@@ -28,6 +30,7 @@ async function addPasskey(
     method: 'POST',
     url: '/api/v1/core/auth/passkeys/options',
     headers: bearer(access),
+    payload: { currentPassword: PASSWORD },
   })
   expect(options.statusCode).toBe(200)
   return app.inject({
@@ -142,6 +145,7 @@ describe.each(DIALECTS)('passkeys on %s', (dialect) => {
       method: 'POST',
       url: '/api/v1/core/auth/passkeys/options',
       headers: bearer(access),
+      payload: { currentPassword: PASSWORD },
     })
     const phished = await app.inject({
       method: 'POST',
@@ -163,6 +167,7 @@ describe.each(DIALECTS)('passkeys on %s', (dialect) => {
       method: 'POST',
       url: '/api/v1/core/auth/passkeys/options',
       headers: bearer(access),
+      payload: { currentPassword: PASSWORD },
     })
     const crossed = await app.inject({
       method: 'POST',

@@ -245,7 +245,7 @@ describe.each(DIALECTS)('sessions on %s', (dialect) => {
         confirmPassword: next,
       })
       expect(response.statusCode).toBe(200)
-      expect(response.json()).toEqual({ revoked: 1 })
+      expect(response.json()).toEqual({ revoked: 1, passkeys: [] })
       expect((await profile(app, user, phone.access_token)).statusCode).toBe(401)
       expect((await profile(app, user, laptop.access_token)).statusCode).toBe(200)
 

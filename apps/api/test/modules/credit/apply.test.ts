@@ -3,6 +3,8 @@ import { CUSTOMER_TYPES, type CustomerType } from '@signalway/shared/constants'
 import { describe, expect, it } from 'vitest'
 import { canonicalJson } from '../../../src/modules/credit/digest.ts'
 import { findOutboxMessages } from '../../../src/modules/outbox/repository.ts'
+import { markEmailConfirmed } from '../../../src/modules/users/repository.ts'
+import { bearer, createUser, tokenFor } from '../../helpers/auth.ts'
 import { buildTestApp, DIALECTS } from '../../helpers/build.ts'
 import { creditApplicationFixture, trustDeedPdf } from '../../helpers/credit.ts'
 import { apply, copy, pdfPages, pdfText, signaturesOf, storedCounts } from './helpers.ts'
@@ -137,7 +139,10 @@ describe.each(DIALECTS)('POST /api/apply-for-credit on %s', (dialect) => {
   it("emails the applicant a copy without the trust deed's pages; the business's copy has them", async () => {
     const { app } = await buildTestApp({ dialect })
     const payload = await creditApplicationFixture(4, { trustDeed: await trustDeedPdf(3) })
-    expect((await apply(app, payload)).statusCode).toBe(200)
+    // Sent from an account whose confirmed address is the applicant's: its copy is attached.
+    const account = await createUser(app, { email: payload.section1.email })
+    await markEmailConfirmed(app.db, account.id, app.clock())
+    expect((await apply(app, payload, bearer(await tokenFor(app, account)))).statusCode).toBe(200)
     const mail = await findOutboxMessages(app.db)
     const pdfOf = async (to: string) => {
       const message = mail.find((item) => item.to_address === to)
@@ -262,16 +267,46 @@ describe.each(DIALECTS)('POST /api/apply-for-credit on %s', (dialect) => {
       filename: `credit-application-${reference}.pdf`,
       contentType: 'application/pdf',
     }
-    for (const message of mail) {
-      expect(JSON.parse(message.attachments)).toEqual([attachment])
-      expect(message.subject).toContain(reference)
-      expect(message.text_body).toContain('Ellis Civil Works')
-    }
+    for (const message of mail) expect(message.subject).toContain(reference)
+    expect(JSON.parse(mail[0]?.attachments ?? '')).toEqual([attachment])
+    // The PDF holds what was typed: an address nobody has shown is theirs is not sent it, only told where it is.
+    expect(JSON.parse(mail[1]?.attachments ?? '')).toEqual([])
+    expect(mail[1]?.text_body).toContain(
+      'Please keep the signed application you downloaded when you submitted it.',
+    )
     expect(mail[0]?.subject).toBe(`Application for credit: Ellis Civil Works (${reference})`)
+    expect(mail[0]?.text_body).toContain('Ellis Civil Works')
     expect(mail[0]?.reply_to).toBe('accounts@elliscivil.example')
     expect(mail[1]?.text_body).toContain(
       'Thank you, your application for credit has been submitted successfully.',
     )
+    // The applicant's copy goes to an address typed in the application: it holds nothing typed there.
+    expect(mail[1]?.text_body).toContain('ABN: 51 824 753 556')
+    for (const typed of ['Ellis', 'elliscivil', 'Director', '03 5550']) {
+      expect(`${mail[1]?.subject}\n${mail[1]?.text_body}`).not.toContain(typed)
+    }
+  })
+
+  it("attaches the applicant's copy for the signed-in account's confirmed address only", async () => {
+    const { app } = await buildTestApp({ dialect })
+    const payload = await creditApplicationFixture(1)
+    const account = await createUser(app, { email: payload.section1.email })
+    const headers = bearer(await tokenFor(app, account))
+    const copyTo = async () => {
+      const response = await apply(app, payload, headers)
+      expect(response.statusCode, response.body).toBe(200)
+      return (await findOutboxMessages(app.db))
+        .filter((row) => row.to_address === payload.section1.email)
+        .at(-1)
+    }
+    // Signed in, but the address is not confirmed yet: no copy attached.
+    expect(JSON.parse((await copyTo())?.attachments ?? '')).toEqual([])
+    await markEmailConfirmed(app.db, account.id, app.clock())
+    const confirmed = await copyTo()
+    expect(JSON.parse(confirmed?.attachments ?? '')).toEqual([
+      expect.objectContaining({ contentType: 'application/pdf' }),
+    ])
+    expect(confirmed?.text_body).toContain('A copy of the signed application is attached.')
   })
 
   it('prints hostile text literally: script tags, emoji and other scripts never break the PDF', async () => {

@@ -302,6 +302,119 @@ describe.each(DIALECTS)('credit decisions on %s', (dialect) => {
     expect(await decisionMails(app)).toEqual([])
   })
 
+  it("refuses an administrator's decision on their own application and changes nothing; another decides it", async () => {
+    const { app } = await buildTestApp({ dialect })
+    const ada = await createAdmin(app, {
+      firstName: 'Ada',
+      lastName: 'Admin',
+      email: 'ada@signalway.example',
+    })
+    const adaHeaders = bearer(await tokenFor(app, ada))
+    // Sent while signed in with her account, with another address.
+    const payload = await creditApplicationFixture(3)
+    payload.section1.email = 'accounts@elliscivil.example'
+    const applied = await apply(app, payload, adaHeaders)
+    expect(applied.statusCode, applied.body).toBe(200)
+    const reference = applied.headers['x-application-reference'] as string
+
+    const own = await detail(app, reference, adaHeaders)
+    expect(own).toMatchObject({
+      ownApplication: true,
+      appliedBy: {
+        account: { id: ada.id, name: 'Ada Admin', email: 'ada@signalway.example' },
+        email: 'accounts@elliscivil.example',
+      },
+    })
+    for (const change of [
+      { version: 1, status: 'approved', creditLimit: 50000, paymentTermsDays: 60 },
+      { version: 1, status: 'under_review' },
+      { version: 1, creditLimit: 50000 },
+      { version: 1, paymentTermsDays: 60 },
+      { version: 1, assigneeId: ada.id },
+    ]) {
+      const refused = await decide(app, reference, adaHeaders, change)
+      expect(refused.statusCode, JSON.stringify(change)).toBe(403)
+      expect(refused.json().Message).toBe(
+        'You cannot decide your own credit application. Another member of staff must decide it.',
+      )
+    }
+    expect(await detail(app, reference, adaHeaders)).toMatchObject({
+      status: 'received',
+      assignee: null,
+      creditLimit: null,
+      paymentTermsDays: null,
+      version: 1,
+      history: [],
+    })
+    expect(await decisionMails(app)).toEqual([])
+    const audit = await app.db
+      .selectFrom('audit_log')
+      .select('action')
+      .where('target_id', '=', reference)
+      .execute()
+    expect(audit).toEqual([])
+
+    // A note she may add.
+    const note = await app.inject({
+      method: 'POST',
+      url: url(reference, '/notes'),
+      headers: adaHeaders,
+      payload: { body: 'My own application: over to Bo.' },
+    })
+    expect(note.statusCode, note.body).toBe(201)
+
+    // Another administrator decides it; the history names who changed what, the record who applied.
+    const bo = bearer(await tokenFor(app, await createAdmin(app, { firstName: 'Bo', lastName: 'Staff' })))
+    expect((await detail(app, reference, bo)).ownApplication).toBe(false)
+    const approved = await decide(app, reference, bo, { version: 1, status: 'approved', creditLimit: 20000 })
+    expect(approved.statusCode, approved.body).toBe(200)
+    expect(approved.json()).toMatchObject({
+      status: 'approved',
+      creditLimit: 20000,
+      ownApplication: false,
+      appliedBy: { account: { id: ada.id, name: 'Ada Admin' } },
+    })
+    expect(approved.json().history).toContainEqual({
+      at: expect.any(String),
+      by: 'Bo Staff',
+      field: 'status',
+      from: 'received',
+      to: 'approved',
+    })
+  })
+
+  it("treats an application sent signed out with an administrator's address, confirmed or not, as theirs", async () => {
+    const { app } = await buildTestApp({ dialect })
+    const ada = await createAdmin(app, { email: 'ada@signalway.example' })
+    expect(ada.email_confirmed_at).toBeNull()
+    const adaHeaders = bearer(await tokenFor(app, ada))
+    const payload = await creditApplicationFixture(3)
+    payload.section1.email = 'ADA@Signalway.example'
+    const applied = await apply(app, payload)
+    expect(applied.statusCode, applied.body).toBe(200)
+    const reference = applied.headers['x-application-reference'] as string
+
+    expect(await detail(app, reference, adaHeaders)).toMatchObject({
+      ownApplication: true,
+      appliedBy: { account: null, email: 'ADA@Signalway.example' },
+    })
+    const refused = await decide(app, reference, adaHeaders, { version: 1, status: 'declined' })
+    expect(refused.statusCode).toBe(403)
+    expect((await detail(app, reference, adaHeaders)).status).toBe('received')
+
+    const other = bearer(await tokenFor(app, await createAdmin(app)))
+    expect((await decide(app, reference, other, { version: 1, status: 'declined' })).statusCode).toBe(200)
+    // Someone else's application sent signed out: hers to decide.
+    const theirs = await apply(app, await creditApplicationFixture(2))
+    const theirsReference = theirs.headers['x-application-reference'] as string
+    expect(await detail(app, theirsReference, adaHeaders)).toMatchObject({
+      ownApplication: false,
+      appliedBy: { account: null },
+    })
+    const decided = await decide(app, theirsReference, adaHeaders, { version: 1, status: 'under_review' })
+    expect(decided.statusCode, decided.body).toBe(200)
+  })
+
   it('assigns only to an administrator; filters the list by status and assignee, and finds by reference', async () => {
     const { app, reference, admin, headers } = await setUp(dialect)
     const member = await createUser(app, { memberType: 1 })

@@ -1,7 +1,9 @@
-import { CREDIT_DRAFT_MESSAGES } from '@signalway/shared/credit/drafts'
+import { CREDIT_DRAFT_MAX_CHARS, CREDIT_DRAFT_MESSAGES } from '@signalway/shared/credit/drafts'
 import type { FastifyInstance } from 'fastify'
+import { sql } from 'kysely'
 import { describe, expect, it } from 'vitest'
-import { deleteExpiredDrafts } from '../../../src/modules/credit/drafts.ts'
+import { createCreditDrafts, deleteExpiredDrafts } from '../../../src/modules/credit/drafts.ts'
+import { DRAFT_MAILS_PER_DAY } from '../../../src/modules/credit/mail-limits.ts'
 import { findOutboxMessages } from '../../../src/modules/outbox/repository.ts'
 import { buildTestApp, DIALECTS } from '../../helpers/build.ts'
 import { logCollector } from '../../helpers/logs.ts'
@@ -40,6 +42,24 @@ function setUp(dialect: 'sqlite' | 'postgres', start = new Date('2026-11-26T00:0
     env: { LOG_LEVEL: 'info' },
     build: { clock: () => now, logStream: logs.stream },
   }).then(({ app }) => ({ app, logs, advance: (ms: number) => (now = new Date(now.getTime() + ms)) }))
+}
+
+/** Makes the database refuse every new draft (a trigger), or stop refusing. */
+async function refuseDrafts(app: FastifyInstance, refuse: boolean) {
+  const postgres = app.config.databaseUrl !== undefined
+  if (!refuse) {
+    await sql`drop trigger refuse_drafts ${postgres ? sql`on credit_drafts` : sql``}`.execute(app.db)
+    return
+  }
+  if (postgres) {
+    await sql`create or replace function refuse_drafts() returns trigger language plpgsql as $$
+      begin raise exception 'refused'; end $$`.execute(app.db)
+    await sql`create trigger refuse_drafts before insert on credit_drafts
+      for each row execute function refuse_drafts()`.execute(app.db)
+  } else {
+    await sql`create trigger refuse_drafts before insert on credit_drafts
+      begin select raise(abort, 'refused'); end`.execute(app.db)
+  }
 }
 
 function save(app: FastifyInstance, payload: object) {
@@ -145,6 +165,86 @@ describe.each(DIALECTS)('saved credit applications on %s', (dialect) => {
     }
     expect(statuses.slice(0, 20).every((status) => status === 201)).toBe(true)
     expect(statuses[20]).toBe(429)
+  })
+
+  it('counts the links queued in the last 24 hours, and refuses the next save in plain words, storing nothing', async () => {
+    const { app, advance } = await setUp(dialect)
+    const saveFrom = (ip: number) =>
+      app.inject({
+        method: 'POST',
+        url: '/api/apply-for-credit/drafts',
+        remoteAddress: `203.0.113.${ip}`,
+        payload: { email: 'target@example.com', values: {} },
+      })
+    expect((await saveFrom(1)).statusCode).toBe(201)
+    advance(23 * 60 * 60 * 1000)
+    for (let attempt = 2; attempt <= DRAFT_MAILS_PER_DAY; attempt++)
+      expect((await saveFrom(attempt)).statusCode).toBe(201)
+    const refused = await saveFrom(99)
+    expect(refused.statusCode).toBe(429)
+    expect(refused.json().Message).toBe(CREDIT_DRAFT_MESSAGES.tooManyMails)
+    expect(refused.headers['retry-after']).toBe(String(60 * 60))
+    expect(await app.db.selectFrom('credit_drafts').select('id').execute()).toHaveLength(DRAFT_MAILS_PER_DAY)
+    // A day after the first link, one place is free again; the other nineteen links still count.
+    advance(60 * 60 * 1000)
+    expect((await saveFrom(98)).statusCode).toBe(201)
+    expect((await saveFrom(97)).statusCode).toBe(429)
+  })
+
+  it('queues exactly 20 links to one address when many saves arrive at once', async () => {
+    const { app } = await setUp(dialect)
+    const responses = await Promise.all(
+      Array.from({ length: DRAFT_MAILS_PER_DAY + 10 }, (_, attempt) =>
+        app.inject({
+          method: 'POST',
+          url: '/api/apply-for-credit/drafts',
+          remoteAddress: `198.51.100.${attempt + 1}`,
+          payload: { email: attempt % 2 ? 'target@example.com' : 'TARGET@example.com', values: {} },
+        }),
+      ),
+    )
+    const statuses = responses.map((response) => response.statusCode)
+    expect(statuses.filter((status) => status === 201)).toHaveLength(DRAFT_MAILS_PER_DAY)
+    expect(statuses.filter((status) => status === 429)).toHaveLength(10)
+    expect(await findOutboxMessages(app.db)).toHaveLength(DRAFT_MAILS_PER_DAY)
+  })
+
+  it('spends none of an address’s links on a save that is refused or fails', async () => {
+    const { app } = await setUp(dialect)
+    // Too large: refused before anything is stored or sent.
+    const drafts = createCreditDrafts({ db: app.db, siteUrl: app.config.siteUrl, clock: app.clock })
+    const tooLarge = { note: 'x'.repeat(CREDIT_DRAFT_MAX_CHARS) }
+    for (let attempt = 0; attempt < DRAFT_MAILS_PER_DAY; attempt++) {
+      await expect(drafts.save({ email: 'target@example.com', values: tooLarge })).rejects.toThrow(
+        CREDIT_DRAFT_MESSAGES.tooLarge,
+      )
+    }
+    // The database refuses the save (as when it is full): the route answers an error and sends nothing.
+    await refuseDrafts(app, true)
+    for (let attempt = 0; attempt < DRAFT_MAILS_PER_DAY; attempt++) {
+      const failed = await app.inject({
+        method: 'POST',
+        url: '/api/apply-for-credit/drafts',
+        remoteAddress: `198.51.100.${attempt + 1}`,
+        payload: { email: 'target@example.com', values: {} },
+      })
+      expect(failed.statusCode).toBe(500)
+    }
+    await refuseDrafts(app, false)
+    expect(await findOutboxMessages(app.db)).toEqual([])
+    // Every link is still there to be sent.
+    for (let attempt = 0; attempt < DRAFT_MAILS_PER_DAY; attempt++) {
+      const saved = await app.inject({
+        method: 'POST',
+        url: '/api/apply-for-credit/drafts',
+        remoteAddress: `192.0.2.${attempt + 1}`,
+        payload: { email: 'Target@Example.com', values: {} },
+      })
+      expect(saved.statusCode, saved.body).toBe(201)
+    }
+    await expect(drafts.save({ email: 'target@example.com', values: {} })).rejects.toThrow(
+      CREDIT_DRAFT_MESSAGES.tooManyMails,
+    )
   })
 
   it('refuses a bad email, values that are not an object and a malformed token; limits each address', async () => {

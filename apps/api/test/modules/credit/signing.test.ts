@@ -1,15 +1,13 @@
 import { createHash } from 'node:crypto'
-import type { CustomerType } from '@signalway/shared/constants'
-import type { CreditPayload } from '@signalway/shared/credit'
 import { SIGNING_MESSAGES, type SigningRequestView, signingText } from '@signalway/shared/credit/signing'
-import type { FastifyInstance } from 'fastify'
 import { describe, expect, it } from 'vitest'
 import { findOutboxMessages } from '../../../src/modules/outbox/repository.ts'
 import { bearer, createAdmin, expectAdminOnly, tokenFor } from '../../helpers/auth.ts'
 import { buildTestApp, DIALECTS } from '../../helpers/build.ts'
-import { creditApplicationFixture, pngDataUrl, signaturePng } from '../../helpers/credit.ts'
+import { pngDataUrl, signaturePng } from '../../helpers/credit.ts'
 import { logCollector } from '../../helpers/logs.ts'
 import { pdfText } from './helpers.ts'
+import { AGENT, linkIn, post, sign, unsigned } from './signing-helpers.ts'
 
 /*
  * Issue 16, remote signing: the person completing sends the application without signatures; each director gets
@@ -20,12 +18,6 @@ import { pdfText } from './helpers.ts'
 
 const HOUR = 60 * 60 * 1000
 const DAY = 24 * HOUR
-const AGENT = 'Mozilla/5.0 (Vitest) Director/1.0'
-
-async function unsigned(customerType: CustomerType = 0): Promise<CreditPayload> {
-  const payload = await creditApplicationFixture(customerType)
-  return { ...payload, section4: { ...payload.section4, signatures: '[]', guarantors: '[]' } }
-}
 
 async function setUp(dialect: 'sqlite' | 'postgres') {
   let now = new Date('2026-11-26T00:00:00.000Z')
@@ -36,35 +28,6 @@ async function setUp(dialect: 'sqlite' | 'postgres') {
     build: { clock: () => now, logStream: logs.stream },
   })
   return { app, logs, advance: (ms: number) => (now = new Date(now.getTime() + ms)) }
-}
-
-const post = (app: FastifyInstance, path: string, payload: object, headers: Record<string, string> = {}) =>
-  app.inject({
-    method: 'POST',
-    url: `/api/apply-for-credit/signing${path}`,
-    payload,
-    headers: { 'user-agent': AGENT, ...headers },
-  })
-
-/** The link of the newest email to `to` whose text holds `path`. */
-async function linkIn(app: FastifyInstance, to: string, path: 'sign' | 'status'): Promise<string> {
-  const mails = (await findOutboxMessages(app.db)).filter((mail) => mail.to_address === to)
-  const pattern = new RegExp(`/application-for-credit/${path}/([A-Za-z0-9_-]{43})`, 'u')
-  const tokens = mails.map((mail) => pattern.exec(mail.text_body)?.[1]).filter(Boolean)
-  const token = tokens.at(-1)
-  if (!token) throw new Error(`no ${path} link was sent to ${to}`)
-  return token
-}
-
-async function sign(app: FastifyInstance, token: string, guarantee = true, seed = 1) {
-  const view = (await post(app, '/request', { token })).json() as SigningRequestView
-  return post(app, '/sign', {
-    token,
-    textSha256: view.textSha256,
-    agree: true,
-    signature: pngDataUrl(signaturePng({ seed })),
-    ...(guarantee ? { guarantee: pngDataUrl(signaturePng({ seed: seed + 50 })) } : {}),
-  })
 }
 
 describe.each(DIALECTS)('remote signing on %s', (dialect) => {
@@ -93,7 +56,8 @@ describe.each(DIALECTS)('remote signing on %s', (dialect) => {
     const request = (await findOutboxMessages(app.db)).find(
       (mail) => mail.to_address === 'person1@elliscivil.example',
     )
-    expect(request?.subject).toBe('Please sign the application for credit of Ellis Civil Works')
+    expect(request?.subject).toBe('Please sign an application for credit with Signalway Traffic Hire')
+    expect(request?.text_body).toContain('for the business with ABN 51 824 753 556')
     expect(request?.text_body).toContain('as director, and personally as guarantor')
 
     // What the director reads: the application, the terms and the guarantee, with the digest of that text.
@@ -233,7 +197,9 @@ describe.each(DIALECTS)('remote signing on %s', (dialect) => {
       mail.subject.includes('declined to sign'),
     )
     expect(notice?.to_address).toBe('morgan@elliscivil.example')
-    expect(notice?.text_body).toContain('I am no longer a partner.')
+    // The reason is on the status page, not in an email to an address nobody has proved.
+    expect(notice?.text_body).toContain('A partner asked to sign')
+    expect(notice?.text_body).not.toContain('I am no longer a partner.')
     let after = (await post(app, '/status', { token: statusToken })).json()
     expect(after.signers[1]).toMatchObject({ state: 'declined', declineReason: 'I am no longer a partner.' })
     expect((await sign(app, fresh, false)).statusCode).toBe(409)

@@ -4,7 +4,9 @@ import { findOutboxMessages } from '../../../src/modules/outbox/repository.ts'
 import { bearer, createAdmin, createUser, type TestUser, tokenFor } from '../../helpers/auth.ts'
 import { buildTestApp, DIALECTS } from '../../helpers/build.ts'
 import { creditApplicationFixture } from '../../helpers/credit.ts'
+import { linkTokenIn } from '../../helpers/email-change.ts'
 import { nextIp, quote } from '../enquiries/helpers.ts'
+import { UPDATE_URL } from '../users/helpers.ts'
 
 /*
  * Issue 17: /api/my-account lists a signed-in user's enquiries and credit applications with the status staff
@@ -47,6 +49,24 @@ async function mine(app: FastifyInstance, user: TestUser) {
   expect(response.statusCode, response.body).toBe(200)
   expect(response.headers['cache-control']).toBe('no-store')
   return response.json()
+}
+
+/** The account area's "Email me a confirmation link", and the link opened from the mailbox. */
+async function confirmAddress(app: FastifyInstance, user: TestUser, email: string) {
+  const asked = await app.inject({
+    method: 'POST',
+    url: '/api/my-account/confirm-email',
+    headers: bearer(await tokenFor(app, user)),
+  })
+  expect(asked.statusCode, asked.body).toBe(202)
+  expect(asked.json().email).toBe(email)
+  const token = await linkTokenIn(app, email, '/confirm-email/')
+  const confirmed = await app.inject({
+    method: 'POST',
+    url: '/api/v1/core/accounts/email/confirm',
+    payload: { token },
+  })
+  expect(confirmed.statusCode, confirmed.body).toBe(200)
 }
 
 describe.each(DIALECTS)('the account area on %s', (dialect) => {
@@ -152,6 +172,56 @@ describe.each(DIALECTS)('the account area on %s', (dialect) => {
     expect(account.creditApplications.map((item: { reference: string }) => item.reference)).toEqual([
       reference,
     ])
+  })
+
+  it('an address staff type into the account is unconfirmed: what was sent with it shows once its owner confirms it', async () => {
+    const { app } = await buildTestApp({ dialect })
+    const user = await createUser(app, { email: 'owner@example.com' })
+    await confirmAddress(app, user, 'owner@example.com')
+    expect((await mine(app, user)).emailConfirmed).toBe(true)
+    // Sent signed out, by whoever holds the other address.
+    const enquiryId = await sendQuote(app, 'site@owner-civil.example')
+    const reference = await applyForCredit(app, 'site@owner-civil.example')
+
+    const admin = bearer(await tokenFor(app, await createAdmin(app)))
+    const updated = await app.inject({
+      method: 'PUT',
+      url: UPDATE_URL,
+      headers: admin,
+      payload: {
+        id: String(user.id),
+        firstName: user.first_name,
+        lastName: user.last_name,
+        email: 'Site@Owner-Civil.example',
+        mobile: user.mobile,
+        memberType: user.member_type,
+      },
+    })
+    expect(updated.statusCode, updated.body).toBe(200)
+
+    let account = await mine(app, user)
+    expect(account.email).toBe('Site@Owner-Civil.example')
+    expect(account.emailConfirmed).toBe(false)
+    expect(account.enquiries).toEqual([])
+    expect(account.creditApplications).toEqual([])
+    const pdfUrl = `/api/my-account/credit-applications/${reference}/pdf`
+    const refused = await app.inject({
+      method: 'GET',
+      url: pdfUrl,
+      headers: bearer(await tokenFor(app, user)),
+    })
+    expect(refused.statusCode).toBe(404)
+
+    // The owner of the new address confirms it from the account area.
+    await confirmAddress(app, user, 'Site@Owner-Civil.example')
+    account = await mine(app, user)
+    expect(account.emailConfirmed).toBe(true)
+    expect(account.enquiries.map((item: { id: string }) => item.id)).toEqual([enquiryId])
+    expect(account.creditApplications.map((item: { reference: string }) => item.reference)).toEqual([
+      reference,
+    ])
+    const pdf = await app.inject({ method: 'GET', url: pdfUrl, headers: bearer(await tokenFor(app, user)) })
+    expect(pdf.statusCode).toBe(200)
   })
 
   it("never shows another person's records, and answers 404 for another's PDF as for an unknown one", async () => {

@@ -2,9 +2,18 @@ import type { FastifyInstance } from 'fastify'
 import { describe, expect, it } from 'vitest'
 import { findOutboxMessages } from '../../../src/modules/outbox/repository.ts'
 import { findAuditEntries } from '../../../src/modules/users/audit.ts'
-import { findUserById } from '../../../src/modules/users/repository.ts'
-import { bearer, createUser, enrolTotp, signIn, TEST_CLIENT, tokenFor } from '../../helpers/auth.ts'
+import { findUserById, markEmailConfirmed } from '../../../src/modules/users/repository.ts'
+import {
+  bearer,
+  createUser,
+  enrolTotp,
+  signIn,
+  TEST_CLIENT,
+  type TestUser,
+  tokenFor,
+} from '../../helpers/auth.ts'
 import { buildTestApp, DIALECTS } from '../../helpers/build.ts'
+import { linkTokenIn, requestEmailChange } from '../../helpers/email-change.ts'
 import {
   ALL,
   archiveUrl,
@@ -34,6 +43,18 @@ async function passwordGrant(app: FastifyInstance, UserName: string, Password: s
     url: '/api/v1/core/auth/token',
     payload: { UserName, Password, ClientId: 'web', GrantType: 'password' },
   })
+}
+
+/** The Update User payload that keeps everything of `user` but the email. */
+function withEmail(user: TestUser, email: string) {
+  return {
+    id: String(user.id),
+    firstName: user.first_name,
+    lastName: user.last_name,
+    email,
+    mobile: user.mobile,
+    memberType: user.member_type,
+  }
 }
 
 /** A string that must not appear anywhere in the audit log. */
@@ -257,6 +278,94 @@ describe.each(DIALECTS)('admin user management on %s', (dialect) => {
       ['email', 'firstName', 'id', 'lastName', 'memberType', 'mobile'].sort(),
     )
     expect(invalid.json().ModelState.firstName).toEqual(['First name is required.'])
+  })
+
+  it("stores an email staff type in as unconfirmed and ends the user's open email change and reset links", async () => {
+    const { app } = await buildTestApp({ dialect })
+    const { headers } = await signedInAdmin(app)
+    const user = await createUser(app, { email: 'olive@example.com' })
+    await markEmailConfirmed(app.db, user.id, app.clock())
+    // An email change the user started, and a reset link, both open.
+    const change = await requestEmailChange(app, user, 'olive.new@example.com')
+    expect(change.response.statusCode, change.response.body).toBe(200)
+    const resetRequest = await app.inject({
+      method: 'PATCH',
+      url: `/api/v1/core/accounts/${encodeURIComponent(user.email)}/password/reset/request`,
+    })
+    expect(resetRequest.statusCode, resetRequest.body).toBeLessThan(300)
+    const resetToken = decodeURIComponent(await linkTokenIn(app, user.email, '/reset-password/'))
+    const validate = () =>
+      app.inject({
+        method: 'POST',
+        url: '/api/v1/core/accounts/token/validate',
+        payload: { resetToken },
+      })
+    expect((await validate()).statusCode).toBe(200)
+
+    const response = await app.inject({
+      method: 'PUT',
+      url: UPDATE_URL,
+      headers,
+      payload: withEmail(user, 'olive@staff-typed.example'),
+    })
+    expect(response.statusCode, response.body).toBe(200)
+    const stored = await findUserById(app.db, user.id)
+    expect(stored?.email).toBe('olive@staff-typed.example')
+    expect(stored?.email_confirmed_at).toBeNull()
+    const [entry] = await findAuditEntries(app.db, 'user', String(user.id))
+    expect(JSON.parse(entry?.before ?? '{}')).toMatchObject({
+      email: 'olive@example.com',
+      emailConfirmed: true,
+    })
+    expect(JSON.parse(entry?.after ?? '{}')).toMatchObject({
+      email: 'olive@staff-typed.example',
+      emailConfirmed: false,
+    })
+
+    // The links sent before stop working: the confirmation, the cancel and the reset.
+    const confirmed = await app.inject({
+      method: 'POST',
+      url: '/api/v1/core/accounts/email/confirm',
+      payload: { token: change.confirm },
+    })
+    expect(confirmed.statusCode).toBe(400)
+    expect(confirmed.json().Message).toBe(
+      'This link is not valid any more. Please change your email address again from your profile.',
+    )
+    const cancelled = await app.inject({
+      method: 'POST',
+      url: '/api/v1/core/accounts/email/cancel',
+      payload: { token: change.cancel },
+    })
+    expect(cancelled.statusCode).toBe(400)
+    expect((await validate()).statusCode).toBe(400)
+    const after = await findUserById(app.db, user.id)
+    expect(after?.email).toBe('olive@staff-typed.example')
+    expect(after?.email_confirmed_at).toBeNull()
+  })
+
+  it('keeps the confirmation and the open links when staff change only the letter case of the email', async () => {
+    const { app } = await buildTestApp({ dialect })
+    const { headers } = await signedInAdmin(app)
+    const user = await createUser(app, { email: 'olive@example.com' })
+    await markEmailConfirmed(app.db, user.id, app.clock())
+    const change = await requestEmailChange(app, user, 'olive.new@example.com')
+    const response = await app.inject({
+      method: 'PUT',
+      url: UPDATE_URL,
+      headers,
+      payload: withEmail(user, 'Olive@Example.com'),
+    })
+    expect(response.statusCode, response.body).toBe(200)
+    const stored = await findUserById(app.db, user.id)
+    expect(stored?.email).toBe('Olive@Example.com')
+    expect(stored?.email_confirmed_at).toEqual(expect.any(String))
+    const confirmed = await app.inject({
+      method: 'POST',
+      url: '/api/v1/core/accounts/email/confirm',
+      payload: { token: change.confirm },
+    })
+    expect(confirmed.statusCode, confirmed.body).toBe(200)
   })
 
   it('archives a user: out of the list, no sign-in, refresh and access tokens refused, audited', async () => {

@@ -1,6 +1,7 @@
 import { formatLongDateTime, formatShortDate } from '@signalway/shared/business-time'
 import { type CreditApplicationData, showsGuarantee } from '@signalway/shared/credit'
 import { applicationSections, personRole } from '@signalway/shared/credit/application-view'
+import { SIGNING_MESSAGES, sameDeviceSigners } from '@signalway/shared/credit/signing'
 import { formatAbn } from '@signalway/shared/fields'
 import { guaranteeClauses } from '@signalway/shared/guarantee'
 import { formatSiteAddress, SITE } from '@signalway/shared/site'
@@ -573,8 +574,12 @@ function signingRecord(w: PdfWriter, input: CreditPdfInput): void {
   })
 }
 
-/** One block per person who signed on their own device: who, where the link went, when, from where, and what. */
+/**
+ * One block per person who signed on their own device: who, where the link went, when, from where, and what;
+ * a signature from the same IP address and browser as another signer's is pointed out.
+ */
 function remoteSigners(w: PdfWriter, signers: readonly RemoteSigningRecord[]): void {
+  const sameDevice = sameDeviceSigners(signers)
   w.space(14)
   w.ensure(60)
   w.text('Signed on their own devices', { font: w.fonts.bold, size: 11 })
@@ -584,7 +589,7 @@ function remoteSigners(w: PdfWriter, signers: readonly RemoteSigningRecord[]): v
     'Each person below was sent a personal signing link by email and signed on their own device after reading the application, the Terms and Conditions of Hire and, where shown, the Guarantee and Indemnity. The text digest is the SHA-256 hash of the exact text they were shown.',
     { size: 8.5 },
   )
-  for (const signer of signers) {
+  for (const [index, signer] of signers.entries()) {
     w.space(6)
     w.ensure(110)
     w.text(`${signer.name} (${signer.role}${signer.guarantee ? ', and as guarantor' : ''})`, {
@@ -597,5 +602,7 @@ function remoteSigners(w: PdfWriter, signers: readonly RemoteSigningRecord[]): v
     row(w, 'IP address', signer.ip)
     row(w, 'Browser (user agent)', signer.userAgent)
     row(w, 'Text SHA-256', signer.textSha256, { mono: true })
+    const others = sameDevice[index] ?? []
+    if (others.length > 0) row(w, 'Same device', SIGNING_MESSAGES.sameDevice(others))
   }
 }

@@ -1,4 +1,4 @@
-import type { Passkey, PasskeyList, RemoveSecondFactor } from '@signalway/shared/auth'
+import type { AddPasskeyForm, Passkey, PasskeyList, RemoveSecondFactor } from '@signalway/shared/auth'
 import { type ApiClient, apiClient } from '../../../lib/api-client.ts'
 import type { TokenResponse } from '../../../lib/auth-storage.ts'
 
@@ -20,16 +20,19 @@ export async function listPasskeys(client: ApiClient = apiClient): Promise<Passk
   return (await client.get<PasskeyList>(PASSKEYS_PATH, { redirect: false })).items
 }
 
-/** Asks the browser to make a passkey for this site (the person confirms on their device), then stores it. */
-export async function addPasskey(name: string, client: ApiClient = apiClient): Promise<Passkey> {
+/**
+ * Asks the browser to make a passkey for this site (the person confirms on their device), then stores it. The
+ * options need the current password: a passkey signs in without one.
+ */
+export async function addPasskey(values: AddPasskeyForm, client: ApiClient = apiClient): Promise<Passkey> {
   const { startRegistration } = await webauthn()
   const optionsJSON = await client.post<Parameters<typeof startRegistration>[0]['optionsJSON']>(
     `${PASSKEYS_PATH}/options`,
-    undefined,
+    { currentPassword: values.currentPassword },
     { redirect: false },
   )
   const response = await startRegistration({ optionsJSON })
-  return client.post<Passkey>(PASSKEYS_PATH, { name, response }, { redirect: false })
+  return client.post<Passkey>(PASSKEYS_PATH, { name: values.name, response }, { redirect: false })
 }
 
 export function renamePasskey(id: string, name: string, client: ApiClient = apiClient): Promise<Passkey> {

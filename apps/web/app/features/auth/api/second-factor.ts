@@ -1,4 +1,5 @@
 import type {
+  CurrentPassword,
   RemoveSecondFactor,
   RenewRecoveryCodes,
   SecondFactorStatus,
@@ -16,9 +17,12 @@ export function getSecondFactorStatus(client: ApiClient = apiClient): Promise<Se
   return client.get<SecondFactorStatus>(SECOND_FACTOR_PATH, { redirect: false })
 }
 
-/** POST …/totp: a new secret with its QR code; nothing changes at sign-in until a first code confirms it. */
-export function startTotp(client: ApiClient = apiClient): Promise<TotpSetup> {
-  return client.post<TotpSetup>(`${SECOND_FACTOR_PATH}/totp`, undefined, { redirect: false })
+/**
+ * POST …/totp: a new secret with its QR code (needs the current password); nothing changes at sign-in until a
+ * first code confirms it.
+ */
+export function startTotp(values: CurrentPassword, client: ApiClient = apiClient): Promise<TotpSetup> {
+  return client.post<TotpSetup>(`${SECOND_FACTOR_PATH}/totp`, values, { redirect: false })
 }
 
 /** POST …/totp/confirm: the first code; answers the ten recovery codes, shown once. */

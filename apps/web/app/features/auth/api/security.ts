@@ -1,4 +1,4 @@
-import type { ChangePassword, SessionList } from '@signalway/shared/auth'
+import type { ChangePassword, PasswordChanged, SessionList } from '@signalway/shared/auth'
 import { type ApiClient, apiClient } from '../../../lib/api-client.ts'
 
 export const SESSIONS_PATH = '/v1/core/auth/sessions'
@@ -22,10 +22,15 @@ export async function signOutOtherSessions(client: ApiClient = apiClient): Promi
   return answer.revoked
 }
 
-/** POST /v1/core/accounts/password/change: ends every other session; answers how many. */
-export async function changePassword(values: ChangePassword, client: ApiClient = apiClient): Promise<number> {
-  const answer = await client.post<{ revoked: number }>(CHANGE_PASSWORD_PATH, values, { redirect: false })
-  return answer.revoked
+/**
+ * POST /v1/core/accounts/password/change: ends every other session; answers how many, and the passkeys, which
+ * still sign in without a password.
+ */
+export function changePassword(
+  values: ChangePassword,
+  client: ApiClient = apiClient,
+): Promise<PasswordChanged> {
+  return client.post<PasswordChanged>(CHANGE_PASSWORD_PATH, values, { redirect: false })
 }
 
 /** POST /v1/core/accounts/email/confirm: the new address opened its link; answers the account's email now. */

@@ -32,10 +32,13 @@ export interface LoginFormProps {
   passkeys?: boolean
 }
 
-type Factor = 'totp' | 'passkey'
+export type Factor = 'totp' | 'passkey'
 
-/** The challenge and factors of a password step that answered 403 mfa_required (issue 14), else undefined. */
-function secondFactorChallenge(error: unknown): { token: string; factors: Factor[] } | undefined {
+/**
+ * The challenge and factors of a step that answered 403 mfa_required (the password step, or a password reset
+ * of an account with a second factor), else undefined.
+ */
+export function secondFactorChallenge(error: unknown): { token: string; factors: Factor[] } | undefined {
   if (!isApiError(error) || error.status !== 403) return undefined
   const body = error.body as { error?: unknown; mfa_token?: unknown; factors?: unknown } | undefined
   if (body?.error !== 'mfa_required' || typeof body.mfa_token !== 'string') return undefined
@@ -129,7 +132,15 @@ export function LoginForm({
 }
 
 /** Signs in with a passkey; says so when the device was cancelled or the passkey refused. */
-function PasskeyButton({ label, run }: { label: string; run: () => Promise<TokenResponse> }) {
+function PasskeyButton({
+  label,
+  run,
+  onSignedIn,
+}: {
+  label: string
+  run: () => Promise<TokenResponse>
+  onSignedIn?: (() => void) | undefined
+}) {
   const notify = useNotify()
   const signIn = useSignInWithTokens()
   const [busy, setBusy] = useState(false)
@@ -143,8 +154,9 @@ function PasskeyButton({ label, run }: { label: string; run: () => Promise<Token
       setBusy(false)
       return
     }
-    await signIn(tokens)
+    const signedIn = await signIn(tokens)
     setBusy(false)
+    if (signedIn) onSignedIn?.()
   }
   return (
     <div className="auth-form__passkey">
@@ -164,22 +176,29 @@ function PasskeyButton({ label, run }: { label: string; run: () => Promise<Token
 /** The server's words when the sign-in itself has expired (five minutes, or five wrong codes). */
 const EXPIRED = /expired/iu
 
-function SecondStep({
+/**
+ * The second step of a sign-in (after the password, or after a password reset of an account with a second
+ * factor): a code from the authenticator app, a recovery code or a passkey.
+ */
+export function SecondStep({
   challenge,
   factors,
-  secondStep,
-  withPasskey,
+  secondStep = completeSignIn,
+  withPasskey = signInWithPasskey,
   onExpired,
+  onSignedIn,
 }: {
   challenge: string
   factors: Factor[]
-  secondStep: (grant: SecondStepGrant) => Promise<TokenResponse>
-  withPasskey: (mfaToken?: string) => Promise<TokenResponse>
+  secondStep?: (grant: SecondStepGrant) => Promise<TokenResponse>
+  withPasskey?: (mfaToken?: string) => Promise<TokenResponse>
   onExpired: (message: string) => void
+  /** After the tokens are stored (the login page leaves it to the guest guard). */
+  onSignedIn?: (() => void) | undefined
 }) {
   const [method, setMethod] = useState<'code' | 'recovery'>('code')
   const passkey = factors.includes('passkey') ? (
-    <PasskeyButton label="Use a Passkey" run={() => withPasskey(challenge)} />
+    <PasskeyButton label="Use a Passkey" run={() => withPasskey(challenge)} onSignedIn={onSignedIn} />
   ) : null
   if (!factors.includes('totp'))
     return (
@@ -199,6 +218,7 @@ function SecondStep({
           grant={(values: TotpStepForm) => ({ GrantType: 'mfa_otp', mfa_token: challenge, otp: values.code })}
           secondStep={secondStep}
           onExpired={onExpired}
+          onSignedIn={onSignedIn}
           switchTo={() => setMethod('recovery')}
         />
       ) : (
@@ -213,6 +233,7 @@ function SecondStep({
           })}
           secondStep={secondStep}
           onExpired={onExpired}
+          onSignedIn={onSignedIn}
           switchTo={() => setMethod('code')}
         />
       )}
@@ -229,6 +250,7 @@ function CodeStep<S extends StepSchema>({
   grant,
   secondStep,
   onExpired,
+  onSignedIn,
   switchTo,
 }: {
   name: 'code' | 'recoveryCode'
@@ -236,6 +258,7 @@ function CodeStep<S extends StepSchema>({
   grant: (values: never) => SecondStepGrant
   secondStep: (grant: SecondStepGrant) => Promise<TokenResponse>
   onExpired: (message: string) => void
+  onSignedIn?: (() => void) | undefined
   switchTo: () => void
 }) {
   const notify = useNotify()
@@ -265,10 +288,12 @@ function CodeStep<S extends StepSchema>({
           shouldFocus: true,
         },
       )
-      notify.error(MESSAGES.twoStepCodeFailed)
+      // Wrong codes lock the account as wrong passwords do: the lock-out says so in the server's words.
+      const locked = isApiError(error) && error.status === 429
+      notify.error(locked && message ? message : MESSAGES.twoStepCodeFailed)
       return
     }
-    await signIn(tokens)
+    if (await signIn(tokens)) onSignedIn?.()
   }
 
   return (

@@ -1,4 +1,10 @@
-import { type Passkey, type PasskeyName, passkeyNameSchema } from '@signalway/shared/auth'
+import {
+  type AddPasskeyForm as AddPasskeyValues,
+  addPasskeyFormSchema,
+  type Passkey,
+  type PasskeyName,
+  passkeyNameSchema,
+} from '@signalway/shared/auth'
 import { formatDateTime } from '@signalway/shared/business-time'
 import { MESSAGES } from '@signalway/shared/messages'
 import { useId, useState } from 'react'
@@ -8,18 +14,21 @@ import { useNotify } from '../../../components/ui/notifications/index.ts'
 import { useLoaded } from '../../../components/ui/use-loaded.ts'
 import { addPasskey, listPasskeys, removePasskey, renamePasskey } from '../api/passkeys.ts'
 import { AuthForm, useAccountErrors } from './auth-form.tsx'
-import { PasswordForm } from './two-step-panel.tsx'
+import { PasswordForm } from './current-password-form.tsx'
+import { PasswordField } from './password-field.tsx'
 import { usePasskeySupport } from './use-passkey-support.ts'
 
 export interface PasskeyPanelProps {
   load?: () => Promise<Passkey[]>
-  add?: (name: string) => Promise<Passkey>
+  add?: (values: AddPasskeyValues) => Promise<Passkey>
   rename?: (id: string, name: string) => Promise<Passkey>
   remove?: (id: string, values: { currentPassword: string }) => Promise<void>
   /** Whether the browser can make and use passkeys (injected for tests). */
   supported?: boolean
   /** After a passkey was added or removed (two-step sign-in's state may have changed). */
   onChanged?: () => void
+  /** A new value loads the list again (after a password change removed passkeys). */
+  version?: number
 }
 
 type Editing = { id: string; kind: 'rename' | 'remove' } | null
@@ -36,12 +45,13 @@ export function PasskeyPanel({
   remove = removePasskey,
   supported: supportedOverride,
   onChanged,
+  version = 0,
 }: PasskeyPanelProps) {
   const detected = usePasskeySupport()
   const supported = supportedOverride ?? detected
   const notify = useNotify()
   const headingId = useId()
-  const { loaded, reload } = useLoaded(load, MESSAGES.passkeysLoadFailed)
+  const { loaded, reload } = useLoaded(load, MESSAGES.passkeysLoadFailed, version)
   const [editing, setEditing] = useState<Editing>(null)
   const changed = () => {
     setEditing(null)
@@ -154,59 +164,87 @@ export function PasskeyPanel({
   )
 }
 
-/** Adds a passkey made on this device under the name given (the device asks the person to confirm). */
+const EMPTY_PASSKEY: AddPasskeyValues = { name: '', currentPassword: '' }
+
+/**
+ * Adds a passkey made on this device under the name given (the device asks the person to confirm). The current
+ * password comes first: a passkey signs in without one, so a stolen session alone must not add one.
+ */
 export function AddPasskeyForm({
   add = addPasskey,
   title = 'Add a passkey on this device',
   level = 4,
   onAdded,
 }: {
-  add?: (name: string) => Promise<Passkey>
+  add?: (values: AddPasskeyValues) => Promise<Passkey>
   title?: string
   level?: 2 | 3 | 4
   onAdded: (added: Passkey) => void
 }) {
+  const form = useZodForm(addPasskeyFormSchema, { defaultValues: EMPTY_PASSKEY })
+  const errors = useAccountErrors(form)
   return (
-    <NameForm
+    <AuthForm
       title={title}
       level={level}
-      initial=""
-      submit="Add a Passkey"
-      busy="Waiting for your device…"
-      failed={MESSAGES.passkeyAddFailed}
-      hint="A name to tell it apart, for example Work laptop or Phone."
-      run={async (name) => onAdded(await add(name))}
-    />
+      form={form}
+      onSubmit={async (values: AddPasskeyValues) => {
+        const added = await errors.attempt(() => add(values), MESSAGES.passkeyAddFailed)
+        if (!added) return
+        form.reset(EMPTY_PASSKEY)
+        onAdded(added.value)
+      }}
+      alert={errors.alert}
+      requiredNote={false}
+      actions={
+        <FormActions>
+          <SubmitButton busyLabel="Waiting for your device…" variant="primary">
+            Add a Passkey
+          </SubmitButton>
+        </FormActions>
+      }
+    >
+      <TextField
+        name="name"
+        label="Passkey Name"
+        autoComplete="off"
+        hint="A name to tell it apart, for example Work laptop or Phone."
+        required
+      />
+      <PasswordField
+        name="currentPassword"
+        label="Current Password"
+        autoComplete="current-password"
+        required
+      />
+    </AuthForm>
   )
 }
 
+/** Renames a passkey. */
 function NameForm({
   title,
-  level = 4,
   initial,
   submit,
   busy,
   failed,
-  hint,
   run,
   onCancel,
 }: {
   title: string
-  level?: 2 | 3 | 4
   initial: string
   submit: string
   busy: string
   failed: string
-  hint?: string
   run: (name: string) => Promise<void>
-  onCancel?: () => void
+  onCancel: () => void
 }) {
   const form = useZodForm(passkeyNameSchema, { defaultValues: { name: initial } })
   const errors = useAccountErrors(form)
   return (
     <AuthForm
       title={title}
-      level={level}
+      level={4}
       form={form}
       onSubmit={async (values: PasskeyName) => {
         if (await errors.attempt(() => run(values.name), failed)) form.reset({ name: initial })
@@ -218,15 +256,13 @@ function NameForm({
           <SubmitButton busyLabel={busy} variant="primary">
             {submit}
           </SubmitButton>
-          {onCancel ? (
-            <button type="button" className="button button--outline" onClick={onCancel}>
-              Cancel
-            </button>
-          ) : null}
+          <button type="button" className="button button--outline" onClick={onCancel}>
+            Cancel
+          </button>
         </FormActions>
       }
     >
-      <TextField name="name" label="Passkey Name" autoComplete="off" {...(hint ? { hint } : {})} required />
+      <TextField name="name" label="Passkey Name" autoComplete="off" required />
     </AuthForm>
   )
 }

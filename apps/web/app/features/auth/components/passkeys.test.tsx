@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 import { MESSAGES } from '@signalway/shared'
-import { screen, waitFor } from '@testing-library/react'
+import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { describe, expect, it, vi } from 'vitest'
 import { regularProfile, renderWithProviders } from '../../../../test/utils.tsx'
@@ -32,8 +32,13 @@ describe('Passkeys in the Security section', () => {
     expect(list.textContent).toContain('Not used yet')
 
     await user.type(screen.getByRole('textbox', { name: /^Passkey Name/ }), 'Phone')
+    // Without the current password nothing is asked of the device.
     await user.click(screen.getByRole('button', { name: 'Add a Passkey' }))
-    await waitFor(() => expect(add).toHaveBeenCalledWith('Phone'))
+    expect(await screen.findByText('Current password is required.')).toBeTruthy()
+    expect(add).not.toHaveBeenCalled()
+    await user.type(screen.getByLabelText(/^Current Password/, { selector: 'input' }), 'Cones-2026')
+    await user.click(screen.getByRole('button', { name: 'Add a Passkey' }))
+    await waitFor(() => expect(add).toHaveBeenCalledWith({ name: 'Phone', currentPassword: 'Cones-2026' }))
     expect(await screen.findByText(MESSAGES.passkeyAdded('Phone'))).toBeTruthy()
 
     await user.click(screen.getByRole('button', { name: 'Rename Work laptop' }))
@@ -45,8 +50,12 @@ describe('Passkeys in the Security section', () => {
     await waitFor(() => expect(rename).toHaveBeenCalledWith('cred-1', 'Office laptop'))
 
     await user.click(await screen.findByRole('button', { name: 'Remove Office laptop' }))
-    await user.type(screen.getByLabelText(/^Current Password/, { selector: 'input' }), 'Cones-2026')
-    await user.click(screen.getByRole('button', { name: 'Remove' }))
+    const removeForm = screen.getByRole('form', { name: 'Remove Office laptop' })
+    await user.type(
+      within(removeForm).getByLabelText(/^Current Password/, { selector: 'input' }),
+      'Cones-2026',
+    )
+    await user.click(within(removeForm).getByRole('button', { name: 'Remove' }))
     await waitFor(() => expect(remove).toHaveBeenCalledWith('cred-1', { currentPassword: 'Cones-2026' }))
   })
 
@@ -59,6 +68,7 @@ describe('Passkeys in the Security section', () => {
     renderWithProviders(<PasskeyPanel load={vi.fn().mockResolvedValue([])} add={add} supported />)
     const name = (await screen.findByRole('textbox', { name: /^Passkey Name/ })) as HTMLInputElement
     await user.type(name, 'Phone')
+    await user.type(screen.getByLabelText(/^Current Password/, { selector: 'input' }), 'Cones-2026')
     await user.click(screen.getByRole('button', { name: 'Add a Passkey' }))
     expect(await screen.findByText(MESSAGES.passkeyAddFailed)).toBeTruthy()
     expect(name.value).toBe('Phone')

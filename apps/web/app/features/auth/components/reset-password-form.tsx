@@ -10,19 +10,23 @@ import { useLocation, useNavigate } from 'react-router'
 import { FormActions, SubmitButton, useZodForm } from '../../../components/form/index.ts'
 import { BlockingOverlay } from '../../../components/ui/blocking-overlay.tsx'
 import { useNotify } from '../../../components/ui/notifications/index.ts'
-import { isApiError } from '../../../lib/api-client.ts'
+import { isApiError, type SecondStepGrant } from '../../../lib/api-client.ts'
 import type { TokenResponse } from '../../../lib/auth-storage.ts'
 import { paths } from '../../../lib/paths.ts'
 import { type CheckedResetLink, resetPassword, validateResetToken } from '../api/password-reset.ts'
 import { AuthForm, useSignInWithTokens } from './auth-form.tsx'
 import { GuestLink } from './auth-panel.tsx'
+import { type Factor, SecondStep, secondFactorChallenge } from './login-form.tsx'
 import { PasswordField } from './password-field.tsx'
+import { usePasskeySupport } from './use-passkey-support.ts'
 
 export type TokenCheck = 'checking' | 'valid' | 'invalid' | 'unavailable'
 
 export interface ResetPasswordFlowProps {
   validate?: (token: string, signal: AbortSignal) => Promise<unknown>
   reset?: (values: ResetPassword) => Promise<TokenResponse>
+  /** The sign-in's second step, for an account with a second factor (injected for tests). */
+  secondStep?: ((grant: SecondStepGrant) => Promise<TokenResponse>) | undefined
   /**
    * The server's check of the link (ADR 027): the page is rendered with the form or the invalid text, so it
    * needs no app until the visitor uses it. Without it (a page rendered without the API) the app checks.
@@ -42,6 +46,7 @@ const validateToken = (token: string, signal: AbortSignal) => validateResetToken
 export function ResetPasswordFlow({
   validate = validateToken,
   reset = resetPassword,
+  secondStep,
   checked,
 }: ResetPasswordFlowProps) {
   const location = useLocation()
@@ -112,7 +117,7 @@ export function ResetPasswordFlow({
       </div>
     )
   }
-  return <ResetPasswordForm token={token} reset={reset} />
+  return <ResetPasswordForm token={token} reset={reset} secondStep={secondStep} />
 }
 
 export function InvalidResetRequest() {
@@ -132,27 +137,59 @@ export function InvalidResetRequest() {
 function ResetPasswordForm({
   token,
   reset,
+  secondStep,
 }: {
   token: string
   reset: (values: ResetPassword) => Promise<TokenResponse>
+  secondStep: ((grant: SecondStepGrant) => Promise<TokenResponse>) | undefined
 }) {
   const notify = useNotify()
   const navigate = useNavigate()
   const signIn = useSignInWithTokens()
+  const passkeys = usePasskeySupport()
   const form = useZodForm(resetPasswordFormSchema, { defaultValues: { password: '', confirmPassword: '' } })
+  // An account with a second factor: the new password is saved, and the emailed link alone does not sign in.
+  const [challenge, setChallenge] = useState<{ token: string; factors: Factor[] } | null>(null)
+  const done = () => {
+    notify.success(MESSAGES.passwordChangedSignedIn)
+    navigate(paths.home, { replace: true })
+  }
 
   const onSubmit = async (values: ResetPasswordValues) => {
     let tokens: TokenResponse
     try {
       tokens = await reset({ ...values, resetToken: token })
-    } catch {
+    } catch (error) {
+      const second = secondFactorChallenge(error)
+      if (second) {
+        setChallenge(second)
+        return
+      }
       notify.error(MESSAGES.resetPasswordFailed)
       return
     }
     if (!(await signIn(tokens))) return
-    notify.success(MESSAGES.passwordChangedSignedIn)
-    navigate(paths.home, { replace: true })
+    done()
   }
+
+  if (challenge)
+    return (
+      <>
+        <p className="auth-form__intro" role="status">
+          Your new password is saved. Your account has two-step sign-in: confirm it is you to sign in.
+        </p>
+        <SecondStep
+          challenge={challenge.token}
+          factors={passkeys ? challenge.factors : challenge.factors.filter((factor) => factor === 'totp')}
+          onSignedIn={done}
+          {...(secondStep ? { secondStep } : {})}
+          onExpired={(message) => {
+            notify.error(message)
+            navigate(paths.login, { replace: true })
+          }}
+        />
+      </>
+    )
 
   return (
     <AuthForm

@@ -9,8 +9,9 @@ import { TwoStepPanel } from './two-step-panel.tsx'
 export const SECURITY_SECTION_ID = 'security'
 
 /**
- * The profile's Security section (issue 14): change the password, two-step sign-in, and see and end the
- * sessions of the account. A password change ends the other sessions, so the list loads again after one.
+ * The profile's Security section: change the password, two-step sign-in, passkeys, and see and end the
+ * sessions of the account. A password change ends the other sessions (and may remove the passkeys), so those
+ * lists load again after one.
  */
 export function SecuritySection() {
   const [version, setVersion] = useState(0)
@@ -28,7 +29,7 @@ export function SecuritySection() {
         <TwoStepPanel />
       </AuthPanel>
       <AuthPanel wide>
-        <PasskeyPanel />
+        <PasskeyPanel version={version} />
       </AuthPanel>
       <AuthPanel wide>
         <SessionList version={version} />

@@ -19,7 +19,7 @@ const NEXT = 'Barrier-board-77'
 describe('Change password', () => {
   it('sends the current and new passwords, empties the form and says so', async () => {
     const user = userEvent.setup()
-    const change = vi.fn(async () => 2)
+    const change = vi.fn(async () => ({ revoked: 2, passkeys: [] }))
     const onChanged = vi.fn()
     renderWithProviders(<ChangePasswordForm change={change} onChanged={onChanged} />)
     expect(screen.getByRole('heading', { level: 3, name: 'Change your password' })).toBeTruthy()
@@ -60,9 +60,63 @@ describe('Change password', () => {
     expect(passwordInput(/^Current Password/).getAttribute('aria-invalid')).toBe('true')
   })
 
+  it('lists the passkeys that still sign in after a change, and removes them with the new password', async () => {
+    const user = userEvent.setup()
+    const laptop = {
+      id: 'cred-1',
+      name: 'Work laptop',
+      createdAt: '2026-11-20T01:00:00.000Z',
+      lastUsedAt: null,
+    }
+    const change = vi.fn(async () => ({
+      revoked: 0,
+      passkeys: [laptop, { ...laptop, id: 'cred-2', name: 'Phone' }],
+    }))
+    const remove = vi.fn(async () => {})
+    const onChanged = vi.fn()
+    renderWithProviders(<ChangePasswordForm change={change} remove={remove} onChanged={onChanged} />)
+    expect(screen.queryByRole('heading', { name: 'Your passkeys still sign you in' })).toBeNull()
+    await user.type(passwordInput(/^Current Password/), 'Old-password-1')
+    await user.type(passwordInput(/^New Password/), NEXT)
+    await user.type(passwordInput(/^Confirm Password/), NEXT)
+    await user.click(screen.getByRole('button', { name: 'Change Password' }))
+
+    const heading = await screen.findByRole('heading', { name: 'Your passkeys still sign you in' })
+    await waitFor(() => expect(document.activeElement).toBe(heading))
+    const list = screen.getByRole('list', { name: 'Passkeys that still sign you in' })
+    expect(
+      within(list)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual([expect.stringContaining('Work laptop'), expect.stringContaining('Phone')])
+    await user.click(screen.getByRole('button', { name: 'Remove Them' }))
+    await waitFor(() => expect(remove).toHaveBeenCalledTimes(2))
+    expect(remove).toHaveBeenCalledWith('cred-1', { currentPassword: NEXT })
+    expect(remove).toHaveBeenCalledWith('cred-2', { currentPassword: NEXT })
+    expect(await screen.findByText(MESSAGES.passkeysRemoved)).toBeTruthy()
+    expect(screen.queryByRole('heading', { name: 'Your passkeys still sign you in' })).toBeNull()
+    expect(onChanged).toHaveBeenCalledTimes(2)
+  })
+
+  it('keeps the passkeys when asked to', async () => {
+    const user = userEvent.setup()
+    const key = { id: 'cred-1', name: 'Phone', createdAt: '2026-11-20T01:00:00.000Z', lastUsedAt: null }
+    const remove = vi.fn(async () => {})
+    renderWithProviders(
+      <ChangePasswordForm change={vi.fn(async () => ({ revoked: 0, passkeys: [key] }))} remove={remove} />,
+    )
+    await user.type(passwordInput(/^Current Password/), 'Old-password-1')
+    await user.type(passwordInput(/^New Password/), NEXT)
+    await user.type(passwordInput(/^Confirm Password/), NEXT)
+    await user.click(screen.getByRole('button', { name: 'Change Password' }))
+    await user.click(await screen.findByRole('button', { name: 'Keep Them' }))
+    expect(screen.queryByRole('heading', { name: 'Your passkeys still sign you in' })).toBeNull()
+    expect(remove).not.toHaveBeenCalled()
+  })
+
   it('checks the fields before sending anything', async () => {
     const user = userEvent.setup()
-    const change = vi.fn(async () => 0)
+    const change = vi.fn(async () => ({ revoked: 0, passkeys: [] }))
     renderWithProviders(<ChangePasswordForm change={change} />)
     await user.click(screen.getByRole('button', { name: 'Change Password' }))
     expect(await screen.findByText('Current password is required.')).toBeTruthy()

@@ -1,31 +1,45 @@
-import { type TotpConfirm, type TotpSetup as TotpSetupData, totpConfirmSchema } from '@signalway/shared/auth'
+import {
+  type CurrentPassword,
+  type TotpConfirm,
+  type TotpSetup as TotpSetupData,
+  totpConfirmSchema,
+} from '@signalway/shared/auth'
 import { MESSAGES } from '@signalway/shared/messages'
 import { SITE } from '@signalway/shared/site'
 import { useEffect, useId, useRef, useState } from 'react'
 import { FormActions, SubmitButton, useZodForm } from '../../../components/form/index.ts'
 import { useNotify } from '../../../components/ui/notifications/index.ts'
-import { failureMessage } from '../../../lib/api-client.ts'
 import { saveBlob } from '../../../lib/save-blob.ts'
 import { confirmTotp, startTotp } from '../api/second-factor.ts'
 import { AuthForm, useAccountErrors } from './auth-form.tsx'
 import { AuthenticatorCodeField } from './code-field.tsx'
+import { PasswordForm } from './current-password-form.tsx'
 
 export interface TotpSetupProps {
-  /** Start at once (the set-up page an administrator is taken to) instead of behind a button. */
+  /**
+   * Ask for the current password at once (the set-up page an administrator is taken to) instead of behind a
+   * button; the step cannot be cancelled there.
+   */
   autoStart?: boolean
   /** The heading level of the steps: 2 on a page of its own, 3 inside the Security section. */
   level?: 2 | 3
   /** After the recovery codes were saved. */
   onDone: () => void
-  start?: () => Promise<TotpSetupData>
+  /** Needs the current password: a stolen access token alone must not put its own app on the account. */
+  start?: (values: CurrentPassword) => Promise<TotpSetupData>
   confirm?: (code: string) => Promise<string[]>
 }
 
-type Step = { step: 'idle' } | { step: 'scan'; setup: TotpSetupData } | { step: 'codes'; codes: string[] }
+type Step =
+  | { step: 'idle' }
+  | { step: 'password' }
+  | { step: 'scan'; setup: TotpSetupData }
+  | { step: 'codes'; codes: string[] }
 
 /**
- * Setting up an authenticator app (issue 14, RFC 6238): a QR code and the same key to type, a first code
- * that proves the app works, then ten recovery codes, shown this once (download them or write them down).
+ * Setting up an authenticator app (RFC 6238): the current password, a QR code and the same key to type, a
+ * first code that proves the app works, then ten recovery codes, shown this once (download them or write them
+ * down).
  */
 export function TotpSetup({
   autoStart = false,
@@ -35,27 +49,21 @@ export function TotpSetup({
   confirm = confirmTotp,
 }: TotpSetupProps) {
   const notify = useNotify()
-  const [state, setState] = useState<Step>({ step: 'idle' })
-  const [starting, setStarting] = useState(false)
-  const begin = async () => {
-    setStarting(true)
-    try {
-      setState({ step: 'scan', setup: await start() })
-    } catch (error) {
-      notify.error(failureMessage(error, MESSAGES.twoStepStartFailed))
-    } finally {
-      setStarting(false)
-    }
-  }
-  const started = useRef(false)
-  // biome-ignore lint/correctness/useExhaustiveDependencies: starts once, on the first render only
-  useEffect(() => {
-    if (autoStart && !started.current) {
-      started.current = true
-      void begin()
-    }
-  }, [autoStart])
+  const [state, setState] = useState<Step>({ step: autoStart ? 'password' : 'idle' })
 
+  if (state.step === 'password')
+    return (
+      <PasswordForm
+        title="Set up your authenticator app"
+        level={level}
+        intro="First, enter your password: it shows that it is you setting up the app."
+        submit="Continue"
+        busy="Starting…"
+        failed={MESSAGES.twoStepStartFailed}
+        run={async (values) => setState({ step: 'scan', setup: await start(values) })}
+        onCancel={autoStart ? undefined : () => setState({ step: 'idle' })}
+      />
+    )
   if (state.step === 'scan')
     return (
       <ScanStep
@@ -71,14 +79,8 @@ export function TotpSetup({
   if (state.step === 'codes') return <RecoveryCodes codes={state.codes} level={level} onDone={onDone} />
   return (
     <div className="two-step__start">
-      <button
-        type="button"
-        className="button button--primary"
-        disabled={starting}
-        aria-busy={starting || undefined}
-        onClick={() => void begin()}
-      >
-        {starting ? 'Starting…' : 'Set Up an Authenticator App'}
+      <button type="button" className="button button--primary" onClick={() => setState({ step: 'password' })}>
+        Set Up an Authenticator App
       </button>
     </div>
   )

@@ -1,18 +1,12 @@
-import {
-  type RemoveSecondFactor,
-  removeSecondFactorSchema,
-  type SecondFactorStatus,
-} from '@signalway/shared/auth'
+import type { RemoveSecondFactor, SecondFactorStatus } from '@signalway/shared/auth'
 import { MESSAGES } from '@signalway/shared/messages'
-import { useEffect, useId, useState } from 'react'
-import { FormActions, SubmitButton, useZodForm } from '../../../components/form/index.ts'
+import { useId, useState } from 'react'
 import { LoadFailed } from '../../../components/ui/load-failed.tsx'
 import { useNotify } from '../../../components/ui/notifications/index.ts'
 import { useLoaded } from '../../../components/ui/use-loaded.ts'
 import { isAdmin, useAuth } from '../../../lib/auth-context.ts'
 import { getSecondFactorStatus, removeSecondFactor, renewRecoveryCodes } from '../api/second-factor.ts'
-import { AuthForm, useAccountErrors } from './auth-form.tsx'
-import { PasswordField } from './password-field.tsx'
+import { PasswordForm } from './current-password-form.tsx'
 import { RecoveryCodes, TotpSetup } from './totp-setup.tsx'
 
 export interface TwoStepPanelProps {
@@ -152,56 +146,5 @@ function PasswordActions({
         </button>
       )}
     </div>
-  )
-}
-
-export function PasswordForm({
-  title,
-  submit,
-  busy,
-  failed,
-  run,
-  onCancel,
-}: {
-  title: string
-  submit: string
-  busy: string
-  failed: string
-  run: (values: RemoveSecondFactor) => Promise<void>
-  onCancel: () => void
-}) {
-  const form = useZodForm(removeSecondFactorSchema, { defaultValues: { currentPassword: '' } })
-  const errors = useAccountErrors(form)
-  // The button that opened the form is gone: its field takes the focus.
-  useEffect(() => form.setFocus('currentPassword'), [form])
-
-  return (
-    <AuthForm
-      title={title}
-      level={4}
-      form={form}
-      onSubmit={async (values: RemoveSecondFactor) => {
-        await errors.attempt(() => run(values), failed)
-      }}
-      alert={errors.alert}
-      requiredNote={false}
-      actions={
-        <FormActions>
-          <SubmitButton busyLabel={busy} variant="primary">
-            {submit}
-          </SubmitButton>
-          <button type="button" className="button button--outline" onClick={onCancel}>
-            Cancel
-          </button>
-        </FormActions>
-      }
-    >
-      <PasswordField
-        name="currentPassword"
-        label="Current Password"
-        autoComplete="current-password"
-        required
-      />
-    </AuthForm>
   )
 }

@@ -6,6 +6,7 @@ import { describe, expect, it, vi } from 'vitest'
 import { adminProfile, regularProfile, renderWithProviders } from '../../../../test/utils.tsx'
 import { ApiError } from '../../../lib/api-client.ts'
 import { LoginForm } from './login-form.tsx'
+import { ResetPasswordFlow } from './reset-password-form.tsx'
 import { TotpSetup } from './totp-setup.tsx'
 import { TwoStepPanel } from './two-step-panel.tsx'
 
@@ -135,6 +136,58 @@ describe('Login with two-step sign-in', () => {
   })
 })
 
+describe('Wrong codes and a password reset', () => {
+  it('shows the lock-out in its own words when wrong codes have locked the account', async () => {
+    const user = userEvent.setup()
+    const locked = new ApiError({
+      status: 429,
+      message: 'Too many requests, please try again later.',
+      body: { Message: 'Too many requests, please try again later.' },
+    })
+    renderWithProviders(
+      <LoginForm signInWith={vi.fn().mockRejectedValue(mfaRequired())} secondStep={refuseLater(locked)} />,
+    )
+    await user.type(textbox(/^Username/), 'ada@example.com')
+    await user.type(screen.getByLabelText(/^Password/, { selector: 'input' }), 'Cones-2026')
+    await user.click(screen.getByRole('button', { name: 'Login' }))
+    await user.type(await screen.findByRole('textbox', { name: /^Code/ }), '000000')
+    await user.click(screen.getByRole('button', { name: 'Verify' }))
+    // On the field and as the notification: not 'that code did not work'.
+    await waitFor(() =>
+      expect(screen.getAllByText('Too many requests, please try again later.').length).toBe(2),
+    )
+    expect(screen.queryByText(MESSAGES.twoStepCodeFailed)).toBeNull()
+  })
+
+  it('after a password reset of an account with two-step sign-in, asks for the code before signing in', async () => {
+    const user = userEvent.setup()
+    const reset = vi.fn().mockRejectedValue(mfaRequired())
+    const secondStep = vi.fn().mockResolvedValue(TOKENS)
+    const signIn = vi.fn().mockResolvedValue(adminProfile)
+    renderWithProviders(
+      <ResetPasswordFlow
+        validate={vi.fn()}
+        reset={reset}
+        secondStep={secondStep}
+        checked={{ token: 'reset-token', check: 'valid' }}
+      />,
+      { route: '/reset-password/', auth: { signIn } },
+    )
+    const password = 'Cones-and-VMS-2026!'
+    await user.type(screen.getByLabelText(/^New Password/, { selector: 'input' }), password)
+    await user.type(screen.getByLabelText(/^Confirm Password/, { selector: 'input' }), password)
+    await user.click(screen.getByRole('button', { name: 'Reset Password' }))
+    expect(await screen.findByText(/Your new password is saved/)).toBeTruthy()
+    expect(signIn).not.toHaveBeenCalled()
+    await user.type(textbox(/^Code/), '123456')
+    await user.click(screen.getByRole('button', { name: 'Verify' }))
+    await waitFor(() => expect(signIn).toHaveBeenCalledWith(TOKENS))
+    expect(secondStep).toHaveBeenCalledWith({ GrantType: 'mfa_otp', mfa_token: 'challenge-1', otp: '123456' })
+    expect(await screen.findByText(MESSAGES.passwordChangedSignedIn)).toBeTruthy()
+    await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/'))
+  })
+})
+
 describe('Setting up an authenticator app', () => {
   it('shows the QR code and the key, confirms with a first code, then the recovery codes once', async () => {
     const user = userEvent.setup()
@@ -143,6 +196,15 @@ describe('Setting up an authenticator app', () => {
     const onDone = vi.fn()
     renderWithProviders(<TotpSetup start={start} confirm={confirm} onDone={onDone} />)
     await user.click(screen.getByRole('button', { name: 'Set Up an Authenticator App' }))
+    // The current password first: a stolen session alone cannot put its own app on the account.
+    const password = screen.getByLabelText(/^Current Password/, { selector: 'input' })
+    await waitFor(() => expect(document.activeElement).toBe(password))
+    await user.click(screen.getByRole('button', { name: 'Continue' }))
+    expect(await screen.findByText('Current password is required.')).toBeTruthy()
+    expect(start).not.toHaveBeenCalled()
+    await user.type(password, 'Cones-2026')
+    await user.click(screen.getByRole('button', { name: 'Continue' }))
+    await waitFor(() => expect(start).toHaveBeenCalledWith({ currentPassword: 'Cones-2026' }))
     const qr = await screen.findByRole('img', { name: /QR code/ })
     expect(qr.getAttribute('src')).toMatch(/^data:image\/svg\+xml/)
     expect(screen.getByText('JBSW Y3DP EHPK 3PXP JBSW Y3DP EHPK 3PXP')).toBeTruthy()
@@ -169,6 +231,10 @@ describe('Setting up an authenticator app', () => {
     renderWithProviders(
       <TotpSetup autoStart start={vi.fn().mockResolvedValue(SETUP)} confirm={confirmMock} onDone={vi.fn()} />,
     )
+    // Started at once (an administrator's set-up page): the password, with no way to cancel the step.
+    expect(screen.queryByRole('button', { name: 'Cancel' })).toBeNull()
+    await user.type(screen.getByLabelText(/^Current Password/, { selector: 'input' }), 'Cones-2026')
+    await user.click(screen.getByRole('button', { name: 'Continue' }))
     await user.type(await screen.findByRole('textbox', { name: /^Code/ }), '111111')
     await user.click(screen.getByRole('button', { name: 'Turn On Two-Step Sign-In' }))
     expect(await screen.findByText('The code is not right, or has been used already.')).toBeTruthy()

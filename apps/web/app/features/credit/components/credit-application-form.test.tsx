@@ -1,5 +1,6 @@
 // @vitest-environment happy-dom
 import { type CreditApplicationFormDefaults, emptyAddress, MESSAGES } from '@signalway/shared'
+import { SIGNING_MESSAGES } from '@signalway/shared/credit/signing'
 import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { beforeEach, describe, expect, it, vi } from 'vitest'
@@ -525,6 +526,55 @@ describe('remote signing (issue 16)', () => {
     expect(body.application.section4).toMatchObject({ agreeTerms: true, signatures: '[]', guarantors: '[]' })
     expect(submit).not.toHaveBeenCalled()
     expect(await screen.findByText(/Signing requests sent to the signer\./)).toBeTruthy()
+  })
+
+  it('two signers with one address (in any case): the message on the second one’s email, and nothing is sent', async () => {
+    const user = userEvent.setup()
+    const sendForSigning = vi.fn(async () => started)
+    const values = filled()
+    const [first] = values.section2.persons
+    values.section2.persons = [
+      first as (typeof values.section2.persons)[number],
+      { ...person('p2', 'Grace Hopper'), email: ' P1@Example.com ' },
+    ]
+    values.section4.signatures = []
+    values.section4.guarantors = []
+    await renderFilled({ defaultValues: values, sendForSigning })
+    await user.click(toggle(/Section 4: Credit Terms and Conditions/))
+    await user.click(screen.getByRole('radio', { name: /^Email each director/ }))
+    await user.click(screen.getByRole('button', { name: 'Send for signing' }))
+
+    const directors = await screen.findByRole('region', { name: /Director Details/ })
+    await waitFor(() => expect(within(directors).getByText(SIGNING_MESSAGES.emailTaken)).toBeTruthy())
+    const emails = within(directors).getAllByRole('textbox', { name: /^Email/ })
+    expect(emails[0]?.getAttribute('aria-invalid')).not.toBe('true')
+    expect(emails[1]?.getAttribute('aria-invalid')).toBe('true')
+    await waitFor(() => expect(document.activeElement).toBe(emails[1]))
+    expect(screen.queryByRole('dialog')).toBeNull()
+    expect(sendForSigning).not.toHaveBeenCalled()
+
+    // Another address for the second: the requests can go.
+    await user.clear(emails[1] as HTMLElement)
+    await user.type(emails[1] as HTMLElement, 'grace@example.com')
+    await user.click(screen.getByRole('button', { name: 'Send for signing' }))
+    const dialog = await screen.findByRole('dialog', { name: 'Send for Signing' })
+    expect(dialog.textContent).toContain('grace@example.com')
+  })
+
+  it('a send refused for the day shows the server’s words', async () => {
+    const user = userEvent.setup()
+    const refusal = SIGNING_MESSAGES.tooManyRequests('p1@example.com')
+    const sendForSigning = vi.fn(async () => {
+      throw new ApiError({ status: 429, message: refusal, body: { Message: refusal, requestId: 'r1' } })
+    })
+    await renderFilled({ sendForSigning })
+    await user.click(toggle(/Section 4: Credit Terms and Conditions/))
+    await user.click(screen.getByRole('radio', { name: /^Email each director/ }))
+    await user.click(screen.getByRole('button', { name: 'Send for signing' }))
+    const dialog = await screen.findByRole('dialog', { name: 'Send for Signing' })
+    await user.click(within(dialog).getByRole('button', { name: 'Send the Requests' }))
+    expect(await screen.findByText(refusal)).toBeTruthy()
+    expect(screen.getByRole('dialog', { name: 'Send for Signing' })).toBeTruthy()
   })
 
   it('a failed send says so and keeps the dialog and the application', async () => {

@@ -10,7 +10,7 @@ import {
   MESSAGES,
   toCreditPayload,
 } from '@signalway/shared'
-import { SIGNING_MESSAGES } from '@signalway/shared/credit/signing'
+import { repeatedEmails, SIGNING_MESSAGES } from '@signalway/shared/credit/signing'
 import { type ReactNode, useEffect, useRef, useState } from 'react'
 import { useWatch } from 'react-hook-form'
 import {
@@ -198,8 +198,21 @@ export function CreditApplicationForm({
       }
       return
     }
-    // Remote signing: who is asked, and where the status link goes, are confirmed first.
+    // Remote signing: each signer needs their own address; who is asked, and where the status link goes, are
+    // confirmed first.
     if (signingMode === 'remote') {
+      const repeated = repeatedEmails(values.section2.persons.map((person) => person.email))
+      if (repeated.length > 0) {
+        for (const index of repeated) {
+          form.setError(`section2.persons.${index}.email`, {
+            type: 'validate',
+            message: SIGNING_MESSAGES.emailTaken,
+          })
+        }
+        openSections(['section2'])
+        setPendingFocus({ kind: 'field', path: `section2.persons.${repeated[0]}.email` })
+        return
+      }
       setSending(values)
       return
     }

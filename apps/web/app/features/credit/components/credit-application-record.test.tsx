@@ -18,6 +18,8 @@ const record: CreditApplicationDetail = {
   submittedAt: '2026-11-20T01:00:00.000Z',
   status: 'received',
   assignee: null,
+  appliedBy: { account: null, email: 'accounts@westgate.example' },
+  ownApplication: false,
   version: 1,
   creditLimit: null,
   paymentTermsDays: null,
@@ -227,6 +229,54 @@ describe('the record of a credit application (issue 15)', () => {
     await user.click(await screen.findByRole('button', { name: 'Download the Trust Deed' }))
     expect(trustDeed).toHaveBeenCalledWith(record.id)
     expect(await screen.findByText('Unable to download the trust deed.')).toBeTruthy()
+  })
+
+  it("offers no decision on the viewer's own application, says why, and still takes notes", async () => {
+    const user = userEvent.setup()
+    const addNote = vi.fn(async (_reference: string, body: string) => ({
+      id: 10,
+      author: 'Ada Admin',
+      body,
+      createdAt: '2026-11-25T23:00:00.000Z',
+    }))
+    renderRecord({
+      get: vi.fn(async () => ({
+        ...record,
+        appliedBy: {
+          account: { id: 1, name: 'Ada Admin', email: 'ada@signalway.example' },
+          email: record.email,
+        },
+        ownApplication: true,
+      })),
+      addNote,
+    })
+    const decision = await screen.findByRole('region', { name: 'Decision' })
+    expect(
+      within(decision).getByText(
+        'You cannot decide your own credit application. Another member of staff must decide it.',
+      ),
+    ).toBeTruthy()
+    expect(within(decision).queryByLabelText(/^Status/)).toBeNull()
+    expect(within(decision).queryByLabelText(/^Assigned to/)).toBeNull()
+    expect(within(decision).queryByRole('button', { name: 'Save Decision' })).toBeNull()
+
+    const notes = screen.getByRole('region', { name: 'Internal Notes' })
+    await user.type(within(notes).getByLabelText(/^Add a Note/), 'Mine: over to Bo.')
+    await user.click(within(notes).getByRole('button', { name: 'Add Note' }))
+    expect(await within(notes).findByText('Mine: over to Bo.')).toBeTruthy()
+    expect(addNote).toHaveBeenCalledWith(record.reference, 'Mine: over to Bo.')
+    const history = screen.getByRole('region', { name: 'History' })
+    expect(history.textContent).toContain('Submitted by Ada Admin (ada@signalway.example), signed in.')
+  })
+
+  it('names who applied in the history: sent signed out, by the address it gives', async () => {
+    renderRecord()
+    const history = await screen.findByRole('region', { name: 'History' })
+    expect(history.textContent).toContain('Sent signed out by accounts@westgate.example.')
+    expect(history.textContent).not.toContain('signed in.')
+    // Another's application: the decision form is there.
+    const decision = screen.getByRole('region', { name: 'Decision' })
+    expect(within(decision).getByRole('button', { name: 'Save Decision' })).toBeTruthy()
   })
 
   it('adds an internal note and lists it with its author', async () => {

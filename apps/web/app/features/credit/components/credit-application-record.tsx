@@ -1,6 +1,7 @@
 import { customerTypeLabel, formatAbn, formatDateTime } from '@signalway/shared'
 import type { InternalNote, StaffMember } from '@signalway/shared/back-office'
 import {
+  appliedByText,
   CREDIT_DECISION_MESSAGES,
   CREDIT_STATUS_LABELS,
   CREDIT_STATUSES,
@@ -70,7 +71,7 @@ const DEFAULT_API: CreditRecordApi = {
  * One credit application's record for the accounts team (issue 15): what was applied for, the signed PDF,
  * the decision (status, assignee, an approval's limit and terms, the question for the applicant), the
  * internal notes and the history of changes. A save made from an older copy is refused by the server and
- * keeps what was typed.
+ * keeps what was typed. On the viewer's own application the decision is not offered: a colleague decides it.
  */
 export function CreditApplicationRecord({
   reference,
@@ -97,21 +98,25 @@ export function CreditApplicationRecord({
         <Link to={paths.admin.creditApplications}>Back to Credit applications</Link>
       </p>
       <ApplicationSummary record={shown} pdf={api.pdf} trustDeed={api.trustDeed} />
-      <DecisionForm
-        key={shown.version}
-        record={shown}
-        staff={members}
-        decide={api.decide}
-        onSaved={setRecord}
-        onReload={async () => setRecord(await api.get(reference))}
-      />
+      {shown.ownApplication ? (
+        <OwnApplication />
+      ) : (
+        <DecisionForm
+          key={shown.version}
+          record={shown}
+          staff={members}
+          decide={api.decide}
+          onSaved={setRecord}
+          onReload={async () => setRecord(await api.get(reference))}
+        />
+      )}
       <CreditApplicationValues application={shown.application} />
       <InternalNotes
         notes={shown.notes}
         add={(body) => api.addNote(reference, body)}
         onAdded={(note) => setRecord({ ...shown, notes: [...shown.notes, note] })}
       />
-      <History changes={shown.history} />
+      <History record={shown} />
     </div>
   )
 }
@@ -216,6 +221,20 @@ function ApplicationSummary({
         The PDF holds every section of the application and the signatures
         {record.hasTrustDeed ? ', with the trust deed appended' : ''}.
       </p>
+    </section>
+  )
+}
+
+/** In place of the decision form on the viewer's own application (the server refuses it too). */
+function OwnApplication() {
+  const headingId = useId()
+  return (
+    <section className="credit-record__panel" aria-labelledby={headingId}>
+      <h2 id={headingId} className="credit-record__title">
+        Decision
+      </h2>
+      <p className="credit-record__hint">{CREDIT_DECISION_MESSAGES.ownApplication}</p>
+      <p className="credit-record__hint">You can still add internal notes.</p>
     </section>
   )
 }
@@ -355,13 +374,19 @@ function valueShown(field: CreditChange['field'], value: string | null): string 
   return value
 }
 
-function History({ changes }: { changes: CreditChange[] }) {
+function History({ record }: { record: CreditApplicationDetail }) {
   const headingId = useId()
+  const changes = record.history
+  const applied = appliedByText(record.appliedBy)
   return (
     <section className="credit-record__panel" aria-labelledby={headingId}>
       <h2 id={headingId} className="credit-record__title">
         History
       </h2>
+      <p className="credit-record__hint">
+        <time dateTime={record.submittedAt}>{formatDateTime(record.submittedAt)}</time>:{' '}
+        {record.appliedBy.account ? `Submitted by ${applied}, signed in.` : `${applied}.`}
+      </p>
       {changes.length === 0 ? (
         <p className="credit-record__hint">No changes since the application was submitted.</p>
       ) : (

@@ -1,5 +1,6 @@
 import { formatLongDateTime } from '@signalway/shared/business-time'
 import type { ApplicationSection } from '@signalway/shared/credit/application-view'
+import { SIGNING_MESSAGES } from '@signalway/shared/credit/signing'
 import type { CreditApplicationView, CreditSignatureView } from '@signalway/shared/credit-admin'
 import { useId } from 'react'
 
@@ -122,6 +123,9 @@ export function CreditApplicationValues({ application }: { application: CreditAp
                 </dd>
               </div>
             </dl>
+            {signer.sameDeviceAs?.length ? (
+              <p className="signing-notice">{SIGNING_MESSAGES.sameDevice(signer.sameDeviceAs)}</p>
+            ) : null}
           </div>
         ))}
       </section>

@@ -9,7 +9,8 @@ import { z } from 'zod'
 import { Form, FormActions, SubmitButton, TextField, useZodForm } from '../../../components/form/index.ts'
 import { ModalDialog } from '../../../components/ui/modal-dialog.tsx'
 import { useNotify } from '../../../components/ui/notifications/index.ts'
-import { failureMessage, isApiError } from '../../../lib/api-client.ts'
+import { isApiError } from '../../../lib/api-client.ts'
+import { creditFailureMessage } from '../failure.ts'
 
 const emailSchema = z.object({ email: emailField() })
 
@@ -43,7 +44,7 @@ export function SaveForLaterDialog({ open, suggestedEmail, save, onClose }: Save
       notify.error(
         isApiError(error) && error.status === 413
           ? CREDIT_DRAFT_MESSAGES.tooLarge
-          : failureMessage(error, CREDIT_DRAFT_MESSAGES.saveFailed),
+          : creditFailureMessage(error, CREDIT_DRAFT_MESSAGES.saveFailed),
       )
     } finally {
       setBusy(false)

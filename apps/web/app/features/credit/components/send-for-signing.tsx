@@ -5,7 +5,7 @@ import { z } from 'zod'
 import { Form, FormActions, SubmitButton, TextField, useZodForm } from '../../../components/form/index.ts'
 import { ModalDialog } from '../../../components/ui/modal-dialog.tsx'
 import { useNotify } from '../../../components/ui/notifications/index.ts'
-import { failureMessage } from '../../../lib/api-client.ts'
+import { creditFailureMessage } from '../failure.ts'
 
 const schema = z.object({ email: emailField({ invalid: 'Invalid email address.' }) })
 
@@ -47,7 +47,7 @@ export function SendForSigningDialog({
       await send(email)
     } catch (error) {
       setBusy(false)
-      notify.error(failureMessage(error, SIGNING_MESSAGES.sendFailed))
+      notify.error(creditFailureMessage(error, SIGNING_MESSAGES.sendFailed))
     }
   }
 

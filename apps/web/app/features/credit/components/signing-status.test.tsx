@@ -4,6 +4,7 @@ import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { describe, expect, it, vi } from 'vitest'
 import { renderWithProviders } from '../../../../test/utils.tsx'
+import { ApiError } from '../../../lib/api-client.ts'
 import { SigningStatusView } from './signing-status.tsx'
 
 const status = (overrides: Partial<SigningStatus> = {}): SigningStatus => ({
@@ -44,6 +45,11 @@ const status = (overrides: Partial<SigningStatus> = {}): SigningStatus => ({
   ...overrides,
 })
 
+/** Rejects after a macrotask, as a failed request does. */
+function later<T>(error: unknown): Promise<T> {
+  return new Promise((_, reject) => setTimeout(() => reject(error), 0))
+}
+
 function renderView(value: SigningStatus) {
   const props = {
     resend: vi.fn(async () => undefined),
@@ -80,6 +86,45 @@ describe('the status page of an application sent for signing (issue 16)', () => 
 
     await user.click(screen.getByRole('button', { name: 'Change the application' }))
     expect(props.change).toHaveBeenCalledTimes(1)
+  })
+
+  it("refuses another signer's address (in any case) on the email field, and says so when the server does", async () => {
+    const user = userEvent.setup()
+    const props = renderView(status())
+    await user.click(screen.getByRole('button', { name: 'Change email of Marcus Webb' }))
+    const field = screen.getByRole('textbox', { name: /New email for Marcus Webb/ })
+    await user.clear(field)
+    await user.type(field, ' Olivia@Westgate.example')
+    await user.click(screen.getByRole('button', { name: 'Save and Send' }))
+    expect(await screen.findByText(SIGNING_MESSAGES.emailTaken)).toBeTruthy()
+    expect(field.getAttribute('aria-invalid')).toBe('true')
+    expect(props.changeEmail).not.toHaveBeenCalled()
+
+    // The server's answer goes on the field too.
+    props.changeEmail.mockImplementationOnce(() =>
+      later(
+        new ApiError({
+          status: 400,
+          message: 'The request is invalid.',
+          modelState: { email: ['Taken here.'] },
+        }),
+      ),
+    )
+    await user.clear(field)
+    await user.type(field, 'marcus@elsewhere.example')
+    await user.click(screen.getByRole('button', { name: 'Save and Send' }))
+    expect(await screen.findByText('Taken here.')).toBeTruthy()
+  })
+
+  it('a request refused for the day shows the server’s words', async () => {
+    const user = userEvent.setup()
+    const refusal = SIGNING_MESSAGES.tooManyRequests('marcus@westgate.example')
+    const props = renderView(status())
+    props.resend.mockImplementationOnce(() =>
+      later(new ApiError({ status: 429, message: refusal, body: { Message: refusal, requestId: 'r1' } })),
+    )
+    await user.click(screen.getByRole('button', { name: 'Send the request again to Marcus Webb' }))
+    expect(await screen.findByText(refusal)).toBeTruthy()
   })
 
   it('once submitted: the reference and the signed PDF, and nothing left to change', async () => {

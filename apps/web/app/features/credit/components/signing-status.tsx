@@ -1,11 +1,22 @@
 import { formatLongDateTime } from '@signalway/shared/business-time'
-import { SIGNING_MESSAGES, type SignerStatus, type SigningStatus } from '@signalway/shared/credit/signing'
-import { emailField } from '@signalway/shared/fields'
+import {
+  SIGNING_MESSAGES,
+  type SignerStatus,
+  type SigningStatus,
+  signerEmailFormSchema,
+} from '@signalway/shared/credit/signing'
 import { useState } from 'react'
-import { z } from 'zod'
-import { Form, FormActions, SubmitButton, TextField, useZodForm } from '../../../components/form/index.ts'
+import {
+  applyServerErrors,
+  Form,
+  FormActions,
+  SubmitButton,
+  TextField,
+  useZodForm,
+} from '../../../components/form/index.ts'
 import { useNotify } from '../../../components/ui/notifications/index.ts'
 import { failureMessage } from '../../../lib/api-client.ts'
+import { creditFailureMessage } from '../failure.ts'
 
 const STATE_LABELS: Record<SignerStatus['state'], string> = {
   waiting: 'Waiting',
@@ -19,19 +30,21 @@ const BADGES: Record<SignerStatus['state'], string> = {
   declined: 'badge--declined',
 }
 
-const emailSchema = z.object({ email: emailField({ invalid: 'Invalid email address.' }) })
-
 function ChangeEmailForm({
   signer,
+  otherEmails,
   change,
   onDone,
 }: {
   signer: SignerStatus
+  /** The other signers' addresses: each signer needs their own. */
+  otherEmails: readonly string[]
   change: (email: string) => Promise<void>
   onDone: () => void
 }) {
   const notify = useNotify()
-  const form = useZodForm(emailSchema, { defaultValues: { email: signer.email } })
+  const [schema] = useState(() => signerEmailFormSchema(otherEmails))
+  const form = useZodForm(schema, { defaultValues: { email: signer.email } })
   return (
     <Form
       form={form}
@@ -43,7 +56,8 @@ function ChangeEmailForm({
           notify.success(SIGNING_MESSAGES.emailChanged(email))
           onDone()
         } catch (error) {
-          notify.error(failureMessage(error, SIGNING_MESSAGES.sendFailed))
+          const { applied } = applyServerErrors(form, error)
+          if (applied.length === 0) notify.error(creditFailureMessage(error, SIGNING_MESSAGES.sendFailed))
         }
       }}
     >
@@ -68,11 +82,13 @@ function ChangeEmailForm({
 
 function SignerRow({
   signer,
+  otherEmails,
   open,
   resend,
   changeEmail,
 }: {
   signer: SignerStatus
+  otherEmails: readonly string[]
   open: boolean
   resend: () => Promise<void>
   changeEmail: (email: string) => Promise<void>
@@ -111,7 +127,12 @@ function SignerRow({
       ) : null}
       {open && signer.state !== 'signed' ? (
         editing ? (
-          <ChangeEmailForm signer={signer} change={changeEmail} onDone={() => setEditing(false)} />
+          <ChangeEmailForm
+            signer={signer}
+            otherEmails={otherEmails}
+            change={changeEmail}
+            onDone={() => setEditing(false)}
+          />
         ) : (
           <div className="signing-signer__actions">
             <button
@@ -125,7 +146,7 @@ function SignerRow({
                   await resend()
                   notify.success(SIGNING_MESSAGES.resent(signer.email))
                 } catch (error) {
-                  notify.error(failureMessage(error, SIGNING_MESSAGES.sendFailed))
+                  notify.error(creditFailureMessage(error, SIGNING_MESSAGES.sendFailed))
                 } finally {
                   setBusy(false)
                 }
@@ -190,6 +211,7 @@ export function SigningStatusView({
           <SignerRow
             key={signer.id}
             signer={signer}
+            otherEmails={status.signers.filter((other) => other.id !== signer.id).map((other) => other.email)}
             open={open}
             resend={() => resend(signer.id)}
             changeEmail={(email) => changeEmail(signer.id, email)}

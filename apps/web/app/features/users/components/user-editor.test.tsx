@@ -6,7 +6,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest'
 import { adminProfile, renderWithProviders } from '../../../../test/utils.tsx'
 import { ApiError } from '../../../lib/api-client.ts'
 import { CreateUserEditor, UpdateUserEditor } from './user-editor.tsx'
-import { toUpdateFormValues } from './user-form.tsx'
+import { NEW_EMAIL_UNCONFIRMED, toUpdateFormValues } from './user-form.tsx'
 
 const api = vi.hoisted(() => ({ createUser: vi.fn(), getUser: vi.fn(), updateUser: vi.fn() }))
 vi.mock('../api/create-user.ts', () => ({ createUser: api.createUser }))
@@ -157,6 +157,30 @@ describe('user form, update mode (an id in the route)', () => {
       memberType: 1,
     })
     expect(screen.getByTestId('location').textContent).toBe('/admin/update-user/42')
+  })
+
+  it('says that a new email address stays unconfirmed until its owner confirms it; not for a change of case', async () => {
+    const user = userEvent.setup()
+    api.getUser.mockResolvedValue(SAM)
+    api.updateUser.mockImplementation(async (values) => ({ ...SAM, ...values, userType: values.memberType }))
+    renderWithProviders(<UpdateUserEditor id="42" />, { route: '/admin/update-user/42', auth: signedIn })
+    const email = await screen.findByLabelText(/^Email/)
+    expect(screen.queryByText(NEW_EMAIL_UNCONFIRMED)).toBeNull()
+    await user.clear(email)
+    await user.type(email, 'Sam.Lee@Example.com')
+    expect(screen.queryByText(NEW_EMAIL_UNCONFIRMED)).toBeNull()
+    await user.clear(email)
+    await user.type(email, 'sam@leetraffic.example')
+    expect(
+      screen.getByText(
+        'The new email address stays unconfirmed until its owner confirms it from their account, and any change of email they started ends.',
+      ),
+    ).toBeTruthy()
+    // Saved: the stored address is the new one, so the note goes.
+    await user.selectOptions(screen.getByLabelText(/Member Type/), '2')
+    await user.click(screen.getByRole('button', { name: 'Update User' }))
+    expect(await screen.findByText('The user details have been updated.')).toBeTruthy()
+    await waitFor(() => expect(screen.queryByText(NEW_EMAIL_UNCONFIRMED)).toBeNull())
   })
 
   it("says 'Unable to update the user details.' when the update fails", async () => {

@@ -27,6 +27,11 @@ import { isApiError } from '../../../lib/api-client.ts'
 
 export const MEMBER_TYPE_OPTIONS = MEMBER_TYPES.map((type) => ({ value: type.value, label: type.label }))
 
+/** Shown on Update User once the email differs from the stored one (what the server does with it). */
+export const NEW_EMAIL_UNCONFIRMED =
+  'The new email address stays unconfirmed until its owner confirms it from their account, and any ' +
+  'change of email they started ends.'
+
 /** The server's Message of a failed save (e.g. 409 'An account with this email address already exists.'). */
 function bodyMessage(error: unknown): string | undefined {
   if (!isApiError(error) || !error.body || typeof error.body !== 'object') return undefined
@@ -143,6 +148,8 @@ export function UpdateUserForm({
 }) {
   const notify = useNotify()
   const form = useZodForm(userFormSchema('update'), { defaultValues: toUpdateFormValues(user) })
+  const email = form.watch('email') ?? ''
+  const emailChanged = email.trim().toLowerCase() !== user.email.trim().toLowerCase()
 
   const onSubmit = async (values: UpdateUserFormValues) => {
     onProblem(undefined)
@@ -160,6 +167,9 @@ export function UpdateUserForm({
   return (
     <Form form={form} onSubmit={onSubmit} aria-label="Update User" className="user-form">
       <UserFields />
+      <p className="field__hint" aria-live="polite">
+        {emailChanged ? NEW_EMAIL_UNCONFIRMED : null}
+      </p>
       <FormActions>
         <SubmitButton busyLabel="Saving the user…" variant="primary">
           Update User
