@@ -61,6 +61,19 @@ function enhanceEntry(): Plugin {
 
 export default defineConfig({
   plugins: [reactRouter(), enhanceEntry()],
+  environments: {
+    ssr: {
+      build: {
+        rollupOptions: {
+          // The server bundle runs inside the API's process (plugins/web.ts), which has loaded @signalway/shared
+          // already: imported, not copied in, so there is one instance of each schema. A copy registered every
+          // schema's OpenAPI id a second time, and the API document failed on the duplicate ids. (Vite's own
+          // resolve.external keeps a package's .ts modules in the bundle.)
+          external: (id: string) => id === '@signalway/shared' || id.startsWith('@signalway/shared/'),
+        },
+      },
+    },
+  },
   build: {
     rollupOptions: {
       treeshake: {
