@@ -156,6 +156,8 @@ export const creditApplicationViewSchema = z
             textSha256: z.string(),
             /** The other signers who signed from the same IP address and browser. */
             sameDeviceAs: z.array(z.string()).optional(),
+            /** Signed from the IP address and browser of the person who sent it for signing (the top rows). */
+            sameDeviceAsSender: z.boolean().optional(),
           }),
         )
         .default([]),

@@ -94,6 +94,9 @@ export const MESSAGES = {
 
   // Server answers (ours: the spec gives no text)
   emailTaken: 'An account with this email address already exists.',
+  /** An address nobody has proved has had its day's emails of one kind (a confirmation link, say). */
+  addressMailLimit:
+    'We have sent as many emails to this address today as we send in a day. Please try again tomorrow.',
   passwordTooCommon: 'Password is too common.',
 
   // Generic

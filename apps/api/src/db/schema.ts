@@ -247,7 +247,7 @@ export interface CreditSignersTable {
 export interface CreditMailLogTable {
   id: Generated<number>
   kind: string
-  /** Lower case. */
+  /** The address's mailbox (mailboxKey in packages/shared/src/mailbox.ts). */
   recipient: string
   created_at: Timestamp
 }
@@ -386,6 +386,8 @@ export interface CreditApplicationsTable {
   updated_at: Timestamp | null
   /** The account it was sent from while signed in (issue 17). */
   user_id: ColumnType<number | null, number | null | undefined, number | null>
+  /** Signed remotely: the address of the person who sent it for signing (migration 0023); else null. */
+  completer_email: ColumnType<string | null, string | null | undefined, string | null>
 }
 
 /** A staff member's internal note on a back-office record (issue 15); the author's name is kept as written. */

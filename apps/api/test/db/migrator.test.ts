@@ -132,3 +132,83 @@ describe.each(DIALECTS)('0006-user-search on %s', (dialect) => {
     }
   })
 })
+
+describe.each(DIALECTS)('0023-credit-application-completer on %s', (dialect) => {
+  it('gives the applications signed remotely before it the address that sent them for signing', async () => {
+    const { Migrator } = await import('kysely/migration')
+    const { insertFile } = await import('../../src/modules/files/repository.ts')
+    const testDatabase = await useTestDatabase(dialect)
+    const database = createDatabase(loadConfig(testEnv(testDatabase)))
+    try {
+      const migrator = new Migrator({
+        db: database.db,
+        provider: { getMigrations: async () => migrations },
+        ...(dialect === 'postgres' ? { migrationTableSchema: await currentSchema(database.db) } : {}),
+      })
+      const before = await migrator.migrateTo('0022-long-recovery-codes')
+      expect(before.error).toBeUndefined()
+      const at = '2026-11-20T00:00:00.000Z'
+      const pdf = await insertFile(
+        database.db,
+        { name: 'a.pdf', contentType: 'application/pdf', data: Buffer.from('%PDF-1.7') },
+        new Date(at),
+      )
+      const applicationIds: number[] = []
+      for (const reference of ['CA-2026-REMOTE01', 'CA-2026-DEVICE01']) {
+        const inserted = await database.db
+          .insertInto('credit_applications')
+          .values({
+            reference,
+            business_name: 'Ellis Civil',
+            abn: '51 824 753 556',
+            abn_digits: '51824753556',
+            customer_type: 2,
+            applicant_name: 'Morgan Ellis',
+            email: 'accounts@elliscivil.example',
+            payload: '{}',
+            payload_sha256: 'ab'.repeat(32),
+            submitted_at: at,
+            ip: '203.0.113.1',
+            user_agent: 'Vitest',
+            pdf_file_id: pdf,
+            trust_deed_file_id: null,
+          })
+          .returning('id')
+          .executeTakeFirstOrThrow()
+        applicationIds.push(inserted.id)
+      }
+      await database.db
+        .insertInto('credit_signings')
+        .values({
+          status_token_hash: 'cd'.repeat(32),
+          completer_email: 'sender@elliscivil.example',
+          business_name: 'Ellis Civil',
+          customer_type: 2,
+          applicant_name: 'Morgan Ellis',
+          payload: '{}',
+          ip: '203.0.113.1',
+          user_agent: 'Vitest',
+          created_at: at,
+          updated_at: at,
+          expires_at: '2026-12-20T00:00:00.000Z',
+          application_id: applicationIds[0] ?? null,
+          reference: 'CA-2026-REMOTE01',
+          submitted_at: at,
+        })
+        .execute()
+
+      await migrateToLatest(database.db)
+      const rows = await database.db
+        .selectFrom('credit_applications')
+        .select(['reference', 'completer_email'])
+        .orderBy('reference')
+        .execute()
+      expect(rows).toEqual([
+        { reference: 'CA-2026-DEVICE01', completer_email: null },
+        { reference: 'CA-2026-REMOTE01', completer_email: 'sender@elliscivil.example' },
+      ])
+    } finally {
+      await database.close()
+    }
+  })
+})

@@ -77,12 +77,12 @@ export function personRole(customerType: number): string {
 }
 
 /**
- * Sections 1 to 3 with every value. `trustDeed` is the deed's row when there is one: its name and size, and
- * what became of it (attached to the PDF, kept by the business).
+ * Sections 1 to 3 with every value. `trustDeed` is the deed's row when there is one: its name and size (and its
+ * SHA-256 when given), and what became of it (attached to the PDF, kept by the business).
  */
 export function applicationSections(
   application: ApplicationValues,
-  trustDeed?: { name: string; bytes: number; note: string },
+  trustDeed?: { name: string; bytes: number; sha256?: string | undefined; note: string },
 ): ApplicationSection[] {
   const s1 = application.section1
   const postal = formatAddress(s1.postalAddress)
@@ -107,7 +107,10 @@ export function applicationSections(
     row('Postal address', sameAddress ? `${postal} (same as business address)` : postal),
   ]
   if (trustDeed) {
-    customer.push(row('Trust deed', `${trustDeed.name} (${formatBytes(trustDeed.bytes)}), ${trustDeed.note}`))
+    const digest = trustDeed.sha256 ? `, SHA-256 ${trustDeed.sha256}` : ''
+    customer.push(
+      row('Trust deed', `${trustDeed.name} (${formatBytes(trustDeed.bytes)}${digest}), ${trustDeed.note}`),
+    )
   }
 
   const role = personRole(s1.customerType)

@@ -3,6 +3,7 @@ import { expectMessage, expectNoMessage, expectValid } from '../test-helpers.ts'
 import {
   repeatedEmails,
   SIGNING_MESSAGES,
+  sameDeviceAsSender,
   sameDeviceSigners,
   signerEmailFormSchema,
   signingStartSchema,
@@ -80,6 +81,14 @@ describe('one mailbox signs for one person', () => {
     expect(repeatedEmails([undefined, null, 3])).toEqual([])
   })
 
+  it('repeatedEmails: a +tag, or a Gmail address’s dots and domain, make no other mailbox', () => {
+    expect(
+      repeatedEmails(['jo@x.example', 'jo+2@x.example', 'jo.ellis@gmail.com', 'JoEllis+b@googlemail.com']),
+    ).toEqual([1, 3])
+    const schema = signerEmailFormSchema(['olivia.grant@gmail.com'])
+    expectMessage(schema, { email: 'oliviagrant+me@googlemail.com' }, 'email', SIGNING_MESSAGES.emailTaken)
+  })
+
   it("the status page's address change refuses another signer's address", () => {
     const schema = signerEmailFormSchema(['olivia@westgate.example', 'marcus@westgate.example'])
     expectMessage(schema, { email: 'Olivia@Westgate.example' }, 'email', SIGNING_MESSAGES.emailTaken)
@@ -104,5 +113,20 @@ describe('the signing record points out signatures from one device', () => {
     expect(SIGNING_MESSAGES.sameDevice(['Marcus', 'Sam'])).toBe(
       'Signed from the same IP address and browser as Marcus, Sam.',
     )
+  })
+
+  it('says, for each signer, whether they signed from the sender’s IP address and browser', () => {
+    const sender = { ip: '198.51.100.4', userAgent: 'iPhone' }
+    expect(
+      sameDeviceAsSender(
+        [
+          { ip: '198.51.100.4', userAgent: 'iPhone' },
+          { ip: '198.51.100.4', userAgent: 'Firefox' },
+          { ip: '203.0.113.9', userAgent: 'iPhone' },
+        ],
+        sender,
+      ),
+    ).toEqual([true, false, false])
+    expect(sameDeviceAsSender([{ ip: '', userAgent: '' }], { ip: '', userAgent: '' })).toEqual([false])
   })
 })

@@ -2,6 +2,7 @@ import { z } from 'zod'
 import { customerTypeLabel } from '../constants.ts'
 import { emailField } from '../fields.ts'
 import { guaranteeClauses } from '../guarantee.ts'
+import { mailboxKey } from '../mailbox.ts'
 import { hireTerms, type TermsClause } from '../terms.ts'
 import { type ApplicationValues, applicationSections, personRole } from './application-view.ts'
 import { showsGuarantee } from './customer-type.ts'
@@ -67,30 +68,35 @@ export const SIGNING_MESSAGES = {
     `${email} has already been sent as many links to follow signatures as we send to one address in a day. Please try again tomorrow.`,
   sameDevice: (names: readonly string[]) =>
     `Signed from the same IP address and browser as ${names.join(', ')}.`,
+  sameDeviceAsSender: 'Signed from the same IP address and browser as the person who sent it for signing.',
 } as const
 
-/** Case and surrounding spaces do not make two addresses different mailboxes. */
-const mailboxOf = (email: string) => email.trim().toLowerCase()
-
-/** The positions of the addresses already given for an earlier signer (each signer needs their own mailbox). */
+/**
+ * The positions of the addresses already given for an earlier signer: each signer needs their own mailbox, so
+ * variants of one address (mailboxKey) count as one.
+ */
 export function repeatedEmails(emails: readonly unknown[]): number[] {
   const seen = new Set<string>()
   const repeated: number[] = []
   emails.forEach((email, index) => {
     if (typeof email !== 'string' || email.trim() === '') return
-    if (seen.has(mailboxOf(email))) repeated.push(index)
-    else seen.add(mailboxOf(email))
+    const key = mailboxKey(email)
+    if (seen.has(key)) repeated.push(index)
+    else seen.add(key)
   })
   return repeated
 }
 
 /** The status page's "Change email" form: a valid address that no other signer of the application has. */
 export function signerEmailFormSchema(otherSigners: readonly string[]) {
-  const taken = new Set(otherSigners.map(mailboxOf))
+  const taken = new Set(otherSigners.map(mailboxKey))
   return z.object({
-    email: emailField({ invalid: 'Invalid email address.' }).refine((email) => !taken.has(mailboxOf(email)), {
-      error: SIGNING_MESSAGES.emailTaken,
-    }),
+    email: emailField({ invalid: 'Invalid email address.' }).refine(
+      (email) => !taken.has(mailboxKey(email)),
+      {
+        error: SIGNING_MESSAGES.emailTaken,
+      },
+    ),
   })
 }
 
@@ -109,6 +115,19 @@ export function sameDeviceSigners(
             (other, at) => at !== index && other.ip === signer.ip && other.userAgent === signer.userAgent,
           )
           .map((other) => other.name),
+  )
+}
+
+/**
+ * For each signer, whether they signed from the IP address and browser of the person who sent the application
+ * for signing (the signing record's top rows).
+ */
+export function sameDeviceAsSender(
+  signers: readonly { ip: string; userAgent: string }[],
+  sender: { ip: string; userAgent: string },
+): boolean[] {
+  return signers.map(
+    (signer) => signer.ip !== '' && signer.ip === sender.ip && signer.userAgent === sender.userAgent,
   )
 }
 
@@ -254,10 +273,13 @@ export const signingApplicationSchema = z
 
 export const signedSchema = z.object({ submitted: z.boolean() }).meta({ id: 'CreditSigned' })
 
-/** What one signer is shown: the application (sections 1 to 3), the terms and, for a Pty Ltd, the guarantee. */
+/**
+ * What one signer is shown: the application (sections 1 to 3), the terms and, for a Pty Ltd, the guarantee. The
+ * trust deed is named with its SHA-256 (of its bytes), so that the text, and its digest, change with any byte.
+ */
 export function signingDocument(
   application: ApplicationValues,
-  deed?: { name: string; bytes: number },
+  deed?: { name: string; bytes: number; sha256: string },
 ): SigningDocument {
   const s1 = application.section1
   const guarantee = showsGuarantee(s1.customerType) ? guaranteeClauses(s1.fullNameOfCustomer) : []
@@ -265,7 +287,9 @@ export function signingDocument(
     title: `Application for Credit: ${s1.businessName} (${customerTypeLabel(s1.customerType)})`,
     sections: applicationSections(
       application,
-      deed ? { name: deed.name, bytes: deed.bytes, note: 'attached to the application' } : undefined,
+      deed
+        ? { name: deed.name, bytes: deed.bytes, sha256: deed.sha256, note: 'attached to the application' }
+        : undefined,
     ),
     terms: hireTerms.map((clause: TermsClause) => ({ ...clause })),
     guarantee,

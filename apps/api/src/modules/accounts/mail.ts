@@ -55,9 +55,10 @@ export function passwordChangedMail(
   }
 }
 
+/** `newEmail`: null when the address written to is unconfirmed (nothing the account typed goes to it). */
 export function emailChangedMail(
   to: { email: string; firstName: string | null },
-  newEmail: string,
+  newEmail: string | null,
   siteUrl: string,
 ): OutgoingMail {
   return {
@@ -66,7 +67,9 @@ export function emailChangedMail(
     text: [
       greeting(to.firstName),
       '',
-      `The email address of your ${SITE.name} account has been changed to ${newEmail}.`,
+      newEmail
+        ? `The email address of your ${SITE.name} account has been changed to ${newEmail}.`
+        : `The email address of your ${SITE.name} account has been changed to another address.`,
       'From now on, sign in and receive account emails with that address.',
       '',
       `If this was not you, please call us on ${SITE.phone.display} or write to ${SITE.enquiriesEmail} straight away.`,
@@ -102,9 +105,10 @@ export function confirmEmailMail(
   }
 }
 
+/** `newEmail`: null when the address written to is unconfirmed (nothing the account typed goes to it). */
 export function emailChangeRequestedMail(
   to: { email: string; firstName: string | null },
-  newEmail: string,
+  newEmail: string | null,
   cancelLink: string,
 ): OutgoingMail {
   return {
@@ -113,7 +117,9 @@ export function emailChangeRequestedMail(
     text: [
       greeting(to.firstName),
       '',
-      `Someone signed in to your ${SITE.name} account asked to change its email address to ${newEmail}.`,
+      newEmail
+        ? `Someone signed in to your ${SITE.name} account asked to change its email address to ${newEmail}.`
+        : `Someone signed in to your ${SITE.name} account asked to change its email address.`,
       'Nothing changes until that address confirms it; until then you sign in with this one.',
       '',
       'If this was not you, cancel the change with the link below and change your password:',

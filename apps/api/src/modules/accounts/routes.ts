@@ -107,7 +107,7 @@ export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
           'only when the new address opens the link sent to it (pendingEmail in the answer). A body whose id or userId is ' +
           'not the signed-in user gets 403.',
         body: updateOwnProfileSchema,
-        response: { 200: profileSettingsSchema, ...errorResponses(400, 401, 403, 404, 409) },
+        response: { 200: profileSettingsSchema, ...errorResponses(400, 401, 403, 404, 409, 429) },
       },
     },
     async (request) => {

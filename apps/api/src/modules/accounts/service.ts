@@ -30,7 +30,7 @@ import { SecondFactorRequiredError, type SecondFactors } from '../auth/second-fa
 import { accountThrottleKey } from '../auth/service.ts'
 import { THROTTLE_POLICIES, type Throttle } from '../auth/throttle.ts'
 import { hashToken, newOpaqueToken, type SessionClient, type TokenService } from '../auth/tokens.ts'
-import { enqueueMail } from '../outbox/service.ts'
+import { enqueueMail, enqueueRequestedMail } from '../outbox/service.ts'
 import { mailNameOf } from '../outbox/signature.ts'
 import {
   insertUser,
@@ -213,7 +213,7 @@ export function createAccountsService(deps: AccountsServiceDeps): AccountsServic
             expiresAt: new Date(now.getTime() + EMAIL_CHANGE_TTL_MS),
           })
           const link = (path: string, value: string) => `${siteUrl}${path}?t=${value}`
-          await enqueueMail(
+          await enqueueRequestedMail(
             trx,
             confirmEmailMail(
               // The new address has shown nothing yet: no name of the account's goes to it.
@@ -222,13 +222,14 @@ export function createAccountsService(deps: AccountsServiceDeps): AccountsServic
               EMAIL_CHANGE_TTL_MS / 3_600_000,
             ),
             now,
+            MESSAGES.addressMailLimit,
           )
           // The old address hears of it at once, and can stop it.
           await enqueueMail(
             trx,
             emailChangeRequestedMail(
               { email: current.email, firstName: mailNameOf(current) },
-              payload.email,
+              current.email_confirmed_at ? payload.email : null,
               link(CANCEL_EMAIL_CHANGE_PATH, cancelToken),
             ),
             now,
@@ -377,7 +378,11 @@ export function createAccountsService(deps: AccountsServiceDeps): AccountsServic
         if (normalizeEmail(change.new_email) !== user.email_normalized) {
           await enqueueMail(
             trx,
-            emailChangedMail({ email: user.email, firstName: mailNameOf(user) }, change.new_email, siteUrl),
+            emailChangedMail(
+              { email: user.email, firstName: mailNameOf(user) },
+              user.email_confirmed_at ? change.new_email : null,
+              siteUrl,
+            ),
             now,
           )
         }

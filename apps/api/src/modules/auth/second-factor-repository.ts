@@ -99,6 +99,16 @@ export async function insertChallenge(
     .execute()
 }
 
+/** Ends the user's other open challenges: one password step, one challenge with five tries. */
+export async function deleteOtherChallenges(db: Executor, userId: number, keep: string): Promise<void> {
+  await db
+    .deleteFrom('mfa_challenges')
+    .where('user_id', '=', userId)
+    .where('token_hash', '!=', keep)
+    .where('used_at', 'is', null)
+    .execute()
+}
+
 /** An unused, unexpired challenge, whether or not it has attempts left (whose lock-out applies to it). */
 export async function findOpenChallenge(db: Executor, hash: string, now: Date) {
   return db

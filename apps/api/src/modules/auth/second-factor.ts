@@ -13,6 +13,7 @@ import {
   confirmTotp,
   countUnusedRecoveryCodes,
   deleteDeadChallenges,
+  deleteOtherChallenges,
   deleteSecondFactors,
   findLiveChallenge,
   findOpenChallenge,
@@ -252,13 +253,17 @@ export function createSecondFactors({
         await deleteDeadChallenges(executor, now)
       }
       const token = newOpaqueToken()
+      const hash = hashToken(token)
       await insertChallenge(executor, {
-        hash: hashToken(token),
+        hash,
         userId,
         clientId,
         createdAt: now,
         expiresAt: new Date(now.getTime() + CHALLENGE_TTL_MS),
       })
+      // The newest challenge is the only live one: right passwords sent at once do not collect five tries each.
+      // (Inserted first, then the others deleted: two made at the same moment end each other, never both live.)
+      await deleteOtherChallenges(executor, userId, hash)
       return token
     },
 

@@ -10,6 +10,7 @@ import type {
 } from '@signalway/shared/auth'
 import type { AuthenticationResponseJSON } from '@simplewebauthn/server'
 import type { Executor } from '../../db/database.ts'
+import { TooManyRequestsError } from '../../lib/errors.ts'
 import { hashPassword, verifyPassword } from '../../lib/password.ts'
 import { PASSKEY_MESSAGES, type Passkeys } from './passkeys.ts'
 import { findActiveUserByEmail, findActiveUserById, normalizeEmail } from './repository.ts'
@@ -136,15 +137,21 @@ export function createAuthService({
       const addressKey = addressThrottleKey(client.ip)
       const device = deviceOf?.(account.email)
       const deviceKey = device ? deviceThrottleKey(device) : undefined
-      await throttle.check([deviceKey ?? accountKey, addressKey])
+      const budgetKey = deviceKey ?? accountKey
+      await throttle.check([budgetKey, addressKey])
+      // Counted before it is judged (a success clears it): answers sent at the same moment, on as many challenges
+      // as the attacker collected, cannot all pass the check above before the first wrong one is counted.
+      const budget = deviceKey ? THROTTLE_POLICIES.signInDevice : THROTTLE_POLICIES.signInAccount
+      if (!(await throttle.take(budgetKey, budget))) {
+        await throttle.check([budgetKey])
+        throw new TooManyRequestsError(1)
+      }
 
       let userId: number
       try {
         userId = await secondFactors.complete(grant.ClientId, grant.mfa_token, proof)
       } catch (error) {
         if (error instanceof InvalidGrantError && error.message === SECOND_FACTOR_MESSAGES.codeWrong) {
-          if (deviceKey) await throttle.record(deviceKey, THROTTLE_POLICIES.signInDevice)
-          else await throttle.record(accountKey, THROTTLE_POLICIES.signInAccount)
           await throttle.record(addressKey, THROTTLE_POLICIES.signInAddress)
           error.userId = account.id
         }

@@ -89,6 +89,12 @@ export interface Throttle {
   check(keys: string[]): Promise<void>
   /** Counts one event for a key, and locks the key when the window's count reaches the policy's max. */
   record(key: string, policy: ThrottlePolicy): Promise<void>
+  /**
+   * Takes one attempt before it is judged: false (and nothing counted) when the key is locked, else counts it as
+   * record does. In one locked read and write, so attempts made at the same moment cannot all pass a check made
+   * before any of them was counted. A success then clears the key.
+   */
+  take(key: string, policy: ThrottlePolicy): Promise<boolean>
   /** Forgets a key: its count, its lock and its lock count (a successful sign-in, a password reset). */
   clear(key: string): Promise<void>
 }
@@ -108,6 +114,48 @@ export interface ThrottleDeps {
  */
 export function createThrottle({ db, dialect, clock, addressFactor = 1 }: ThrottleDeps): Throttle {
   let nextSweep = 0
+  /** Counts one event under the row's lock; with `refuseWhileLocked`, a locked key counts nothing: false. */
+  async function count(key: string, policy: ThrottlePolicy, refuseWhileLocked: boolean): Promise<boolean> {
+    const now = clock()
+    const at = now.getTime()
+    if (at >= nextSweep) {
+      nextSweep = at + HOUR_MS
+      await deleteStaleThrottleRows(db, now)
+    }
+    return db.transaction().execute(async (trx) => {
+      const row = await lockThrottleRow(trx, key, now, dialect === 'postgres')
+      const windowEnded = Date.parse(row.window_ends_at) <= at
+      const lockedNow = row.locked_until !== null && Date.parse(row.locked_until) > at
+      if (lockedNow && refuseWhileLocked) return false
+      const forgotten = !lockedNow && Date.parse(row.forget_at) <= at
+      let failures = windowEnded ? 1 : row.failures + 1
+      let windowEndsAt = windowEnded ? new Date(at + policy.windowMs).toISOString() : row.window_ends_at
+      let lockouts = forgotten ? 0 : row.lockouts
+      let lockedUntil = row.locked_until
+      let forgetAt = row.forget_at
+      const max = policy.perAddress ? policy.max * addressFactor : policy.max
+      if (failures >= max) {
+        const lockMs = Math.min(policy.lockMs * 2 ** lockouts, policy.maxLockMs)
+        lockedUntil = new Date(at + lockMs).toISOString()
+        lockouts += 1
+        failures = 0
+        windowEndsAt = now.toISOString()
+        forgetAt = new Date(at + lockMs + policy.forgetMs).toISOString()
+      } else if (Date.parse(forgetAt) < Date.parse(windowEndsAt)) {
+        forgetAt = windowEndsAt
+      }
+      await updateThrottleRow(trx, {
+        key,
+        failures,
+        window_ends_at: windowEndsAt,
+        locked_until: lockedUntil,
+        lockouts,
+        forget_at: forgetAt,
+      })
+      return true
+    })
+  }
+
   return {
     async check(keys) {
       const now = clock()
@@ -118,43 +166,10 @@ export function createThrottle({ db, dialect, clock, addressFactor = 1 }: Thrott
     },
 
     async record(key, policy) {
-      const now = clock()
-      const at = now.getTime()
-      if (at >= nextSweep) {
-        nextSweep = at + HOUR_MS
-        await deleteStaleThrottleRows(db, now)
-      }
-      await db.transaction().execute(async (trx) => {
-        const row = await lockThrottleRow(trx, key, now, dialect === 'postgres')
-        const windowEnded = Date.parse(row.window_ends_at) <= at
-        const lockedNow = row.locked_until !== null && Date.parse(row.locked_until) > at
-        const forgotten = !lockedNow && Date.parse(row.forget_at) <= at
-        let failures = windowEnded ? 1 : row.failures + 1
-        let windowEndsAt = windowEnded ? new Date(at + policy.windowMs).toISOString() : row.window_ends_at
-        let lockouts = forgotten ? 0 : row.lockouts
-        let lockedUntil = row.locked_until
-        let forgetAt = row.forget_at
-        const max = policy.perAddress ? policy.max * addressFactor : policy.max
-        if (failures >= max) {
-          const lockMs = Math.min(policy.lockMs * 2 ** lockouts, policy.maxLockMs)
-          lockedUntil = new Date(at + lockMs).toISOString()
-          lockouts += 1
-          failures = 0
-          windowEndsAt = now.toISOString()
-          forgetAt = new Date(at + lockMs + policy.forgetMs).toISOString()
-        } else if (Date.parse(forgetAt) < Date.parse(windowEndsAt)) {
-          forgetAt = windowEndsAt
-        }
-        await updateThrottleRow(trx, {
-          key,
-          failures,
-          window_ends_at: windowEndsAt,
-          locked_until: lockedUntil,
-          lockouts,
-          forget_at: forgetAt,
-        })
-      })
+      await count(key, policy, false)
     },
+
+    take: (key, policy) => count(key, policy, true),
 
     clear: (key) => deleteThrottleRow(db, key),
   }

@@ -1,5 +1,5 @@
 import { applicationSections, personRole } from '@signalway/shared/credit/application-view'
-import { sameDeviceSigners } from '@signalway/shared/credit/signing'
+import { sameDeviceAsSender, sameDeviceSigners } from '@signalway/shared/credit/signing'
 import type { CreditApplicationView, CreditSignatureView } from '@signalway/shared/credit-admin'
 import type { Executor } from '../../db/database.ts'
 import type { CreditApplicationRow } from '../../db/schema.ts'
@@ -41,8 +41,9 @@ export async function applicationView(
   const deed = stored.section1.trustDeed
   const { signatures = [], guarantors = [] } = stored.section4
   const remoteSigners = stored.section4.remoteSigners ?? []
-  // Several people's signatures from one IP address and browser: the record points it out.
+  // Several people's signatures from one IP address and browser, or from the sender's: the record points it out.
   const sameDevice = sameDeviceSigners(remoteSigners)
+  const likeSender = sameDeviceAsSender(remoteSigners, { ip: row.ip, userAgent: row.user_agent })
   const files = await findFilesByIds(
     db,
     [...signatures, ...guarantors].map((signature) => signature.fileId),
@@ -83,6 +84,7 @@ export async function applicationView(
           userAgent,
           textSha256,
           sameDeviceAs: sameDevice[index] ?? [],
+          sameDeviceAsSender: likeSender[index] === true,
         }),
       ),
     },

@@ -8,12 +8,12 @@ import {
   DEFAULT_PAYMENT_TERMS_DAYS,
   CREDIT_DECISION_MESSAGES as MESSAGES,
 } from '@signalway/shared/credit-admin'
+import { mailboxKey } from '@signalway/shared/mailbox'
 import type { Kysely } from 'kysely'
 import type { CreditApplicationRow, DB } from '../../db/schema.ts'
 import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '../../lib/errors.ts'
 import type { Clock } from '../../lib/time.ts'
 import type { AuthUser } from '../auth/plugin.ts'
-import { normalizeEmail } from '../auth/repository.ts'
 import { addAuditedNote, listNotes } from '../back-office/notes.ts'
 import { findAssignableStaff, staffName, staffNames } from '../back-office/staff.ts'
 import { enqueueMail } from '../outbox/service.ts'
@@ -54,19 +54,37 @@ interface DecisionSnapshot {
 
 const TRACKED: readonly (keyof DecisionSnapshot)[] = ['status', 'assignee', 'creditLimit', 'paymentTermsDays']
 
+/** The addresses an application names as its people's: the applicant's, the sender's and every signer's. */
+function addressesOf(row: Pick<CreditApplicationRow, 'email' | 'completer_email' | 'payload'>): string[] {
+  const stored = JSON.parse(row.payload) as {
+    section2?: { persons?: { email?: unknown }[] }
+    section4?: { remoteSigners?: { email?: unknown }[] }
+  }
+  const people = [...(stored.section2?.persons ?? []), ...(stored.section4?.remoteSigners ?? [])]
+  return [
+    row.email,
+    ...(row.completer_email ? [row.completer_email] : []),
+    ...people.flatMap((person) => (typeof person.email === 'string' ? [person.email] : [])),
+  ]
+}
+
 /**
  * An administrator's own application, which another member of staff must decide: one sent while signed in
- * with their account, or sent with their account's address (any letter case). Unlike My Account's rule, the
- * address need not be confirmed: there the rule decides what one may read, so doubt means no; here it decides
- * who may not decide, so doubt means a colleague decides (an unconfirmed address still belongs to the account
- * as far as staff know, and an administrator must not get round the rule by applying signed out). The whole
- * decision is refused, the assignee included (choosing who decides is part of deciding); notes are allowed.
+ * with their account, or one whose applicant, sender for signing (remote signing), director, partner or sole
+ * trader (whoever signs) has their account's address, as one mailbox (mailboxKey: case, +tags, Gmail's dots).
+ * Unlike My Account's rule, the address need not be confirmed: there the rule decides what one may read, so
+ * doubt means no; here it decides who may not decide, so doubt means a colleague decides (an unconfirmed
+ * address still belongs to the account as far as staff know, and an administrator must not get round the rule
+ * by applying signed out). The whole decision is refused, the assignee included (choosing who decides is part
+ * of deciding); notes are allowed.
  */
 function isOwnApplication(
-  row: Pick<CreditApplicationRow, 'user_id' | 'email'>,
+  row: Pick<CreditApplicationRow, 'user_id' | 'email' | 'completer_email' | 'payload'>,
   staff: Pick<AuthUser, 'id' | 'record'>,
 ): boolean {
-  return row.user_id === Number(staff.id) || normalizeEmail(row.email) === staff.record.email_normalized
+  if (row.user_id === Number(staff.id)) return true
+  const mine = mailboxKey(staff.record.email)
+  return addressesOf(row).some((address) => mailboxKey(address) === mine)
 }
 
 /**

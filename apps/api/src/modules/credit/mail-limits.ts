@@ -1,3 +1,4 @@
+import { mailboxKey } from '@signalway/shared/mailbox'
 import type { Executor } from '../../db/database.ts'
 import { TooManyRequestsError } from '../../lib/errors.ts'
 import { enqueueMail, type OutgoingMail } from '../outbox/service.ts'
@@ -10,7 +11,8 @@ import {
 
 /*
  * Every email of the credit application goes to an address its sender typed and has not proved is theirs, so
- * each kind has a daily limit per recipient, whoever asks: nobody's mailbox can be filled from here.
+ * each kind has a daily limit per recipient, whoever asks: nobody's mailbox can be filled from here. A recipient
+ * is its mailbox (mailboxKey): variants of one address share its limits.
  */
 
 export type CreditMailKind =
@@ -38,14 +40,12 @@ export const CREDIT_MAILS_PER_DAY: Readonly<Record<CreditMailKind, number>> = {
 
 const DAY_MS = 24 * 60 * 60 * 1000
 
-const mailboxOf = (address: string) => address.trim().toLowerCase()
-
 /**
  * Takes the count locks of several addresses at once, in one order, before a transaction queues mail of one
  * kind to each of them: two transactions naming the same addresses in another order wait instead of deadlocking.
  */
 export async function lockRecipients(trx: Executor, kind: CreditMailKind, addresses: readonly string[]) {
-  for (const recipient of [...new Set(addresses.map(mailboxOf))].sort()) {
+  for (const recipient of [...new Set(addresses.map(mailboxKey))].sort()) {
     await lockMailRecipient(trx, kind, recipient)
   }
 }
@@ -63,7 +63,7 @@ export async function enqueueWithinDailyLimit(
   now: Date,
   options: { refusal?: string; enqueue?: typeof enqueueMail } = {},
 ): Promise<boolean> {
-  const recipient = mailboxOf(mail.to)
+  const recipient = mailboxKey(mail.to)
   await lockMailRecipient(trx, kind, recipient)
   const { count, oldest } = await countMailLogAfter(trx, kind, recipient, new Date(now.getTime() - DAY_MS))
   if (count >= CREDIT_MAILS_PER_DAY[kind]) {

@@ -28,6 +28,8 @@ export interface NewCreditApplication {
   deedFileId: string | null
   /** The account it was sent from while signed in (issue 17). */
   userId?: number | null | undefined
+  /** Signed remotely: the address of the person who sent it for signing. */
+  completerEmail?: string | null | undefined
 }
 
 export async function insertCreditApplication(
@@ -51,6 +53,7 @@ export async function insertCreditApplication(
     pdf_file_id: application.pdfFileId,
     trust_deed_file_id: application.deedFileId,
     user_id: application.userId ?? null,
+    completer_email: application.completerEmail ?? null,
   }
   const inserted = await db
     .insertInto('credit_applications')

@@ -208,6 +208,7 @@ export function createCreditService(deps: CreditServiceDeps): CreditService {
           pdfFileId,
           deedFileId,
           userId: userId ?? null,
+          completerEmail: remote?.completerEmail ?? null,
         })
 
         const attachment = (fileId: string) => [

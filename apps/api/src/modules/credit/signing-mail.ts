@@ -1,5 +1,5 @@
 import { formatLongDate } from '@signalway/shared/business-time'
-import { SIGNING_LINK_DAYS } from '@signalway/shared/credit/signing'
+import { SIGNING_LINK_DAYS, SIGNING_STATUS_DAYS } from '@signalway/shared/credit/signing'
 import { SITE } from '@signalway/shared/site'
 
 /*
@@ -67,7 +67,10 @@ function signersInWords(role: string, count: number): string {
   return count === 1 ? `the ${word}` : `each of the ${count} ${word}s`
 }
 
-/** To the person completing the application: the link to the status page. */
+/**
+ * To the person completing the application: the link to the status page, which gives the signed PDF once
+ * everyone has signed (the receipt attaches it only for an address shown to be its owner's).
+ */
 export function statusMail(context: {
   to: string
   role: string
@@ -88,7 +91,7 @@ export function statusMail(context: {
       '',
       context.link,
       '',
-      `The application is submitted as soon as everyone has signed, and you will receive the signed PDF by email. The link works until ${formatLongDate(context.expiresAt.toISOString())}; please do not share it.`,
+      `The application is submitted as soon as everyone has signed; the same page then offers the signed application as a PDF to download, for ${SIGNING_STATUS_DAYS} days after the submission. Until everyone has signed, the link works until ${formatLongDate(context.expiresAt.toISOString())}. Please do not share it.`,
       '',
       'If you did not send an application for credit, you can ignore this email.',
       '',

@@ -27,6 +27,7 @@ import { creditUnsignedPayloadSchema } from '@signalway/shared/credit/wire'
 import { formatAbn } from '@signalway/shared/fields'
 import type { Kysely, Transaction } from 'kysely'
 import type { DB } from '../../db/schema.ts'
+import { decodeDataUrl } from '../../lib/data-url.ts'
 import { AppError, ConflictError, NotFoundError, ValidationError } from '../../lib/errors.ts'
 import { randomToken } from '../../lib/random.ts'
 import { type Clock, toTimestamp } from '../../lib/time.ts'
@@ -166,12 +167,20 @@ function applicationOf(signing: NonNullable<Signing>): { wire: CreditPayload; da
   return { wire, data: creditUnsignedPayloadSchema.parse(wire) as CreditApplicationData }
 }
 
+/** The trust deed as the signers see it: its name, size and the SHA-256 of its bytes. */
+function deedOf(deed: { name: string; data: string }) {
+  // A data URL that does not decode (refused at submission) is hashed as sent: any change still shows.
+  const bytes = decodeDataUrl(deed.data, null) ?? Buffer.from(deed.data, 'utf8')
+  return {
+    name: deed.name,
+    bytes: dataUrlByteLength(deed.data),
+    sha256: createHash('sha256').update(bytes).digest('hex'),
+  }
+}
+
 function documentOf(data: CreditApplicationData) {
   const deed = data.section1.trustDeed
-  const document = signingDocument(
-    data,
-    deed ? { name: deed.name, bytes: dataUrlByteLength(deed.data) } : undefined,
-  )
+  const document = signingDocument(data, deed ? deedOf(deed) : undefined)
   return { document, textSha256: sha256(signingText(document)) }
 }
 

@@ -1,6 +1,7 @@
 import { CONFIRM_EMAIL_PATH } from '@signalway/shared/auth'
 import { CREDIT_STATUSES, type CreditStatus } from '@signalway/shared/credit-admin'
 import { hireDetailsSchema } from '@signalway/shared/hire-details'
+import { MESSAGES } from '@signalway/shared/messages'
 import { myAccountSchema, myCreditReferenceParamsSchema } from '@signalway/shared/my-account'
 import { SITE } from '@signalway/shared/site'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
@@ -12,7 +13,7 @@ import { EMAIL_CHANGE_TTL_MS } from '../accounts/service.ts'
 import { userOf } from '../auth/plugin.ts'
 import { hashToken, newOpaqueToken } from '../auth/tokens.ts'
 import { findCreditApplicationPdf } from '../credit/repository.ts'
-import { enqueueMail } from '../outbox/service.ts'
+import { enqueueRequestedMail } from '../outbox/service.ts'
 import { greeting } from '../outbox/signature.ts'
 import {
   type AccountOwner,
@@ -158,7 +159,7 @@ export const myAccountRoutes: FastifyPluginAsyncZod = async (app) => {
           createdAt: now,
           expiresAt: new Date(now.getTime() + EMAIL_CHANGE_TTL_MS),
         })
-        await enqueueMail(
+        await enqueueRequestedMail(
           trx,
           {
             to: user.email,
@@ -179,6 +180,7 @@ export const myAccountRoutes: FastifyPluginAsyncZod = async (app) => {
             ].join('\n'),
           },
           now,
+          MESSAGES.addressMailLimit,
         )
       })
       return reply.code(202).send({ email: user.email })

@@ -126,6 +126,19 @@ export async function eraseSentTokenLinks(db: Executor): Promise<number> {
   return Number(result.numUpdatedRows)
 }
 
+/** Empties the failed messages queued before `before` that hold a one-time link (dead by then). */
+export async function eraseFailedTokenLinks(db: Executor, before: Date): Promise<number> {
+  const result = await db
+    .updateTable('outbox')
+    .set({ text_body: ERASED_BODY, html_body: null })
+    .where('status', '=', 'failed')
+    .where('created_at', '<', before.toISOString())
+    .where('text_body', '!=', ERASED_BODY)
+    .where(holdsTokenLink())
+    .executeTakeFirst()
+  return Number(result.numUpdatedRows)
+}
+
 /**
  * Up to `limit` messages of a status that are past their time: sent messages by when they were sent (the
  * outbox_sent_idx index), failed ones by their last attempt (outbox_due_idx). Never one queued since keepSince.
@@ -203,9 +216,16 @@ export function mailToSinceQuery(db: Executor, address: string, since: Date) {
     .where('created_at', '>=', since.toISOString())
 }
 
-/** How many messages were queued for an address (case-insensitive) since a time. */
-export async function countMailToSince(db: Executor, address: string, since: Date): Promise<number> {
-  const row = await mailToSinceQuery(db, address, since).executeTakeFirstOrThrow()
+/** How many messages were queued for an address (case-insensitive) since a time; with `subject`, of that one. */
+export async function countMailToSince(
+  db: Executor,
+  address: string,
+  since: Date,
+  subject?: string,
+): Promise<number> {
+  let query = mailToSinceQuery(db, address, since)
+  if (subject !== undefined) query = query.where('subject', '=', subject)
+  const row = await query.executeTakeFirstOrThrow()
   return Number(row.count)
 }
 

@@ -1,4 +1,5 @@
 import type { Executor } from '../../db/database.ts'
+import { TooManyRequestsError } from '../../lib/errors.ts'
 import { countMailToSince, insertOutboxMessage } from './repository.ts'
 
 export interface OutgoingAttachment {
@@ -55,4 +56,24 @@ export async function enqueueAutomatedMail(
     return false
   await enqueueMail(db, mail, now)
   return true
+}
+
+/** How many emails of one kind (one subject) an address nobody has proved is sent at most in 24 hours. */
+export const REQUESTED_MAIL_PER_DAY = 5
+const DAY_MS = 24 * HOUR_MS
+
+/**
+ * Queues an email someone asked for, to an address nobody has shown is theirs (a new address's confirmation
+ * link): refused with 429 and `refusal` once that address has been sent REQUESTED_MAIL_PER_DAY emails with this
+ * subject in the last 24 hours (each kind has a fixed subject), so an account cannot be used to flood a mailbox.
+ */
+export async function enqueueRequestedMail(
+  db: Executor,
+  mail: OutgoingMail,
+  now: Date,
+  refusal: string,
+): Promise<void> {
+  const sent = await countMailToSince(db, mail.to, new Date(now.getTime() - DAY_MS), mail.subject)
+  if (sent >= REQUESTED_MAIL_PER_DAY) throw new TooManyRequestsError(HOUR_MS / 1000, refusal)
+  await enqueueMail(db, mail, now)
 }

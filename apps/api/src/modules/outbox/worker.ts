@@ -8,6 +8,7 @@ import { findFilesByIds } from '../files/repository.ts'
 import {
   claimDueMessages,
   deleteExpiredMessages,
+  eraseFailedTokenLinks,
   eraseSentTokenLinks,
   markAttemptFailed,
   markSent,
@@ -152,7 +153,10 @@ export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
    */
   async function prune(): Promise<PruneResult> {
     const cutoffs = pruneCutoffs(clock(), retention)
-    const result: PruneResult = { erased: await eraseSentTokenLinks(db), deleted: 0 }
+    const result: PruneResult = {
+      erased: (await eraseSentTokenLinks(db)) + (await eraseFailedTokenLinks(db, cutoffs.failedLinksBefore)),
+      deleted: 0,
+    }
     for (const status of ['sent', 'failed'] as const) {
       let count: number
       do {

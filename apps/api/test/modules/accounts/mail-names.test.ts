@@ -21,6 +21,21 @@ async function newestTo(app: FastifyInstance, address: string): Promise<string> 
   return text ?? ''
 }
 
+const changeEmail = async (app: FastifyInstance, user: TestUser, email: string) =>
+  app.inject({
+    method: 'PUT',
+    url: '/api/v1/core/accounts/update/own-profile',
+    headers: bearer(await tokenFor(app, user)),
+    payload: {
+      firstName: user.first_name,
+      lastName: user.last_name,
+      email,
+      mobile: '0412345678',
+      memberType: 1,
+      currentPassword: user.password,
+    },
+  })
+
 const requestReset = (app: FastifyInstance, user: TestUser) =>
   app.inject({
     method: 'PATCH',
@@ -78,6 +93,41 @@ describe.each(DIALECTS)('names in mail on %s', (dialect) => {
     const toOther = await newestTo(app, other.email)
     expect(toOther).toMatch(/^Hello,\n/u)
     expect(toOther).not.toContain(NAME)
+  })
+
+  it('tells an unconfirmed old address of a change without the new address typed', async () => {
+    const { app } = await buildTestApp({ dialect })
+    const user = await createUser(app, { firstName: NAME })
+    const newEmail = `call-0400-refund-${user.id}@example.com`
+    const changed = await changeEmail(app, user, newEmail)
+    expect(changed.statusCode, changed.body).toBe(200)
+    const notice = await newestTo(app, user.email)
+    expect(notice).toContain('asked to change its email address.')
+    expect(notice).not.toContain(newEmail)
+  })
+
+  it('sends one new address at most five confirmation links a day, then says so', async () => {
+    const { app } = await buildTestApp({ dialect })
+    const target = 'someone-else@example.com'
+    for (let n = 0; n < 5; n++) {
+      const user = await createUser(app)
+      expect((await changeEmail(app, user, target)).statusCode).toBe(200)
+    }
+    const sixth = await changeEmail(app, await createUser(app), target)
+    expect(sixth.statusCode).toBe(429)
+    expect(sixth.json().Message).toBe(
+      'We have sent as many emails to this address today as we send in a day. Please try again tomorrow.',
+    )
+    expect(sixth.headers['retry-after']).toBeDefined()
+    const links = (await findOutboxMessages(app.db)).filter((row) => row.to_address === target)
+    expect(links).toHaveLength(5)
+
+    // My Account's link to an account's own unconfirmed address has the same limit.
+    const member = await createUser(app)
+    const headers = bearer(await tokenFor(app, member))
+    const ask = () => app.inject({ method: 'POST', url: '/api/my-account/confirm-email', headers })
+    for (let n = 0; n < 5; n++) expect((await ask()).statusCode).toBe(202)
+    expect((await ask()).statusCode).toBe(429)
   })
 
   it("tells an unconfirmed address of a second factor's reset without its name", async () => {

@@ -2,6 +2,8 @@ import { resetTokenFromSearch } from '@signalway/shared/auth'
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify'
 import { describe, expect, it } from 'vitest'
 import { up as deleteShortRecoveryCodes } from '../../../src/db/migrations/0022-long-recovery-codes.ts'
+import { insertChallenge } from '../../../src/modules/auth/second-factor-repository.ts'
+import { hashToken } from '../../../src/modules/auth/tokens.ts'
 import { findOutboxMessages } from '../../../src/modules/outbox/repository.ts'
 import {
   bearer,
@@ -161,17 +163,14 @@ describe.each(DIALECTS)('the second factor holds on %s', (dialect) => {
       const { app } = await setUp(dialect)
       const user = await createUser(app)
       const { secret } = await enrolTotp(app, user)
-      const first = await challengeOf(app, user)
-      const second = await challengeOf(app, user)
+      const challenge = await challengeOf(app, user)
       for (let n = 0; n < 5; n++) {
-        const wrong = await codeGrant(app, first, wrongCode(totpCode(app, secret), n))
+        const wrong = await codeGrant(app, challenge, wrongCode(totpCode(app, secret), n))
         expect(wrong.statusCode).toBe(400)
         expect(wrong.json()).toMatchObject({ error: 'invalid_grant', Message: CODE_WRONG })
       }
-      // The spent challenge says the account is locked, not that the sign-in expired; so does a fresh one.
-      const spent = await codeGrant(app, first, totpCode(app, secret))
-      expect(spent.statusCode).toBe(429)
-      const right = await codeGrant(app, second, totpCode(app, secret))
+      // The spent challenge says the account is locked, not that the sign-in expired; so does the password.
+      const right = await codeGrant(app, challenge, totpCode(app, secret))
       expect(right.statusCode).toBe(429)
       const password = await passwordGrant(app, user)
       expect(password.statusCode).toBe(429)
@@ -185,6 +184,48 @@ describe.each(DIALECTS)('the second factor holds on %s', (dialect) => {
       const { requestId: _b, ...byPasswords } = lockedByPasswords.json()
       expect(byCodes).toEqual(byPasswords)
       expect(right.headers['retry-after']).toBeDefined()
+    })
+
+    it('a new password step ends the one before: one challenge, five tries, at a time', async () => {
+      const { app, nextCode } = await setUp(dialect)
+      const user = await createUser(app)
+      const { secret } = await enrolTotp(app, user)
+      nextCode()
+      const older = await challengeOf(app, user)
+      const newer = await challengeOf(app, user)
+      const stale = await codeGrant(app, older, totpCode(app, secret))
+      expect(stale.json()).toMatchObject({ Message: EXPIRED })
+      expect((await codeGrant(app, newer, totpCode(app, secret))).statusCode).toBe(200)
+    })
+
+    it('sent at the same moment on several challenges, are judged five at most before the lock-out', async () => {
+      const { app } = await setUp(dialect)
+      const user = await createUser(app)
+      const { secret } = await enrolTotp(app, user)
+      // Challenges collected before any answer (as right passwords sent at once could leave them).
+      const challenges = await Promise.all(
+        ['a', 'b', 'c', 'd'].map(async (tag) => {
+          const token = `collected-challenge-${tag}-${user.id}`
+          const now = app.clock()
+          await insertChallenge(app.db, {
+            hash: hashToken(token),
+            userId: user.id,
+            clientId: 'web',
+            createdAt: now,
+            expiresAt: new Date(now.getTime() + 5 * 60_000),
+          })
+          return token
+        }),
+      )
+      const right = totpCode(app, secret)
+      const answers = await Promise.all(
+        challenges.flatMap((challenge, c) =>
+          Array.from({ length: 5 }, (_, n) => codeGrant(app, challenge, wrongCode(right, c * 5 + n))),
+        ),
+      )
+      const judged = answers.filter((answer) => answer.json().Message === CODE_WRONG)
+      expect(judged.length).toBeLessThanOrEqual(5)
+      expect(answers.filter((answer) => answer.statusCode === 429).length).toBeGreaterThanOrEqual(15)
     })
 
     it('add up with wrong passwords: the right password does not buy fresh tries', async () => {

@@ -6,6 +6,7 @@ import { bearer, createAdmin, createUser, tokenFor } from '../../helpers/auth.ts
 import { buildTestApp, DIALECTS } from '../../helpers/build.ts'
 import { creditApplicationFixture } from '../../helpers/credit.ts'
 import { apply } from './helpers.ts'
+import { linkIn, post, sign, unsigned } from './signing-helpers.ts'
 
 /*
  * Issue 15, credit decisions: statuses, the assignee, an approval's limit and terms, internal notes, the
@@ -414,6 +415,98 @@ describe.each(DIALECTS)('credit decisions on %s', (dialect) => {
     const decided = await decide(app, theirsReference, adaHeaders, { version: 1, status: 'under_review' })
     expect(decided.statusCode, decided.body).toBe(200)
   })
+
+  it("treats as an administrator's own an application that gives her mailbox for whoever applied, sent it for signing or signs", async () => {
+    const { app } = await buildTestApp({ dialect, env: { RATE_LIMIT_FACTOR: '20' } })
+    const ada = await createAdmin(app, { email: 'ada.admin@gmail.com' })
+    const adaHeaders = bearer(await tokenFor(app, ada))
+    const bo = bearer(
+      await tokenFor(app, await createAdmin(app, { firstName: 'Bo', email: 'bo@signalway.example' })),
+    )
+
+    /** Sends partners' application for signing, moves a signer's address if asked, and has everyone sign. */
+    const signedRemotely = async (
+      emails: [string, string],
+      completerEmail: string,
+      moveSecondTo?: string,
+    ) => {
+      const started = await post(app, '', { application: await unsigned(2, emails), completerEmail })
+      expect(started.statusCode, started.body).toBe(201)
+      const statusToken = started.json().statusToken as string
+      const signers = [...emails]
+      if (moveSecondTo) {
+        const second = (await post(app, '/status', { token: statusToken })).json().signers[1]
+        const moved = await post(app, '/email', {
+          token: statusToken,
+          signerId: second.id,
+          email: moveSecondTo,
+        })
+        expect(moved.statusCode, moved.body).toBe(200)
+        signers[1] = moveSecondTo
+      }
+      for (const [index, email] of signers.entries()) {
+        expect((await sign(app, await linkIn(app, email, 'sign'), false, index + 1)).statusCode).toBe(200)
+      }
+      return (await post(app, '/status', { token: statusToken })).json().submitted.reference as string
+    }
+    const onOneDevice = async (
+      change: (payload: Awaited<ReturnType<typeof creditApplicationFixture>>) => void,
+    ) => {
+      const payload = await creditApplicationFixture(2)
+      change(payload)
+      const applied = await apply(app, payload)
+      expect(applied.statusCode, applied.body).toBe(200)
+      return applied.headers['x-application-reference'] as string
+    }
+
+    const hers = {
+      'applied with a variant of her address': await onOneDevice((payload) => {
+        payload.section1.email = 'Ada.Admin+apply@googlemail.com'
+      }),
+      'naming her as a partner': await onOneDevice((payload) => {
+        payload.section2.persons = payload.section2.persons.map((person, index) =>
+          index === 1 ? { ...person, email: 'adaadmin@gmail.com' } : person,
+        )
+      }),
+      'sent for signing by her': await signedRemotely(
+        ['p1@partners.example', 'p2@partners.example'],
+        'AdaAdmin+credit@googlemail.com',
+      ),
+      'signed by her, named in it': await signedRemotely(
+        ['p3@partners.example', 'a.d.a.admin+sign@gmail.com'],
+        'someone@partners.example',
+      ),
+      'signed by her, at an address changed on the status page': await signedRemotely(
+        ['p4@partners.example', 'p5@partners.example'],
+        'someone@partners.example',
+        'ada.admin+moved@gmail.com',
+      ),
+    }
+    const theirs = await signedRemotely(
+      ['p6@partners.example', 'p7@partners.example'],
+      'someone@partners.example',
+    )
+
+    const check = async (label: string, reference: string) => {
+      expect((await detail(app, reference, adaHeaders)).ownApplication, label).toBe(true)
+      const refused = await decide(app, reference, adaHeaders, { version: 1, status: 'under_review' })
+      expect(refused.statusCode, label).toBe(403)
+      expect(refused.json().Message).toBe(
+        'You cannot decide your own credit application. Another member of staff must decide it.',
+      )
+      expect((await detail(app, reference, bo)).ownApplication, label).toBe(false)
+    }
+    for (const [label, reference] of Object.entries(hers)) await check(label, reference)
+
+    // The signing, which held the sender's address, is deleted a while after the submission: it still counts.
+    await app.db.deleteFrom('credit_signings').execute()
+    await check('sent for signing by her, once the signing is gone', hers['sent for signing by her'])
+
+    // Nothing of hers in it: hers to decide.
+    expect((await detail(app, theirs, adaHeaders)).ownApplication).toBe(false)
+    const decided = await decide(app, theirs, adaHeaders, { version: 1, status: 'under_review' })
+    expect(decided.statusCode, decided.body).toBe(200)
+  }, 60_000)
 
   it('assigns only to an administrator; filters the list by status and assignee, and finds by reference', async () => {
     const { app, reference, admin, headers } = await setUp(dialect)

@@ -1,8 +1,13 @@
 import { parseCreditPayload } from '@signalway/shared/credit'
-import { SIGNING_MESSAGES, type SigningRequestView } from '@signalway/shared/credit/signing'
+import {
+  SIGNING_MESSAGES,
+  SIGNING_STATUS_DAYS,
+  type SigningRequestView,
+} from '@signalway/shared/credit/signing'
 import { creditUnsignedPayloadSchema } from '@signalway/shared/credit/wire'
 import type { FastifyInstance } from 'fastify'
 import { describe, expect, it } from 'vitest'
+import { sha256Hex } from '../../../src/modules/credit/digest.ts'
 import { CREDIT_MAILS_PER_DAY, SIGNING_MAILS_PER_DAY } from '../../../src/modules/credit/mail-limits.ts'
 import { generateCreditApplicationPdf } from '../../../src/modules/credit/pdf/credit-application-pdf.ts'
 import { createCreditService } from '../../../src/modules/credit/service.ts'
@@ -10,7 +15,7 @@ import { createCreditSigning } from '../../../src/modules/credit/signing.ts'
 import { findOutboxMessages } from '../../../src/modules/outbox/repository.ts'
 import { bearer, createAdmin, tokenFor } from '../../helpers/auth.ts'
 import { buildTestApp, DIALECTS, type Dialect } from '../../helpers/build.ts'
-import { creditApplicationFixture } from '../../helpers/credit.ts'
+import { creditApplicationFixture, trustDeedField, trustDeedPdf } from '../../helpers/credit.ts'
 import { pdfText } from './helpers.ts'
 import { AGENT, linkIn, post, sign, signature, unsigned } from './signing-helpers.ts'
 
@@ -207,6 +212,57 @@ describe.each(DIALECTS)('remote signing is no relay on %s', (dialect) => {
     expect(await mailsTo(app, target)).toHaveLength(SIGNING_MAILS_PER_DAY + 1)
   })
 
+  it('counts variants of one address (case, +tags, Gmail’s dots, googlemail.com) as one recipient', async () => {
+    const { app } = await setUp(dialect)
+    const variants = [
+      'victim@gmail.com',
+      'Victim@GMail.com',
+      'victim+1@gmail.com',
+      'vic.tim@gmail.com',
+      'v.i.c.t.i.m+2@googlemail.com',
+      'VICTIM+3@GOOGLEMAIL.COM',
+      'vi.ctim+x.y@gmail.com',
+      'victim+4@googlemail.com',
+      'victim+5@gmail.com',
+      'victim.+6@gmail.com',
+    ]
+    expect(variants).toHaveLength(SIGNING_MAILS_PER_DAY)
+    for (const [round, variant] of variants.entries()) {
+      await start(app, await unsigned(3, [variant]), `completer${round}@example.com`)
+    }
+    const late = 'victim+late@googlemail.com'
+    const refused = await post(app, '', {
+      application: await unsigned(3, [late]),
+      completerEmail: 'completer-late@example.com',
+    })
+    expect(refused.statusCode, refused.body).toBe(429)
+    expect(refused.json().Message).toBe(SIGNING_MESSAGES.tooManyRequests(late))
+    // The count's rows hold the mailbox, not the address as typed.
+    const logged = await app.db
+      .selectFrom('credit_mail_log')
+      .select('recipient')
+      .where('kind', '=', 'signing-request')
+      .execute()
+    expect(new Set(logged.map((row) => row.recipient))).toEqual(new Set(['victim@gmail.com']))
+
+    // Elsewhere a +tag is the same mailbox too: the person completing's status links.
+    const completer = 'busy@completer.example'
+    for (let round = 0; round < CREDIT_MAILS_PER_DAY['signing-status']; round++) {
+      await start(
+        app,
+        await unsigned(3, [`sole${round}@trader.example`]),
+        round === 0 ? completer : `busy+${round}@completer.example`,
+      )
+    }
+    const tagged = 'Busy+more@Completer.example'
+    const statusRefused = await post(app, '', {
+      application: await unsigned(3, ['sole-late@trader.example']),
+      completerEmail: tagged,
+    })
+    expect(statusRefused.statusCode, statusRefused.body).toBe(429)
+    expect(statusRefused.json().Message).toBe(SIGNING_MESSAGES.tooManyStatusLinks(tagged))
+  }, 60_000)
+
   it('counts only the requests that went: refused resends and address changes spend nothing', async () => {
     const { app } = await setUp(dialect)
     const statusToken = await start(app, await unsigned(0))
@@ -289,6 +345,39 @@ describe.each(DIALECTS)('remote signing is no relay on %s', (dialect) => {
     expect(links).toHaveLength(6 + CREDIT_MAILS_PER_DAY['signing-reminder'])
   })
 
+  it('tells the person completing the truth: the signed PDF is on the status page, which gives it, not in the mail', async () => {
+    const { app, advance } = await setUp(dialect)
+    const statusToken = await start(app, await unsigned(0))
+    const [statusLinkMail] = (await mailsTo(app, COMPLETER)).filter((mail) =>
+      mail.subject.startsWith('Signing requests sent'),
+    )
+    const text = statusLinkMail?.text_body.replace(/\s+/gu, ' ') ?? ''
+    expect(text).not.toMatch(/PDF by email/iu)
+    expect(text).toContain(
+      `the same page then offers the signed application as a PDF to download, for ${SIGNING_STATUS_DAYS} days after the submission`,
+    )
+
+    await sign(app, await linkIn(app, 'person1@elliscivil.example', 'sign'))
+    expect(
+      (await sign(app, await linkIn(app, 'person2@elliscivil.example', 'sign'), true, 2)).json(),
+    ).toEqual({
+      submitted: true,
+    })
+    // The person completing's address was never shown to be theirs: their receipt carries no PDF.
+    const receipt = (await mailsTo(app, COMPLETER)).find((mail) =>
+      mail.subject.startsWith('Your application for credit with'),
+    )
+    expect(JSON.parse(receipt?.attachments ?? '')).toEqual([])
+    // The page gives it, until the promised days have passed.
+    advance(SIGNING_STATUS_DAYS * DAY - HOUR)
+    const pdf = await post(app, '/pdf', { token: statusToken })
+    expect(pdf.statusCode, pdf.body).toBe(200)
+    expect(pdf.headers['content-type']).toBe('application/pdf')
+    expect(pdf.rawPayload.subarray(0, 5).toString('latin1')).toBe('%PDF-')
+    advance(2 * HOUR)
+    expect((await post(app, '/pdf', { token: statusToken })).statusCode).toBe(404)
+  })
+
   it('skips the applicant’s copy past 10 receipts a day to one address; the business still gets every one', async () => {
     const { app } = await setUp(dialect)
     const credit = createCreditService({
@@ -348,6 +437,91 @@ describe.each(DIALECTS)('one mailbox signs for one person, on %s', (dialect) => 
       'person2@elliscivil.example',
     )
     expect(await findOutboxMessages(app.db)).toHaveLength(before)
+  })
+
+  it('takes variants of one address (+tags, Gmail’s dots, googlemail.com) for one mailbox: one signer only', async () => {
+    const { app } = await setUp(dialect)
+    for (const [first, second] of [
+      ['jo+one@elliscivil.example', 'Jo+Two@elliscivil.example'],
+      ['jo@elliscivil.example', 'jo+sign@elliscivil.example'],
+      ['jo.ellis@gmail.com', 'JoEllis+sign@googlemail.com'],
+    ]) {
+      const twice = await post(app, '', {
+        application: await unsigned(0, [first as string, second as string]),
+        completerEmail: COMPLETER,
+      })
+      expect(twice.statusCode, `${first} ${second}`).toBe(400)
+      expect(twice.json().ModelState).toEqual({
+        'application.section2.persons.1.email': [SIGNING_MESSAGES.emailTaken],
+      })
+    }
+    expect(await countRows(app, 'credit_signings')).toBe(0)
+    expect(await findOutboxMessages(app.db)).toEqual([])
+
+    // Changing the application.
+    const application = await unsigned(0, ['jo.ellis@gmail.com', 'priya@elliscivil.example'])
+    const statusToken = await start(app, application)
+    const changed = structuredClone(application)
+    changed.section2.persons = changed.section2.persons.map((person, index) =>
+      index === 1 ? { ...person, email: 'j.o.ellis+2@googlemail.com' } : person,
+    )
+    const change = await post(app, '', { application: changed, completerEmail: COMPLETER, statusToken })
+    expect(change.statusCode, change.body).toBe(400)
+    expect(change.json().ModelState['application.section2.persons.1.email']).toEqual([
+      SIGNING_MESSAGES.emailTaken,
+    ])
+
+    // Changing an address on the status page.
+    const [, second] = (await post(app, '/status', { token: statusToken })).json().signers
+    const before = (await findOutboxMessages(app.db)).length
+    for (const email of ['joellis@googlemail.com', 'Jo.Ellis+priya@gmail.com']) {
+      const taken = await post(app, '/email', { token: statusToken, signerId: second.id, email })
+      expect(taken.statusCode, email).toBe(400)
+      expect(taken.json().ModelState).toEqual({ email: [SIGNING_MESSAGES.emailTaken] })
+    }
+    expect((await post(app, '/status', { token: statusToken })).json().signers[1].email).toBe(
+      'priya@elliscivil.example',
+    )
+    expect(await findOutboxMessages(app.db)).toHaveLength(before)
+    // A variant of the signer's own address is theirs to take.
+    const own = await post(app, '/email', {
+      token: statusToken,
+      signerId: second.id,
+      email: 'priya+credit@elliscivil.example',
+    })
+    expect(own.statusCode, own.body).toBe(200)
+  })
+
+  it('points out, on the record and in the PDF, a signature from the device of the person who sent it for signing', async () => {
+    const { app } = await setUp(dialect)
+    const headers = bearer(await tokenFor(app, await createAdmin(app)))
+    const laptop = { ip: '203.0.113.40', agent: 'Mozilla/5.0 (Macintosh) Sender/1.0' }
+    const started = await post(app, '', { application: await unsigned(0), completerEmail: COMPLETER }, laptop)
+    expect(started.statusCode, started.body).toBe(201)
+    const statusToken = started.json().statusToken as string
+    // The first director signs on the sender's laptop; the second on the same network with another browser.
+    await sign(app, await linkIn(app, 'person1@elliscivil.example', 'sign'), true, 1, laptop)
+    await sign(app, await linkIn(app, 'person2@elliscivil.example', 'sign'), true, 2, {
+      ip: laptop.ip,
+      agent: 'Mozilla/5.0 (iPhone) Director/2.0',
+    })
+    const { reference } = (await post(app, '/status', { token: statusToken })).json().submitted
+    const detail = await app.inject({
+      method: 'GET',
+      url: `/api/admin/credit-applications/${reference}`,
+      headers,
+    })
+    const { signingRecord } = detail.json().application
+    expect(signingRecord).toMatchObject({ ip: laptop.ip, userAgent: laptop.agent })
+    expect(signingRecord.remoteSigners).toEqual([
+      expect.objectContaining({ name: 'Morgan Ellis', sameDeviceAs: [], sameDeviceAsSender: true }),
+      expect.objectContaining({ name: 'Priya Nguyen', sameDeviceAs: [], sameDeviceAsSender: false }),
+    ])
+    const pdf = (await pdfText((await post(app, '/pdf', { token: statusToken })).rawPayload)).replace(
+      /\s+/gu,
+      ' ',
+    )
+    expect(pdf.split(SIGNING_MESSAGES.sameDeviceAsSender)).toHaveLength(2)
   })
 
   it('points out, on the record and in the PDF, signatures from the same IP address and browser', async () => {
@@ -521,5 +695,72 @@ describe.each(DIALECTS)('a signature is tied to the text it was checked with, on
     expect(signed).toEqual({ submitted: false })
     expect(await countRows(app, 'credit_applications')).toBe(0)
     expect((await post(app, '/status', { token: statusToken })).json().submitted).toBeNull()
+  })
+  it('ties a signature to the trust deed’s bytes: a same-name, same-size deed swapped in asks again', async () => {
+    const { app } = await setUp(dialect)
+    const original = Buffer.from(await trustDeedPdf())
+    // One byte of the header's binary comment: still a readable PDF, of the same name and size.
+    const swapped = Buffer.from(original)
+    swapped[10] = (swapped[10] ?? 0) ^ 0x01
+    expect(swapped.byteLength).toBe(original.byteLength)
+    const application = await unsigned(4)
+    application.section1.trustDeed = trustDeedField(original)
+    const statusToken = await start(app, application)
+    const deedRow = (view: SigningRequestView) =>
+      view.document.sections[0]?.groups[0]?.rows.find((row) => row.label === 'Trust deed')?.value
+    const first = await linkIn(app, 'person1@elliscivil.example', 'sign')
+    const before = (await post(app, '/request', { token: first })).json() as SigningRequestView
+    expect(deedRow(before)).toBe(
+      `trust-deed.pdf (1 KB, SHA-256 ${sha256Hex(original)}), attached to the application`,
+    )
+    expect((await post(app, '/sign', signature(first, before.textSha256))).statusCode).toBe(200)
+
+    const changed = structuredClone(application)
+    changed.section1.trustDeed = trustDeedField(swapped)
+    const change = await post(app, '', { application: changed, completerEmail: COMPLETER, statusToken })
+    expect(change.statusCode, change.body).toBe(201)
+    const status = (await post(app, '/status', { token: statusToken })).json()
+    expect(status.signers[0]).toMatchObject({ state: 'waiting', changedAfterSigning: true, signedAt: null })
+    const asked = (await mailsTo(app, 'person1@elliscivil.example')).map((mail) => mail.subject)
+    expect(asked.at(-1)).toBe(
+      'An application for credit with Signalway Traffic Hire has changed: please sign again',
+    )
+    const after = (await post(app, '/request', { token: first })).json() as SigningRequestView
+    expect(after.textSha256).not.toBe(before.textSha256)
+    expect(deedRow(after)).toContain(`SHA-256 ${sha256Hex(swapped)}`)
+
+    // The second director's signature does not submit it: the first must sign the new deed.
+    const second = await sign(app, await linkIn(app, 'person2@elliscivil.example', 'sign'), true, 2)
+    expect(second.json()).toEqual({ submitted: false })
+    expect(await countRows(app, 'credit_applications')).toBe(0)
+    expect((await post(app, '/sign', signature(first, after.textSha256, true, 3))).json()).toEqual({
+      submitted: true,
+    })
+    const stored = await app.db.selectFrom('credit_applications').select('payload').executeTakeFirstOrThrow()
+    expect(JSON.parse(stored.payload).section1.trustDeed.sha256).toBe(sha256Hex(swapped))
+  })
+
+  it('withdraws at submission a signature made before the stored trust deed was swapped for one of the same size', async () => {
+    const { app } = await setUp(dialect)
+    const original = Buffer.from(await trustDeedPdf())
+    const swapped = Buffer.from(original)
+    swapped[10] = (swapped[10] ?? 0) ^ 0x01
+    const application = await unsigned(4)
+    application.section1.trustDeed = trustDeedField(original)
+    const statusToken = await start(app, application)
+    expect((await sign(app, await linkIn(app, 'person1@elliscivil.example', 'sign'))).statusCode).toBe(200)
+    const changed = structuredClone(application)
+    changed.section1.trustDeed = trustDeedField(swapped)
+    await app.db
+      .updateTable('credit_signings')
+      .set({ payload: JSON.stringify(changed) })
+      .execute()
+
+    const last = await sign(app, await linkIn(app, 'person2@elliscivil.example', 'sign'), true, 2)
+    expect(last.json()).toEqual({ submitted: false })
+    expect(await countRows(app, 'credit_applications')).toBe(0)
+    const status = (await post(app, '/status', { token: statusToken })).json()
+    expect(status.signers.map((signer: { state: string }) => signer.state)).toEqual(['waiting', 'signed'])
+    expect(status.signers[0].changedAfterSigning).toBe(true)
   })
 })

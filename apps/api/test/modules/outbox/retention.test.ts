@@ -95,16 +95,18 @@ function workerOn(app: FastifyInstance, retention: OutboxRetention) {
 
 describe('the retention', () => {
   it('is 30 days for sent mail, 90 for failed mail, pruned hourly, and never less than a day', () => {
-    expect(OUTBOX_RETENTION).toEqual({ sentDays: 30, failedDays: 90, everyMs: HOUR })
+    expect(OUTBOX_RETENTION).toEqual({ sentDays: 30, failedDays: 90, failedLinkDays: 30, everyMs: HOUR })
     expect(pruneCutoffs(NOW)).toEqual({
       sentBefore: new Date(ago(30 * DAY)),
       failedBefore: new Date(ago(90 * DAY)),
       keepSince: new Date(ago(DAY)),
+      failedLinksBefore: new Date(ago(30 * DAY)),
     })
-    expect(pruneCutoffs(NOW, { sentDays: 0, failedDays: 0.5, everyMs: HOUR })).toEqual({
+    expect(pruneCutoffs(NOW, { sentDays: 0, failedDays: 0.5, failedLinkDays: 0, everyMs: HOUR })).toEqual({
       sentBefore: new Date(ago(DAY)),
       failedBefore: new Date(ago(DAY)),
       keepSince: new Date(ago(DAY)),
+      failedLinksBefore: new Date(ago(DAY)),
     })
   })
 })
@@ -144,7 +146,7 @@ describe.each(DIALECTS)('pruning the outbox on %s', (dialect) => {
       { status: 'sent', createdAt: ago(23 * HOUR), sentAt: ago(23 * HOUR), to },
       { status: 'failed', createdAt: ago(2 * HOUR), nextAttemptAt: ago(HOUR), to },
     ])
-    const impatient = workerOn(app, { sentDays: 0, failedDays: 0, everyMs: HOUR })
+    const impatient = workerOn(app, { sentDays: 0, failedDays: 0, failedLinkDays: 0, everyMs: HOUR })
     expect(await impatient.prune()).toEqual({ erased: 0, deleted: 1 })
     expect(await remainingIds(app.db)).toEqual([recentSent, recentFailed])
     expect(await countMailToSince(app.db, to, new Date(ago(DAY)))).toBe(2)
@@ -170,6 +172,31 @@ describe.each(DIALECTS)('pruning the outbox on %s', (dialect) => {
     expect(rows.get(Number(sentPlain))?.text_body).toBe('See https://hire.example.com/news/')
     expect(rows.get(Number(failedReset))?.text_body).toBe(reset)
     expect(rows.get(Number(pendingReset))?.text_body).toBe(reset)
+    expect(await app.outbox.prune()).toEqual({ erased: 0, deleted: 0 })
+  })
+
+  it('empties failed mail holding a link once no link could still work (30 days), and keeps it until then', async () => {
+    const { app } = await setUp(dialect)
+    const link = 'Open https://hire.example.com/application-for-credit/resume/abc123 to carry on.'
+    const [dead, alive, plain] = await store(app.db, [
+      { status: 'failed', createdAt: ago(31 * DAY), nextAttemptAt: ago(31 * DAY), text: link },
+      { status: 'failed', createdAt: ago(29 * DAY), nextAttemptAt: ago(29 * DAY), text: link },
+      {
+        status: 'failed',
+        createdAt: ago(31 * DAY),
+        nextAttemptAt: ago(31 * DAY),
+        text: 'Your quote request.',
+      },
+    ])
+    expect(await app.outbox.prune()).toEqual({ erased: 1, deleted: 0 })
+    const rows = new Map((await findOutboxMessages(app.db)).map((row) => [Number(row.id), row]))
+    expect(rows.get(Number(dead))).toMatchObject({
+      status: 'failed',
+      text_body: ERASED_BODY,
+      html_body: null,
+    })
+    expect(rows.get(Number(alive))?.text_body).toBe(link)
+    expect(rows.get(Number(plain))?.text_body).toBe('Your quote request.')
     expect(await app.outbox.prune()).toEqual({ erased: 0, deleted: 0 })
   })
 

@@ -1,7 +1,7 @@
 import { formatLongDateTime, formatShortDate } from '@signalway/shared/business-time'
 import { type CreditApplicationData, showsGuarantee } from '@signalway/shared/credit'
 import { applicationSections, personRole } from '@signalway/shared/credit/application-view'
-import { SIGNING_MESSAGES, sameDeviceSigners } from '@signalway/shared/credit/signing'
+import { SIGNING_MESSAGES, sameDeviceAsSender, sameDeviceSigners } from '@signalway/shared/credit/signing'
 import { formatAbn } from '@signalway/shared/fields'
 import { guaranteeClauses } from '@signalway/shared/guarantee'
 import { formatSiteAddress, SITE } from '@signalway/shared/site'
@@ -552,7 +552,7 @@ function signingRecord(w: PdfWriter, input: CreditPdfInput): void {
     row(w, 'Trust deed SHA-256', deed.sha256, { mono: true })
   }
 
-  if (record.signers && record.signers.length > 0) remoteSigners(w, record.signers)
+  if (record.signers && record.signers.length > 0) remoteSigners(w, record.signers, record)
 
   w.space(16)
   w.ensure(90)
@@ -576,10 +576,16 @@ function signingRecord(w: PdfWriter, input: CreditPdfInput): void {
 
 /**
  * One block per person who signed on their own device: who, where the link went, when, from where, and what;
- * a signature from the same IP address and browser as another signer's is pointed out.
+ * a signature from the same IP address and browser as another signer's, or as the sender's (`sender`, the
+ * page's top rows), is pointed out.
  */
-function remoteSigners(w: PdfWriter, signers: readonly RemoteSigningRecord[]): void {
+function remoteSigners(
+  w: PdfWriter,
+  signers: readonly RemoteSigningRecord[],
+  sender: { ip: string; userAgent: string },
+): void {
   const sameDevice = sameDeviceSigners(signers)
+  const likeSender = sameDeviceAsSender(signers, sender)
   w.space(14)
   w.ensure(60)
   w.text('Signed on their own devices', { font: w.fonts.bold, size: 11 })
@@ -604,5 +610,6 @@ function remoteSigners(w: PdfWriter, signers: readonly RemoteSigningRecord[]): v
     row(w, 'Text SHA-256', signer.textSha256, { mono: true })
     const others = sameDevice[index] ?? []
     if (others.length > 0) row(w, 'Same device', SIGNING_MESSAGES.sameDevice(others))
+    if (likeSender[index]) row(w, 'Same device', SIGNING_MESSAGES.sameDeviceAsSender)
   }
 }

@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest'
 import { renderWithProviders } from '../../../../test/utils.tsx'
 import { CreditApplicationValues } from './credit-application-values.tsx'
 
-const signer = (name: string, sameDeviceAs?: string[]) => ({
+const signer = (name: string, sameDeviceAs?: string[], sameDeviceAsSender?: boolean) => ({
   name,
   role: 'Director',
   email: `${name.split(' ')[0]?.toLowerCase()}@westgate.example`,
@@ -15,6 +15,7 @@ const signer = (name: string, sameDeviceAs?: string[]) => ({
   userAgent: 'Mozilla/5.0 (iPhone)',
   textSha256: 'ef'.repeat(32),
   ...(sameDeviceAs ? { sameDeviceAs } : {}),
+  ...(sameDeviceAsSender === undefined ? {} : { sameDeviceAsSender }),
 })
 
 const application = (remoteSigners: CreditApplicationView['signingRecord']['remoteSigners']) =>
@@ -53,5 +54,19 @@ describe('the signing record of an application signed on the signers’ own devi
     for (const name of ['Sam Lee', 'Ana Diaz']) {
       expect(block(name).textContent).not.toContain('Signed from the same IP address and browser')
     }
+  })
+
+  it('points out a signer who signed from the device of the person who sent it for signing', () => {
+    renderWithProviders(
+      <CreditApplicationValues
+        application={application([signer('Olivia Grant', [], true), signer('Marcus Webb', [], false)])}
+      />,
+    )
+    const record = screen.getByRole('region', { name: 'Signing record' })
+    const block = (name: string) =>
+      within(record).getByRole('heading', { name: `Signed on their own device: ${name} (Director)` })
+        .parentElement as HTMLElement
+    expect(block('Olivia Grant').textContent).toContain(SIGNING_MESSAGES.sameDeviceAsSender)
+    expect(block('Marcus Webb').textContent).not.toContain(SIGNING_MESSAGES.sameDeviceAsSender)
   })
 })

@@ -126,6 +126,9 @@ export function CreditApplicationValues({ application }: { application: CreditAp
             {signer.sameDeviceAs?.length ? (
               <p className="signing-notice">{SIGNING_MESSAGES.sameDevice(signer.sameDeviceAs)}</p>
             ) : null}
+            {signer.sameDeviceAsSender ? (
+              <p className="signing-notice">{SIGNING_MESSAGES.sameDeviceAsSender}</p>
+            ) : null}
           </div>
         ))}
       </section>

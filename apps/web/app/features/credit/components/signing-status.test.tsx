@@ -66,6 +66,9 @@ describe('the status page of an application sent for signing (issue 16)', () => 
     const user = userEvent.setup()
     const props = renderView(status())
     expect(screen.getByText('1 of 2 signed.')).toBeTruthy()
+    // The PDF is on this page once everyone has signed; no email is promised.
+    const summary = screen.getByText(/then you can download the signed PDF here\./u)
+    expect(summary.textContent).not.toMatch(/email/iu)
     const [olivia, marcus] = within(screen.getByRole('list', { name: 'Signers' })).getAllByRole('listitem')
     expect(olivia?.textContent).toContain('Signed')
     expect(within(olivia as HTMLElement).queryByRole('button')).toBeNull()

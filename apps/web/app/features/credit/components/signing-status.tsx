@@ -201,8 +201,8 @@ export function SigningStatusView({
             <strong>
               {signed} of {status.signers.length} signed.
             </strong>{' '}
-            The application is submitted as soon as everyone has signed; we will email the signed PDF to{' '}
-            {status.completerEmail}.
+            The application is submitted as soon as everyone has signed; then you can download the signed PDF
+            here.
           </p>
         )}
       </section>
