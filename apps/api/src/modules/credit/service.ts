@@ -214,18 +214,23 @@ export function createCreditService(deps: CreditServiceDeps): CreditService {
         const attachment = (fileId: string) => [
           { fileId, filename: pdfFilename(reference), contentType: 'application/pdf' },
         ]
-        const applicantFileId =
-          applicantPdf === pdf
-            ? pdfFileId
-            : await insertFile(
-                trx,
-                {
-                  name: pdfFilename(reference),
-                  contentType: 'application/pdf',
-                  data: Buffer.from(applicantPdf),
-                },
-                submittedAt,
-              )
+        // The applicant's copy without the trust deed's pages: stored only when a receipt attaches it.
+        let applicantFileId: string | undefined
+        const applicantFile = async () => {
+          applicantFileId ??=
+            applicantPdf === pdf
+              ? pdfFileId
+              : await insertFile(
+                  trx,
+                  {
+                    name: pdfFilename(reference),
+                    contentType: 'application/pdf',
+                    data: Buffer.from(applicantPdf),
+                  },
+                  submittedAt,
+                )
+          return applicantFileId
+        }
         const mail = creditApplicationMails(data, reference, submittedAt, deps.siteUrl)
         await enqueueMail(
           trx,
@@ -251,10 +256,17 @@ export function createCreditService(deps: CreditServiceDeps): CreditService {
               to,
               replyTo: deps.accountsEmail,
               ...mail.applicant(receiptCopy(attached, remote !== undefined)),
-              ...(attached ? { attachments: attachment(applicantFileId) } : {}),
             },
             submittedAt,
-            { enqueue: enqueueMail },
+            {
+              // Past the address's limit nothing is queued, and no copy is stored for it.
+              enqueue: async (db, receiptMail, at) =>
+                enqueueMail(
+                  db,
+                  attached ? { ...receiptMail, attachments: attachment(await applicantFile()) } : receiptMail,
+                  at,
+                ),
+            },
           )
         }
         // Signed remotely: the person completing gets the applicant's copy too, when it is another address.
