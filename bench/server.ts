@@ -1,8 +1,10 @@
 /**
- * npm run bench:server: how close the server comes to its framework's limit (issue 18). In one run, on this
- * machine, with wrk (2 threads, as the issue measured) or, when wrk is not installed, autocannon; 50 connections,
+ * npm run bench:server: how close the server comes to its framework's limit. In one run, on this
+ * machine, with wrk (2 threads) or, when wrk is not installed, autocannon; 50 connections,
  * 8 s each, one after the other, after a 2 s warm-up:
- *   - a Fastify hello-world with the product's logger configuration (bench/lib/hello-server.ts), the yardstick;
+ *   - a plain Fastify hello-world, pino's default logger at info (bench/lib/hello-server.ts plain), the yardstick;
+ *   - the same hello-world with the product's logger configuration (hello-server.ts product): what the product's
+ *     logging costs, and the second yardstick every ratio is also given against;
  *   - GET /api/health;
  *   - the home page, from the page cache;
  *   - a hashed asset of the web build (its Brotli copy);
@@ -37,7 +39,7 @@ import { freePort, startServer } from './lib/server.ts'
 import { profileCannonRequest, profileRequest, registerUsers } from './lib/users.ts'
 import { type WrkRequest, wrk, wrkAvailable } from './lib/wrk.ts'
 
-/** Each target's share of the hello-world's requests per second (issue 18). */
+/** Each target's share of the plain hello-world's requests per second. */
 const TARGETS: Record<string, number> = {
   'api-health': 0.6,
   'home-cached': 0.5,
@@ -82,11 +84,14 @@ async function measure(
   }
 }
 
-async function startHello(dataDir: string): Promise<{ url: string; child: ChildProcess }> {
+async function startHello(
+  dataDir: string,
+  mode: 'plain' | 'product',
+): Promise<{ url: string; child: ChildProcess }> {
   const port = await freePort()
   const child = spawn(
     process.execPath,
-    [join(import.meta.dirname, 'lib', 'hello-server.ts'), String(port), dataDir],
+    [join(import.meta.dirname, 'lib', 'hello-server.ts'), String(port), dataDir, mode],
     {
       stdio: ['ignore', 'ignore', 'inherit'],
     },
@@ -128,9 +133,11 @@ async function main(): Promise<void> {
   })
   const helloData = mkdtempSync(join(tmpdir(), 'signalway-bench-hello-'))
   let hello: { url: string; child: ChildProcess } | undefined
+  let productHello: { url: string; child: ChildProcess } | undefined
   const results: Measured[] = []
   try {
-    hello = await startHello(helloData)
+    hello = await startHello(helloData, 'plain')
+    productHello = await startHello(helloData, 'product')
     const users = await registerUsers(server.baseUrl, {
       count: 5,
       emailPrefix: `bench-server-${Date.now()}`,
@@ -142,6 +149,7 @@ async function main(): Promise<void> {
 
     const plan: [string, string, Target][] = [
       ['hello-world', hello.url, plainGet('/')],
+      ['hello-product-logger', productHello.url, plainGet('/')],
       ['api-health', server.baseUrl, plainGet('/api/health')],
       ['home-cached', server.baseUrl, plainGet('/')],
       ['hashed-asset', server.baseUrl, plainGet(asset)],
@@ -178,14 +186,16 @@ async function main(): Promise<void> {
     }
   } finally {
     hello?.child.kill('SIGTERM')
+    productHello?.child.kill('SIGTERM')
     rmSync(helloData, { recursive: true, force: true })
     await server.stop()
     server.removeData()
   }
 
   console.info(
-    `Load generator: ${tool}, ${connections} connections, ${duration} s per target, ${roundCount} rounds (medians; each ratio against the hello-world measured just before it)`,
+    `Load generator: ${tool}, ${connections} connections, ${duration} s per target, ${roundCount} rounds (medians; each ratio against the plain hello-world measured just before it; "x product hello" divides it by the product-logger hello-world's own ratio)`,
   )
+  const productLogger = results.find((r) => r.name === 'hello-product-logger')?.ratio ?? null
   // biome-ignore lint/suspicious/noConsole: the benchmark's report is this table.
   console.table(
     results.map((r) => ({
@@ -193,6 +203,8 @@ async function main(): Promise<void> {
       'req/s': r.requestsPerSecond,
       'p99 ms': r.p99Ms,
       'x hello': r.ratio ?? '',
+      'x product hello':
+        r.ratio === null || productLogger === null ? '' : Math.round((r.ratio / productLogger) * 1000) / 1000,
       'x hello by round': r.rounds.map((round) => round.ratio ?? round.requestsPerSecond).join(' / '),
       goal: r.target === null ? '' : `${r.target}x`,
       errors: r.errors,
@@ -218,6 +230,11 @@ async function main(): Promise<void> {
     connections,
     durationSeconds: duration,
     rounds: roundCount,
+    yardsticks: {
+      plain: 'Fastify hello-world, pino default logger at info',
+      productLogger: 'Fastify hello-world, the product loggerOptions at info',
+      productLoggerRatio: productLogger,
+    },
     results,
     targetsMet: missed.length === 0,
   })

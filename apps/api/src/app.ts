@@ -8,7 +8,7 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import type { Config } from './config.ts'
 import type { Database } from './db/database.ts'
 import type { MailTransport } from './lib/mail/transport.ts'
-import { REDACTED, redactUrl } from './lib/redact-url.ts'
+import { redactUrl } from './lib/redact-url.ts'
 import { type Clock, systemClock } from './lib/time.ts'
 import { authPlugin } from './modules/auth/plugin.ts'
 import { apiModules } from './modules/index.ts'
@@ -123,32 +123,55 @@ function trustProxyOption(trust: Config['trustProxy']): FastifyServerOptions['tr
   return typeof trust === 'number' ? (_address: string, hop: number) => hop < trust : trust
 }
 
+/**
+ * The log's shape: one JSON line per event, secrets kept out by what is logged, not by rewriting every line.
+ * A request is logged as its method, its URL with any token or secret parameter replaced (redactUrl) and its
+ * address: never its headers (authorization, cookies) or body. A response as its status code only. An error as
+ * its type, message, stack, code and status (and its cause's): never the other properties libraries attach to
+ * errors (a mail relay's reply, a request's options or headers). Nothing in the product logs a request body or
+ * a credential; a path-based redaction of every line cost about a third of the requests per second of a bare
+ * answer (bench/server.ts).
+ */
 export function loggerOptions(config: Config, stream: LogStream | undefined): FastifyServerOptions['logger'] {
   return {
     level: config.logLevel,
     ...(stream ? { stream } : {}),
-    redact: {
-      paths: [
-        'req.headers.authorization',
-        'req.headers.cookie',
-        'res.headers["set-cookie"]',
-        '*.password',
-        '*.Password',
-        '*.confirmPassword',
-        '*.token',
-        '*.resetToken',
-        '*.access_token',
-        '*.refresh_token',
-        '*.RefreshToken',
-      ],
-      censor: REDACTED,
-    },
     serializers: {
       req: (request) => ({
         method: request.method,
         url: redactUrl(request.url),
         remoteAddress: request.ip,
       }),
+      res: (reply) => ({ statusCode: reply.statusCode }),
+      err: serializeError,
     },
+  }
+}
+
+interface LoggedError {
+  [field: string]: unknown
+  type: string
+  message: string
+  /** Empty when the error has none. */
+  stack: string
+  code?: string
+  statusCode?: number
+  cause?: LoggedError
+}
+
+/** An error as the log keeps it (loggerOptions): named fields only, one level of cause. */
+export function serializeError(error: unknown, depth = 0): LoggedError {
+  if (typeof error !== 'object' || error === null) return { type: typeof error, message: String(error), stack: '' }
+  const { message, stack, code, statusCode, cause } = error as Partial<Error> & {
+    code?: unknown
+    statusCode?: unknown
+  }
+  return {
+    type: error instanceof Error ? (error.constructor?.name ?? error.name) : 'Object',
+    message: typeof message === 'string' ? message : '',
+    stack: typeof stack === 'string' ? stack : '',
+    ...(typeof code === 'string' ? { code } : {}),
+    ...(typeof statusCode === 'number' ? { statusCode } : {}),
+    ...(cause !== undefined && depth === 0 ? { cause: serializeError(cause, 1) } : {}),
   }
 }

@@ -1,6 +1,6 @@
 import { gzipSync } from 'node:zlib'
 import { describe, expect, it } from 'vitest'
-import { redactUrl } from '../src/app.ts'
+import { redactUrl, serializeError } from '../src/app.ts'
 import { buildTestApp, DIALECTS, TEST_REDIS_URL } from './helpers/build.ts'
 import { logCollector } from './helpers/logs.ts'
 import { freePort } from './helpers/smtp.ts'
@@ -178,6 +178,61 @@ describe('logging', () => {
       )
     }
     expect(redactUrl('/news/')).toBe('/news/')
+  })
+
+  it('logs a request as its method, redacted URL and address, and a response as its status: no header, cookie or body', async () => {
+    const { lines, stream } = logCollector()
+    const { app } = await buildTestApp({ env: { LOG_LEVEL: 'info' }, build: { logStream: stream } })
+    const response = await app.inject({
+      method: 'POST',
+      url: '/api/v1/core/auth/token?access_token=query-secret-1',
+      headers: { authorization: 'Bearer header-secret-2', cookie: 'device=cookie-secret-3' },
+      payload: {
+        UserName: 'nobody@example.com',
+        Password: 'body-secret-4',
+        ClientId: 'web',
+        GrantType: 'password',
+      },
+    })
+    expect(response.headers['set-cookie']).toBeUndefined()
+    const incoming = lines.find((line) => line.msg === 'incoming request')
+    expect(incoming?.req).toEqual({
+      method: 'POST',
+      url: '/api/v1/core/auth/token?access_token=[redacted]',
+      remoteAddress: '127.0.0.1',
+    })
+    const completed = lines.find((line) => line.msg === 'request completed')
+    expect(completed?.res).toEqual({ statusCode: response.statusCode })
+    const everything = JSON.stringify(lines)
+    for (const secret of ['query-secret-1', 'header-secret-2', 'cookie-secret-3', 'body-secret-4'])
+      expect(everything).not.toContain(secret)
+  })
+
+  it("logs an error's named fields and its cause, never what a library attached to it", () => {
+    const cause = Object.assign(new Error('connect ECONNREFUSED'), { code: 'ECONNREFUSED', password: 'p1' })
+    const error = Object.assign(new Error('Invalid login: 535 Authentication failed', { cause }), {
+      code: 'EAUTH',
+      statusCode: 502,
+      response: '535 5.7.8 user smtp-secret',
+      command: 'AUTH PLAIN c210cC1zZWNyZXQ=',
+      headers: { authorization: 'Bearer t' },
+    })
+    const logged = serializeError(error)
+    expect(logged).toEqual({
+      type: 'Error',
+      message: 'Invalid login: 535 Authentication failed',
+      stack: error.stack,
+      code: 'EAUTH',
+      statusCode: 502,
+      cause: { type: 'Error', message: 'connect ECONNREFUSED', stack: cause.stack, code: 'ECONNREFUSED' },
+    })
+    expect(serializeError({ message: 'Not found', code: 'FST_ERR_NOT_FOUND', body: 'x' })).toEqual({
+      type: 'Object',
+      message: 'Not found',
+      stack: '',
+      code: 'FST_ERR_NOT_FOUND',
+    })
+    expect(serializeError('plain')).toEqual({ type: 'string', message: 'plain', stack: '' })
   })
 })
 
