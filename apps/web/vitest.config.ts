@@ -13,5 +13,8 @@ export default defineProject({
     include: ['app/**/*.test.{ts,tsx}', 'test/**/*.test.{ts,tsx}'],
     setupFiles: ['../../test/console-errors.ts', './test/setup.ts'],
     restoreMocks: true,
+    // A long form typed key by key (the credit application's) takes a few seconds on a quiet machine and over five
+    // when the two cores are shared with the API suite's databases: the limit stops hangs, not slow typing.
+    testTimeout: 20_000,
   },
 })

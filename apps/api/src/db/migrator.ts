@@ -59,18 +59,20 @@ export class MigrationError extends Error {
 
 /** Brings the schema up to date. Safe to run on every start and from several instances at once. */
 export async function migrateToLatest(db: Kysely<DB>): Promise<MigrationResult[]> {
+  const schema = dialectOf(db) === 'postgres' ? await currentSchema(db) : undefined
   const migrator = new Migrator({
     db,
     provider: { getMigrations: async () => migrations },
     // Kysely otherwise finds its bookkeeping tables in any schema of the database, and would take
     // another schema's for this one's.
-    ...(dialectOf(db) === 'postgres' ? { migrationTableSchema: await currentSchema(db) } : {}),
+    ...(schema === undefined ? {} : { migrationTableSchema: schema }),
   })
   let outcome = await migrator.migrateToLatest()
-  // Kysely's migrator reads the whole catalogue (every schema's tables) to find its own tables; a schema that
-  // another client drops during that read fails it with 3F000 before anything is migrated. Nothing was
-  // changed, so it is read again (PostgreSQL servers shared with other apps, and the parallel test suites).
-  for (let attempt = 1; attempt < 3 && schemaVanished(outcome.error); attempt++) {
+  // Kysely's migrator reads the whole catalogue (every schema's tables) to find its own tables; a schema or table
+  // that another client drops during that read fails it (3F000, or 42P01 naming the other schema's table) before
+  // anything is migrated. Nothing was changed, so it is read again (PostgreSQL servers shared with other apps,
+  // and the parallel test suites).
+  for (let attempt = 1; attempt < 3 && droppedByAnother(outcome.error, schema); attempt++) {
     outcome = await migrator.migrateToLatest()
   }
   const { error, results = [] } = outcome
@@ -81,8 +83,16 @@ export async function migrateToLatest(db: Kysely<DB>): Promise<MigrationResult[]
   return results
 }
 
-function schemaVanished(error: unknown): boolean {
-  return (error as { code?: unknown } | undefined)?.code === '3F000'
+/**
+ * Whether a failed migration run met another client's schema or table vanishing under its catalogue read: a
+ * schema that no longer exists, or a relation of another schema than `schema` (this connection's) that does not.
+ */
+export function droppedByAnother(error: unknown, schema: string | undefined): boolean {
+  const { code, message } = (error ?? {}) as { code?: unknown; message?: unknown }
+  if (code === '3F000') return true
+  if (code !== '42P01' || schema === undefined || typeof message !== 'string') return false
+  const relation = /relation "([^"]+)\.[^".]+" does not exist/.exec(message)
+  return relation !== null && relation[1] !== schema
 }
 
 /** The schema the connection works in (PostgreSQL): where Kysely keeps its bookkeeping tables. */

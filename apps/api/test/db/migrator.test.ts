@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { loadConfig } from '../../src/config.ts'
 import { createDatabase } from '../../src/db/database.ts'
-import { currentSchema, migrateToLatest, migrations } from '../../src/db/migrator.ts'
+import { currentSchema, droppedByAnother, migrateToLatest, migrations } from '../../src/db/migrator.ts'
 import { DIALECTS, testEnv, useTestDatabase } from '../helpers/build.ts'
 
 describe.each(DIALECTS)('migrations on %s', (dialect) => {
@@ -210,5 +210,23 @@ describe.each(DIALECTS)('0023-credit-application-completer on %s', (dialect) => 
     } finally {
       await database.close()
     }
+  })
+})
+
+describe('a catalogue read that meets another client dropping its schema', () => {
+  it("is read again for a vanished schema or another schema's vanished table, never for a table of its own", () => {
+    const undefinedTable = (relation: string) =>
+      Object.assign(new Error(`relation "${relation}" does not exist`), { code: '42P01' })
+    expect(
+      droppedByAnother(Object.assign(new Error('schema does not exist'), { code: '3F000' }), 'test_a'),
+    ).toBe(true)
+    expect(droppedByAnother(undefinedTable('test_b.users'), 'test_a')).toBe(true)
+    expect(droppedByAnother(undefinedTable('test_a.users'), 'test_a')).toBe(false)
+    expect(droppedByAnother(undefinedTable('users'), 'test_a')).toBe(false)
+    expect(droppedByAnother(undefinedTable('test_b.users'), undefined)).toBe(false)
+    expect(droppedByAnother(Object.assign(new Error('syntax error'), { code: '42601' }), 'test_a')).toBe(
+      false,
+    )
+    expect(droppedByAnother(undefined, 'test_a')).toBe(false)
   })
 })
