@@ -83,6 +83,19 @@ export const contentRoutes: FastifyPluginAsyncZod = async (app) => {
   )
 
   app.get(
+    '/news/:slug',
+    {
+      schema: {
+        tags: ['content'],
+        summary: "A published news item by its slug (the end of its page's address).",
+        params: z.object({ slug: z.string().min(1).max(200) }),
+        response: { 200: newsItemSchema, ...errorResponses(400, 404) },
+      },
+    },
+    async (request) => content.getNewsItem(request.params.slug),
+  )
+
+  app.get(
     '/faqs',
     {
       schema: {

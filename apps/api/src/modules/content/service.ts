@@ -1,9 +1,10 @@
 import type { NewsItem, Page, PageSummary } from '@signalway/shared/content'
+import { PUBLISHING_MESSAGES } from '@signalway/shared/publishing'
 import type { Executor } from '../../db/database.ts'
 import type { NewsRow } from '../../db/schema.ts'
 import { NotFoundError } from '../../lib/errors.ts'
 import { renderMarkdown } from './markdown.ts'
-import { listPublishedNews } from './news-repository.ts'
+import { findPublishedNewsBySlug, listPublishedNews } from './news-repository.ts'
 import { findPage, listPageNames } from './pages-repository.ts'
 
 export interface ContentService {
@@ -12,6 +13,8 @@ export interface ContentService {
   /** Every content page's address, for the sitemap. */
   listPages(): Promise<PageSummary[]>
   listNews(): Promise<NewsItem[]>
+  /** A published news item by its slug, as written; a draft is not found, like an unknown slug. */
+  getNewsItem(slug: string): Promise<NewsItem>
 }
 
 function toNewsItem(row: NewsRow): NewsItem {
@@ -49,6 +52,11 @@ export function createContentService({ db }: { db: Executor }): ContentService {
     },
     async listNews() {
       return (await listPublishedNews(db)).map(toNewsItem)
+    },
+    async getNewsItem(slug) {
+      const row = await findPublishedNewsBySlug(db, slug)
+      if (!row) throw new NotFoundError(PUBLISHING_MESSAGES.notFound)
+      return toNewsItem(row)
     },
   }
 }
