@@ -1,5 +1,6 @@
+import { readdirSync, readFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
-import { join } from 'node:path'
+import { join, relative } from 'node:path'
 import { cruise, type IConfiguration } from 'dependency-cruiser'
 import { describe, expect, it } from 'vitest'
 
@@ -18,6 +19,8 @@ async function violations(): Promise<string[]> {
     ruleSet: { forbidden: config.forbidden ?? [] },
     validate: true,
     doNotFollow: { path: 'node_modules' },
+    // As in .dependency-cruiser.cjs: type-only imports are dependencies too.
+    tsPreCompilationDeps: true,
   })
   if (typeof result.output === 'string') throw new Error(result.output)
   return result.output.summary.violations
@@ -38,7 +41,52 @@ describe('the dependency rule', () => {
         'shared-imports-no-app: packages/shared/src/leak.js -> apps/web/app/components/header.js',
         'web-base-imports-no-feature: apps/web/app/components/header.js -> apps/web/app/features/auth/auth-provider.js',
         'web-feature-imports-no-other-feature: apps/web/app/features/news/news.js -> apps/web/app/features/auth/auth-provider.js',
+        `api-sql-only-in-repositories: apps/api/src/modules/enquiries/service.js -> ${KYSELY}`,
+        `api-sql-only-in-repositories: apps/api/src/modules/enquiries/export.ts -> ${KYSELY}`,
+        'api-sql-only-in-repositories: apps/api/src/modules/enquiries/prepared-leak.ts -> apps/api/src/db/prepared.ts',
+        `api-sql-only-in-repositories: apps/api/src/modules/credit/drafts-copy.js -> ${KYSELY}`,
       ].sort(),
     )
   })
+
+  it('finds no query written outside the files it lets import Kysely, in the fixture but the planted ones', () => {
+    expect(queriesOutsideRepositories(FIXTURE)).toEqual(
+      [
+        'apps/api/src/modules/credit/drafts-copy.js',
+        'apps/api/src/modules/enquiries/export.ts',
+        'apps/api/src/modules/enquiries/service.js',
+        // No import to see: a handle typed by db/ (Executor) is enough to write a query.
+        'apps/api/src/modules/enquiries/untyped.js',
+      ].sort(),
+    )
+  })
+
+  it('finds no query written outside the files it lets import Kysely, in the API', () => {
+    expect(queriesOutsideRepositories(ROOT)).toEqual([])
+  })
 })
+
+/** Where kysely's entry point is, seen from the fixture (the workspace's node_modules). */
+const KYSELY = relative(FIXTURE, join(ROOT, 'node_modules', 'kysely', 'dist', 'index.js'))
+
+/** A call of Kysely's query builder or its `sql` template: what writes SQL. */
+const QUERY =
+  /\.(selectFrom|selectNoFrom|insertInto|replaceInto|updateTable|deleteFrom|mergeInto)\(|\bsql(`|<|\.)/
+
+/**
+ * The API source files under `base` that write a query although api-sql-only-in-repositories keeps Kysely from
+ * them. The rule sees imports; a service that holds the database as `Executor` (db/database.ts) needs no import
+ * of Kysely to call `.selectFrom(`, so its source is read as well.
+ */
+function queriesOutsideRepositories(base: string): string[] {
+  const rule = config.forbidden?.find((candidate) => candidate.name === 'api-sql-only-in-repositories')
+  const from = rule?.from as { path: string; pathNot: string[] } | undefined
+  if (!from) throw new Error('api-sql-only-in-repositories is gone from .dependency-cruiser.cjs')
+  const covered = (file: string) =>
+    new RegExp(from.path).test(file) && !from.pathNot.some((pattern) => new RegExp(pattern).test(file))
+  return readdirSync(join(base, 'apps/api/src'), { recursive: true, encoding: 'utf8' })
+    .map((file) => `apps/api/src/${file.split('\\').join('/')}`)
+    .filter((file) => /\.(ts|js)$/.test(file) && covered(file))
+    .filter((file) => QUERY.test(readFileSync(join(base, file), 'utf8')))
+    .sort()
+}

@@ -11,6 +11,7 @@ import type { MailTransport } from './lib/mail/transport.ts'
 import { redactUrl } from './lib/redact-url.ts'
 import { type Clock, systemClock } from './lib/time.ts'
 import { authPlugin } from './modules/auth/plugin.ts'
+import { contentPlugin } from './modules/content/plugin.ts'
 import { apiModules } from './modules/index.ts'
 import { mailPlugin } from './modules/outbox/plugin.ts'
 import { canonicalPathPlugin } from './plugins/canonical-path.ts'
@@ -98,8 +99,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     await app.register(seedPlugin, { config, print: options.print })
     await app.register(swaggerPlugin, { config })
 
-    // App services: the bearer-token guards (app.authenticate, app.requireAdmin), sessions and lock-outs.
+    // App services: the bearer-token guards (app.authenticate, app.requireAdmin), sessions and lock-outs;
+    // the content-changed event (app.contentChanged) and the content version every instance follows.
     await app.register(authPlugin, { config })
+    await app.register(contentPlugin)
 
     // The API, one plugin per module, then the web app for everything else.
     for (const module of [...apiModules, ...(options.routes ?? [])]) {
@@ -161,7 +164,8 @@ interface LoggedError {
 
 /** An error as the log keeps it (loggerOptions): named fields only, one level of cause. */
 export function serializeError(error: unknown, depth = 0): LoggedError {
-  if (typeof error !== 'object' || error === null) return { type: typeof error, message: String(error), stack: '' }
+  if (typeof error !== 'object' || error === null)
+    return { type: typeof error, message: String(error), stack: '' }
   const { message, stack, code, statusCode, cause } = error as Partial<Error> & {
     code?: unknown
     statusCode?: unknown

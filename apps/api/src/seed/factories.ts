@@ -4,7 +4,8 @@ import type { Insertable } from 'kysely'
 import type { Executor } from '../db/database.ts'
 import type { NewsTable, PagesTable, UserRow } from '../db/schema.ts'
 import { hashPassword } from '../lib/password.ts'
-import { insertNewsItem, insertPage } from '../modules/content/repository.ts'
+import { insertNewsItem } from '../modules/content/news-repository.ts'
+import { insertPage } from '../modules/content/pages-repository.ts'
 import { findUserById, insertUser } from '../modules/users/repository.ts'
 
 /*

@@ -171,6 +171,8 @@ interface Fixture {
   passkeyRegistration: unknown
   /** A news item, and an uploaded image's file name and a fresh image to upload (publishing). */
   newsId: string
+  /** The published news item's slug (GET /api/news/{slug}). */
+  newsSlug: string
   /** The token of a saved credit application's link (issue 16). */
   draftToken: string
   /** A question of the FAQ of its own, at version 1 (the delete needs it). */
@@ -269,6 +271,7 @@ async function publishingFixture(app: FastifyInstance, admin: TestUser, path: st
       .executeTakeFirstOrThrow()
     return {
       newsId: '1',
+      newsSlug: 'x',
       faqId: String(faq.id),
       mediaFile: `${'a'.repeat(32)}-800.webp`,
       imageDataUrl: 'data:image/png;base64,',
@@ -277,6 +280,7 @@ async function publishingFixture(app: FastifyInstance, admin: TestUser, path: st
   if (!path.includes('/news') && !path.includes('/media')) {
     return {
       newsId: '1',
+      newsSlug: 'x',
       faqId: '1',
       mediaFile: `${'a'.repeat(32)}-800.webp`,
       imageDataUrl: 'data:image/png;base64,',
@@ -287,9 +291,16 @@ async function publishingFixture(app: FastifyInstance, admin: TestUser, path: st
     .toBuffer()
   const imageDataUrl = `data:image/png;base64,${bytes.toString('base64')}`
   const { image } = await storeNewsImage(app.db, imageDataUrl, admin.id, new Date())
-  await createNewsItem(app.db, { slug: `fuzz-${randomUUID().slice(0, 8)}` })
+  const newsSlug = `fuzz-${randomUUID().slice(0, 8)}`
+  await createNewsItem(app.db, { slug: newsSlug })
   const news = await app.db.selectFrom('news').select('id').orderBy('id', 'desc').executeTakeFirstOrThrow()
-  return { newsId: String(news.id), faqId: '1', mediaFile: image.split('/').pop() as string, imageDataUrl }
+  return {
+    newsId: String(news.id),
+    newsSlug,
+    faqId: '1',
+    mediaFile: image.split('/').pop() as string,
+    imageDataUrl,
+  }
 }
 
 /** For the passkey operations: a passkey of the user, and an answer to fresh registration options. */
@@ -335,6 +346,7 @@ function parameterExample(fixture: Fixture, op: Operation, name: string): string
   }
   if (name === 'reference') return fixture.creditReference
   if (name === 'file') return fixture.mediaFile
+  if (name === 'slug') return fixture.newsSlug
   if (name === 'status') {
     if (op.path.includes('outbox')) return 'failed'
     return op.path.includes('credit') ? 'received' : 'new'

@@ -4,6 +4,7 @@ import { join } from 'node:path'
 import { brotliDecompressSync, gunzipSync } from 'node:zlib'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { DEFAULT_WEB_BUILD_DIR } from '../../src/lib/paths.ts'
+import { bearer, createAdmin, tokenFor } from '../helpers/auth.ts'
 import { buildTestApp } from '../helpers/build.ts'
 import { freePort } from '../helpers/smtp.ts'
 
@@ -137,6 +138,46 @@ describe.runIf(realBuild || process.env.CI === 'true')('the page cache (real web
     const nonce = /'nonce-([^']+)'/.exec(String(personal.headers['content-security-policy']))?.[1]
     expect(nonce).toBeDefined()
     expect(personal.body.toString('utf8')).toContain(`nonce="${nonce}"`)
+  })
+
+  it("shows a news item's edit at once: the save empties the cache its page was kept in", {
+    timeout: 30_000,
+  }, async () => {
+    const { app, port } = await startApp()
+    const headers = bearer(await tokenFor(app, await createAdmin(app)))
+    const page = '/news/solar-vms-fleet-upgrade/'
+    expect((await get(port, page)).headers['x-page-cache']).toBe('miss')
+    const kept = await get(port, page, { 'accept-encoding': 'identity' })
+    expect([kept.status, kept.headers['x-page-cache']]).toEqual([200, 'hit'])
+    expect(kept.body.toString('utf8')).not.toContain('Solar boards, all of them')
+
+    const { id } = (await app.inject({ method: 'GET', url: '/api/admin/news', headers }))
+      .json()
+      .find((item: { slug: string }) => item.slug === 'solar-vms-fleet-upgrade')
+    const {
+      id: _id,
+      updatedAt: _updatedAt,
+      ...item
+    } = (await app.inject({ method: 'GET', url: `/api/admin/news/${id}`, headers })).json()
+    const saved = await app.inject({
+      method: 'PUT',
+      url: `/api/admin/news/${id}`,
+      headers,
+      payload: {
+        ...item,
+        title: 'Solar boards, all of them',
+        imageAlt: item.imageAlt || 'A solar VMS board',
+      },
+    })
+    expect(saved.statusCode, saved.body).toBe(200)
+
+    const shown = await get(port, page, { 'accept-encoding': 'identity' })
+    expect([shown.status, shown.headers['x-page-cache']]).toEqual([200, 'miss'])
+    expect(shown.body.toString('utf8')).toContain('Solar boards, all of them')
+    // An address no item has is the 404 page, rendered for that visitor only.
+    const unknown = await get(port, '/news/no-such-item/')
+    expect(unknown.status).toBe(404)
+    expect(unknown.headers['x-page-cache']).not.toBe('hit')
   })
 
   it('serves a page past its minute while rendering it again, then the new one', {

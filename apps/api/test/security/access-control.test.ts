@@ -21,6 +21,8 @@ const PUBLIC = new Set([
   'GET /api/pages/{name}',
   'GET /api/pages',
   'GET /api/news',
+  // A published item only; a draft's slug answers 404 like an unknown one (routes.test.ts).
+  'GET /api/news/{slug}',
   'GET /api/faqs',
   // Uploaded images of published content; their names are random (publishing.test.ts).
   'GET /api/media/{file}',

@@ -2,7 +2,7 @@ import { MESSAGES, SITE } from '@signalway/shared'
 import { formatLongDate } from '@signalway/shared/business-time'
 import { data, Link, redirect } from 'react-router'
 import { PageHeader, SimplePage } from '../components/ui/page-header.tsx'
-import { getNews } from '../features/news/get-news.server.ts'
+import { getNewsItem } from '../features/news/get-news.server.ts'
 import { newsDescription, newsImage } from '../features/news/news.ts'
 import { STATIC_PAGE } from '../lib/hydration.ts'
 import { configFromMatches, routeMeta } from '../lib/meta.ts'
@@ -17,7 +17,7 @@ export const handle = STATIC_PAGE
  * search engines and the sitemap. An unknown slug answers 404 'Page Not Found'.
  */
 export async function loader({ params, request }: Route.LoaderArgs) {
-  const item = (await getNews()).find((candidate) => candidate.slug === params.slug)
+  const item = await getNewsItem(params.slug)
   if (!item) return data({ item: null }, { status: 404 })
   const { pathname, search } = new URL(request.url)
   const canonical = paths.newsItem(item.slug)

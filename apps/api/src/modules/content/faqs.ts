@@ -8,20 +8,30 @@ import {
   FAQ_MESSAGES as MESSAGES,
 } from '@signalway/shared/faqs'
 import { slugify } from '@signalway/shared/publishing'
-import type { Kysely } from 'kysely'
 import type { Executor } from '../../db/database.ts'
-import type { DB, FaqRow } from '../../db/schema.ts'
+import type { FaqRow } from '../../db/schema.ts'
 import { ConflictError, NotFoundError } from '../../lib/errors.ts'
 import { type Clock, toTimestamp } from '../../lib/time.ts'
 import type { AuthUser } from '../auth/plugin.ts'
 import { type AuditContext, writeAudit } from '../users/audit.ts'
-import { bumpContentVersion } from './content-version.ts'
+import {
+  deleteFaqAtVersion,
+  faqSlugsLike,
+  findFaq,
+  insertFaq,
+  listFaqs,
+  listFaqsInCategory,
+  maxFaqPosition,
+  setFaqPosition,
+  updateFaqAtVersion,
+} from './faqs-repository.ts'
 import { markdownText, renderMarkdown } from './markdown.ts'
+import type { ContentChanged } from './plugin.ts'
 
 /*
  * Staff keeping the FAQ (issue 15). Like news and pages, a save names the version it was made from and is
- * refused (409) when someone saved since; every change is audited and raises the content version in its
- * transaction, so every instance's page cache follows. A question keeps its anchor (slug) for life, so links
+ * refused (409) when someone saved since; every change is audited and, once committed, raises the
+ * content-changed event (ADR 038), so every instance's page cache follows. A question keeps its anchor (slug) for life, so links
  * to it keep working when its wording changes.
  */
 
@@ -72,15 +82,7 @@ const snapshot = (faq: { question: string; category: string; answer: string }) =
 /** A slug for a new question: made from it, with -2, -3… when another question has it. */
 async function freeSlug(db: Executor, question: string): Promise<string> {
   const base = slugify(question) || 'question'
-  const taken = new Set(
-    (
-      await db
-        .selectFrom('faqs')
-        .select('slug')
-        .where((eb) => eb.or([eb('slug', '=', base), eb('slug', 'like', `${base}-%`)]))
-        .execute()
-    ).map((row) => row.slug),
-  )
+  const taken = new Set(await faqSlugsLike(db, base))
   let slug = base
   for (let n = 2; taken.has(slug); n += 1) slug = `${base}-${n}`
   return slug
@@ -88,17 +90,21 @@ async function freeSlug(db: Executor, question: string): Promise<string> {
 
 /** The next place at the end of the list (a new question, or one moved to another category, goes last). */
 async function lastPosition(db: Executor): Promise<number> {
-  const row = await db
-    .selectFrom('faqs')
-    .select((eb) => eb.fn.max('position').as('max'))
-    .executeTakeFirst()
-  return Number(row?.max ?? 0) + 1
+  return (await maxFaqPosition(db)) + 1
 }
 
-export function createFaqsService({ db, clock }: { db: Kysely<DB>; clock: Clock }): FaqsService {
-  const allRows = async () => pageOrder(await db.selectFrom('faqs').selectAll().execute())
+export function createFaqsService({
+  db,
+  clock,
+  contentChanged,
+}: {
+  db: Executor
+  clock: Clock
+  contentChanged: ContentChanged
+}): FaqsService {
+  const allRows = async () => pageOrder(await listFaqs(db))
   const findRow = async (executor: Executor, id: number) => {
-    const row = await executor.selectFrom('faqs').selectAll().where('id', '=', id).executeTakeFirst()
+    const row = await findFaq(executor, id)
     if (!row) throw new NotFoundError(MESSAGES.notFound)
     return row
   }
@@ -146,23 +152,19 @@ export function createFaqsService({ db, clock }: { db: Kysely<DB>; clock: Clock 
     async create(input, actor, context) {
       const now = clock()
       const id = await db.transaction().execute(async (trx) => {
-        const row = await trx
-          .insertInto('faqs')
-          .values({
-            slug: await freeSlug(trx, input.question),
-            category: input.category,
-            question: input.question,
-            answer: input.answer,
-            position: await lastPosition(trx),
-            version: 1,
-            updated_at: toTimestamp(now),
-          })
-          .returning('id')
-          .executeTakeFirstOrThrow()
-        await audit(trx, 'faq.create', row.id, null, snapshot(input), actor, context, now)
-        await bumpContentVersion(trx)
-        return row.id
+        const created = await insertFaq(trx, {
+          slug: await freeSlug(trx, input.question),
+          category: input.category,
+          question: input.question,
+          answer: input.answer,
+          position: await lastPosition(trx),
+          version: 1,
+          updated_at: toTimestamp(now),
+        })
+        await audit(trx, 'faq.create', created, null, snapshot(input), actor, context, now)
+        return created
       })
+      await contentChanged()
       return toAdminItem(await findRow(db, id))
     },
 
@@ -171,55 +173,43 @@ export function createFaqsService({ db, clock }: { db: Kysely<DB>; clock: Clock 
       if (input.version !== row.version) throw new ConflictError(MESSAGES.conflict)
       const now = clock()
       await db.transaction().execute(async (trx) => {
-        const result = await trx
-          .updateTable('faqs')
-          .set({
-            question: input.question,
-            answer: input.answer,
-            category: input.category,
-            // Moved to another category: last in it.
-            position: input.category === row.category ? row.position : await lastPosition(trx),
-            version: row.version + 1,
-            updated_at: toTimestamp(now),
-          })
-          .where('id', '=', id)
-          .where('version', '=', row.version)
-          .executeTakeFirst()
-        if (Number(result.numUpdatedRows) !== 1) throw new ConflictError(MESSAGES.conflict)
+        const saved = await updateFaqAtVersion(trx, id, row.version, {
+          question: input.question,
+          answer: input.answer,
+          category: input.category,
+          // Moved to another category: last in it.
+          position: input.category === row.category ? row.position : await lastPosition(trx),
+          version: row.version + 1,
+          updated_at: toTimestamp(now),
+        })
+        if (!saved) throw new ConflictError(MESSAGES.conflict)
         await audit(trx, 'faq.update', id, snapshot(row), snapshot(input), actor, context, now)
-        await bumpContentVersion(trx)
       })
+      await contentChanged()
       return toAdminItem(await findRow(db, id))
     },
 
     async move(id, { direction }, actor, context) {
       const now = clock()
-      await db.transaction().execute(async (trx) => {
+      const moved = await db.transaction().execute(async (trx) => {
         const row = await findRow(trx, id)
-        const order = pageOrder(
-          await trx.selectFrom('faqs').selectAll().where('category', '=', row.category).execute(),
-        )
+        const order = pageOrder(await listFaqsInCategory(trx, row.category))
         const from = order.findIndex((candidate) => candidate.id === row.id)
         const to = direction === 'up' ? from - 1 : from + 1
         const neighbour = order[to]
         // Already first (or last) in its category: nothing to do.
-        if (!neighbour) return
+        if (!neighbour) return false
         order[to] = row
         order[from] = neighbour
         // The category's places, renumbered in the new order from its first (two equal places never stay).
         const first = Math.min(...order.map((candidate) => candidate.position))
         for (const [index, candidate] of order.entries()) {
-          if (candidate.position !== first + index) {
-            await trx
-              .updateTable('faqs')
-              .set({ position: first + index })
-              .where('id', '=', candidate.id)
-              .execute()
-          }
+          if (candidate.position !== first + index) await setFaqPosition(trx, candidate.id, first + index)
         }
         await audit(trx, 'faq.move', id, { place: from + 1 }, { place: to + 1 }, actor, context, now)
-        await bumpContentVersion(trx)
+        return true
       })
+      if (moved) await contentChanged()
       return (await allRows()).map(toAdminItem)
     },
 
@@ -228,15 +218,10 @@ export function createFaqsService({ db, clock }: { db: Kysely<DB>; clock: Clock 
       if (version !== row.version) throw new ConflictError(MESSAGES.conflict)
       const now = clock()
       await db.transaction().execute(async (trx) => {
-        const result = await trx
-          .deleteFrom('faqs')
-          .where('id', '=', id)
-          .where('version', '=', row.version)
-          .executeTakeFirst()
-        if (Number(result.numDeletedRows) !== 1) throw new ConflictError(MESSAGES.conflict)
+        if (!(await deleteFaqAtVersion(trx, id, row.version))) throw new ConflictError(MESSAGES.conflict)
         await audit(trx, 'faq.delete', id, { ...snapshot(row), slug: row.slug }, null, actor, context, now)
-        await bumpContentVersion(trx)
       })
+      await contentChanged()
     },
   }
 }

@@ -11,6 +11,7 @@ import type { Executor } from '../../db/database.ts'
 import { decodeDataUrl } from '../../lib/data-url.ts'
 import { ValidationError } from '../../lib/errors.ts'
 import { toTimestamp } from '../../lib/time.ts'
+import { findMediaSize, insertMedia } from './media-repository.ts'
 
 /*
  * Uploaded images (issue 15). What an upload is comes from its bytes, never its name or declared type:
@@ -79,20 +80,18 @@ export async function storeNewsImage(
   if (!bytes) throw refused(PUBLISHING_MESSAGES.imageNotSupported)
   const sizes = await processNewsImage(bytes)
   const id = randomBytes(16).toString('hex')
-  await db
-    .insertInto('media')
-    .values(
-      sizes.map((size) => ({
-        id,
-        width: size.width,
-        height: size.height,
-        content_type: 'image/webp',
-        data: size.data,
-        uploaded_by: uploadedBy,
-        created_at: toTimestamp(now),
-      })),
-    )
-    .execute()
+  await insertMedia(
+    db,
+    sizes.map((size) => ({
+      id,
+      width: size.width,
+      height: size.height,
+      content_type: 'image/webp',
+      data: size.data,
+      uploaded_by: uploadedBy,
+      created_at: toTimestamp(now),
+    })),
+  )
   return { image: mediaPath(id, LARGEST), width: LARGEST, height: heightFor(LARGEST) }
 }
 
@@ -101,30 +100,11 @@ export function mediaPath(id: string, width: number): string {
 }
 
 /** The size of an uploaded image its path names, or undefined for one shipped with the site or unknown. */
-export async function findMediaSize(
+export async function mediaSizeOf(
   db: Executor,
   path: string,
 ): Promise<{ width: number; height: number } | undefined> {
   const match = /^\/api\/media\/([0-9a-f]{32})-(\d+)\.webp$/.exec(path)
   if (!match) return undefined
-  return db
-    .selectFrom('media')
-    .select(['width', 'height'])
-    .where('id', '=', match[1] ?? '')
-    .where('width', '=', Number(match[2]))
-    .executeTakeFirst()
-}
-
-export async function findMedia(
-  db: Executor,
-  id: string,
-  width: number,
-): Promise<{ data: Buffer; contentType: string } | undefined> {
-  const row = await db
-    .selectFrom('media')
-    .select(['data', 'content_type'])
-    .where('id', '=', id)
-    .where('width', '=', width)
-    .executeTakeFirst()
-  return row && { data: Buffer.from(row.data), contentType: row.content_type }
+  return findMediaSize(db, match[1] ?? '', Number(match[2]))
 }

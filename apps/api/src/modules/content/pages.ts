@@ -6,20 +6,21 @@ import {
   type PageInput,
 } from '@signalway/shared/publishing'
 import { BUILT_IN_PAGES, isBuiltInPage } from '@signalway/shared/site-pages'
-import type { Kysely } from 'kysely'
-import type { DB, PageRow } from '../../db/schema.ts'
+import type { Executor } from '../../db/database.ts'
+import type { PageRow } from '../../db/schema.ts'
 import { ConflictError, NotFoundError, ValidationError } from '../../lib/errors.ts'
 import { type Clock, toTimestamp } from '../../lib/time.ts'
 import type { AuthUser } from '../auth/plugin.ts'
 import { type AuditContext, writeAudit } from '../users/audit.ts'
-import { bumpContentVersion } from './content-version.ts'
+import { createPage, findPage, listPages, updatePageAtVersion } from './pages-repository.ts'
+import type { ContentChanged } from './plugin.ts'
 import { normalizePageName } from './service.ts'
 
 /*
  * Staff editing the content pages (issue 15): SPEC.md §2's generic pages, and the privacy policy and website
  * terms, whose text ships with the site (shared/site-pages.ts) until a save here replaces it. A save names
  * the version it was made from (0 for a built-in page never saved) and is refused when someone saved since;
- * every save is audited and raises the content version.
+ * every save is audited and, once committed, raises the content-changed event (ADR 038).
  */
 
 export interface PagesService {
@@ -53,9 +54,16 @@ const snapshot = (page: { title: string; description: string; content: string })
   contentLength: page.content.length,
 })
 
-export function createPagesService({ db, clock }: { db: Kysely<DB>; clock: Clock }): PagesService {
-  const findRow = (name: string) =>
-    db.selectFrom('pages').selectAll().where('name', '=', name).executeTakeFirst()
+export function createPagesService({
+  db,
+  clock,
+  contentChanged,
+}: {
+  db: Executor
+  clock: Clock
+  contentChanged: ContentChanged
+}): PagesService {
+  const findRow = (name: string) => findPage(db, name)
 
   const get = async (name: string) => {
     const key = normalizePageName(name)
@@ -66,7 +74,7 @@ export function createPagesService({ db, clock }: { db: Kysely<DB>; clock: Clock
 
   return {
     async list() {
-      const rows = await db.selectFrom('pages').selectAll().orderBy('name').execute()
+      const rows = await listPages(db)
       const names = new Set([...rows.map((row) => row.name), ...Object.keys(BUILT_IN_PAGES)])
       return [...names]
         .sort()
@@ -90,17 +98,14 @@ export function createPagesService({ db, clock }: { db: Kysely<DB>; clock: Clock
       await db
         .transaction()
         .execute(async (trx) => {
-          await trx
-            .insertInto('pages')
-            .values({
-              name: input.name,
-              title: input.title,
-              description: input.description,
-              content: input.content,
-              version: 1,
-              updated_at: toTimestamp(now),
-            })
-            .execute()
+          await createPage(trx, {
+            name: input.name,
+            title: input.title,
+            description: input.description,
+            content: input.content,
+            version: 1,
+            updated_at: toTimestamp(now),
+          })
           await writeAudit(trx, {
             actor,
             action: 'page.create',
@@ -111,7 +116,6 @@ export function createPagesService({ db, clock }: { db: Kysely<DB>; clock: Clock
             ...context,
             at: now,
           })
-          await bumpContentVersion(trx)
         })
         .catch((error: unknown) => {
           if (/unique|duplicate|primary/i.test(String((error as Error)?.message))) {
@@ -119,6 +123,7 @@ export function createPagesService({ db, clock }: { db: Kysely<DB>; clock: Clock
           }
           throw error
         })
+      await contentChanged()
       return get(input.name)
     },
 
@@ -138,18 +143,9 @@ export function createPagesService({ db, clock }: { db: Kysely<DB>; clock: Clock
           }
           if (current.version === 0) {
             // A built-in page saved for the first time: the row is made now (two first saves: one wins).
-            await trx
-              .insertInto('pages')
-              .values({ name: current.name, ...values })
-              .execute()
-          } else {
-            const result = await trx
-              .updateTable('pages')
-              .set(values)
-              .where('name', '=', current.name)
-              .where('version', '=', current.version)
-              .executeTakeFirst()
-            if (Number(result.numUpdatedRows) !== 1) throw new ConflictError(MESSAGES.conflict)
+            await createPage(trx, { name: current.name, ...values })
+          } else if (!(await updatePageAtVersion(trx, current.name, current.version, values))) {
+            throw new ConflictError(MESSAGES.conflict)
           }
           await writeAudit(trx, {
             actor,
@@ -161,7 +157,6 @@ export function createPagesService({ db, clock }: { db: Kysely<DB>; clock: Clock
             ...context,
             at: now,
           })
-          await bumpContentVersion(trx)
         })
         .catch((error: unknown) => {
           if (error instanceof ConflictError) throw error
@@ -170,6 +165,7 @@ export function createPagesService({ db, clock }: { db: Kysely<DB>; clock: Clock
           }
           throw error
         })
+      await contentChanged()
       return get(current.name)
     },
   }

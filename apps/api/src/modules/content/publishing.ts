@@ -6,21 +6,27 @@ import {
   type NewsInput,
   slugify,
 } from '@signalway/shared/publishing'
-import type { Kysely } from 'kysely'
 import type { Executor } from '../../db/database.ts'
-import type { DB, NewsRow } from '../../db/schema.ts'
+import type { NewsRow } from '../../db/schema.ts'
 import { ConflictError, NotFoundError, ValidationError } from '../../lib/errors.ts'
 import { type Clock, toTimestamp } from '../../lib/time.ts'
 import type { AuthUser } from '../auth/plugin.ts'
 import { type AuditContext, writeAudit } from '../users/audit.ts'
-import { bumpContentVersion } from './content-version.ts'
 import { renderMarkdown } from './markdown.ts'
-import { findMediaSize } from './media.ts'
+import { mediaSizeOf } from './media.ts'
+import {
+  findNewsById,
+  insertNews,
+  listAllNews,
+  newsSlugTaken,
+  updateNewsAtVersion,
+} from './news-repository.ts'
+import type { ContentChanged } from './plugin.ts'
 
 /*
  * Staff publishing news (issue 15). Every save names the version it was made from and is refused (409)
  * when someone saved since (ADR 020); every save is in the audit log; a save that changes what the public
- * sees raises the content version in the same transaction, so every instance's page cache follows.
+ * sees raises the content-changed event once committed (ADR 038), so every instance's page cache follows.
  */
 
 export interface PublishingService {
@@ -66,19 +72,21 @@ function toAdminItem(row: NewsRow): NewsAdminItem {
   }
 }
 
-async function slugTaken(db: Executor, slug: string, exceptId: number | undefined): Promise<boolean> {
-  let query = db.selectFrom('news').select('id').where('slug', '=', slug)
-  if (exceptId !== undefined) query = query.where('id', '!=', exceptId)
-  return (await query.executeTakeFirst()) !== undefined
-}
-
 function fieldError(field: string, message: string): ValidationError {
   return new ValidationError({ [field]: [message] }, message)
 }
 
-export function createPublishingService({ db, clock }: { db: Kysely<DB>; clock: Clock }): PublishingService {
+export function createPublishingService({
+  db,
+  clock,
+  contentChanged,
+}: {
+  db: Executor
+  clock: Clock
+  contentChanged: ContentChanged
+}): PublishingService {
   const findRow = async (id: number) => {
-    const row = await db.selectFrom('news').selectAll().where('id', '=', id).executeTakeFirst()
+    const row = await findNewsById(db, id)
     if (!row) throw new NotFoundError(MESSAGES.notFound)
     return row
   }
@@ -87,10 +95,10 @@ export function createPublishingService({ db, clock }: { db: Kysely<DB>; clock: 
   const columns = async (input: NewsInput, exceptId: number | undefined) => {
     const slug = input.slug || slugify(input.title)
     if (!slug) throw fieldError('slug', MESSAGES.slugInvalid)
-    if (await slugTaken(db, slug, exceptId)) throw fieldError('slug', MESSAGES.slugTaken)
+    if (await newsSlugTaken(db, slug, exceptId)) throw fieldError('slug', MESSAGES.slugTaken)
     const day = parseIsoDay(input.date)
     if (!day) throw fieldError('date', MESSAGES.dateInvalid)
-    const size = await findMediaSize(db, input.image)
+    const size = await mediaSizeOf(db, input.image)
     if (input.image.startsWith('/api/media/') && !size) throw fieldError('image', MESSAGES.imageInvalid)
     return {
       slug,
@@ -117,12 +125,7 @@ export function createPublishingService({ db, clock }: { db: Kysely<DB>; clock: 
 
   return {
     async listNews() {
-      const rows = await db
-        .selectFrom('news')
-        .selectAll()
-        .orderBy('published_at', 'desc')
-        .orderBy('id', 'desc')
-        .execute()
+      const rows = await listAllNews(db)
       return rows.map((row) => {
         const { id, title, slug, date, status, updatedAt } = toAdminItem(row)
         return { id, title, slug, date, status, updatedAt }
@@ -138,25 +141,21 @@ export function createPublishingService({ db, clock }: { db: Kysely<DB>; clock: 
       const now = clock()
       const id = await uniqueSlug(
         db.transaction().execute(async (trx) => {
-          const row = await trx
-            .insertInto('news')
-            .values({ ...values, version: 1, updated_at: toTimestamp(now) })
-            .returning('id')
-            .executeTakeFirstOrThrow()
+          const created = await insertNews(trx, { ...values, version: 1, updated_at: toTimestamp(now) })
           await writeAudit(trx, {
             actor,
             action: 'news.create',
             targetType: 'news',
-            targetId: String(row.id),
+            targetId: String(created),
             before: null,
             after: snapshot(values),
             ...context,
             at: now,
           })
-          if (values.status === 'published') await bumpContentVersion(trx)
-          return row.id
+          return created
         }),
       )
+      if (values.status === 'published') await contentChanged()
       return toAdminItem(await findRow(id))
     },
 
@@ -167,13 +166,12 @@ export function createPublishingService({ db, clock }: { db: Kysely<DB>; clock: 
       const now = clock()
       await uniqueSlug(
         db.transaction().execute(async (trx) => {
-          const result = await trx
-            .updateTable('news')
-            .set({ ...values, version: row.version + 1, updated_at: toTimestamp(now) })
-            .where('id', '=', id)
-            .where('version', '=', row.version)
-            .executeTakeFirst()
-          if (Number(result.numUpdatedRows) !== 1) throw new ConflictError(MESSAGES.conflict)
+          const saved = await updateNewsAtVersion(trx, id, row.version, {
+            ...values,
+            version: row.version + 1,
+            updated_at: toTimestamp(now),
+          })
+          if (!saved) throw new ConflictError(MESSAGES.conflict)
           await writeAudit(trx, {
             actor,
             action: 'news.update',
@@ -184,10 +182,10 @@ export function createPublishingService({ db, clock }: { db: Kysely<DB>; clock: 
             ...context,
             at: now,
           })
-          // A draft that stays a draft changes nothing the public sees.
-          if (row.status === 'published' || values.status === 'published') await bumpContentVersion(trx)
         }),
       )
+      // A draft that stays a draft changes nothing the public sees.
+      if (row.status === 'published' || values.status === 'published') await contentChanged()
       return toAdminItem(await findRow(id))
     },
 

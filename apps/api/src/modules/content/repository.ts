@@ -1,37 +1,6 @@
-import type { Insertable } from 'kysely'
 import type { Executor } from '../../db/database.ts'
-import type { NewsRow, NewsTable, PageRow, PagesTable } from '../../db/schema.ts'
 
-export async function findPage(db: Executor, name: string): Promise<PageRow | undefined> {
-  return db.selectFrom('pages').selectAll().where('name', '=', name).executeTakeFirst()
-}
-
-/** The published news items, newest first (drafts are the back office's). */
-export async function listNews(db: Executor): Promise<NewsRow[]> {
-  return db
-    .selectFrom('news')
-    .selectAll()
-    .where('status', '=', 'published')
-    .orderBy('published_at', 'desc')
-    .orderBy('id', 'desc')
-    .execute()
-}
-
-export async function insertPage(db: Executor, page: Insertable<PagesTable>): Promise<void> {
-  await db
-    .insertInto('pages')
-    .values(page)
-    .onConflict((conflict) => conflict.column('name').doNothing())
-    .execute()
-}
-
-export async function insertNewsItem(db: Executor, item: Insertable<NewsTable>): Promise<void> {
-  await db
-    .insertInto('news')
-    .values(item)
-    .onConflict((conflict) => conflict.column('slug').doNothing())
-    .execute()
-}
+/* What spans the module's tables: how much content there is (the seed adds demo content to empty tables). */
 
 export async function countContent(db: Executor): Promise<{ pages: number; news: number }> {
   const [pages, news] = await Promise.all([

@@ -27,9 +27,9 @@ import { errorResponses } from '../../lib/http-schemas.ts'
 import { userOf } from '../auth/plugin.ts'
 import { auditContextOf } from '../users/audit.ts'
 import { ADMIN_ONLY } from '../users/service.ts'
-import { contentVersionPlugin } from './content-version.ts'
 import { createFaqsService } from './faqs.ts'
-import { findMedia, storeNewsImage } from './media.ts'
+import { storeNewsImage } from './media.ts'
+import { findMedia } from './media-repository.ts'
 import { createPagesService } from './pages.ts'
 import { createPublishingService } from './publishing.ts'
 import { createContentService } from './service.ts'
@@ -39,10 +39,11 @@ export const IMAGE_UPLOAD_BODY_LIMIT = 12 * 1024 * 1024
 
 export const contentRoutes: FastifyPluginAsyncZod = async (app) => {
   const content = createContentService({ db: app.db })
-  const publishing = createPublishingService({ db: app.db, clock: app.clock })
-  const pages = createPagesService({ db: app.db, clock: app.clock })
-  const faqs = createFaqsService({ db: app.db, clock: app.clock })
-  await app.register(contentVersionPlugin)
+  // Each change to what the public sees raises app.contentChanged once committed (./plugin.ts).
+  const changes = { db: app.db, clock: app.clock, contentChanged: app.contentChanged }
+  const publishing = createPublishingService(changes)
+  const pages = createPagesService(changes)
+  const faqs = createFaqsService(changes)
 
   app.get(
     '/pages/:name',
@@ -79,6 +80,19 @@ export const contentRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async () => content.listNews(),
+  )
+
+  app.get(
+    '/news/:slug',
+    {
+      schema: {
+        tags: ['content'],
+        summary: "A published news item by its slug (the end of its page's address).",
+        params: z.object({ slug: z.string().min(1).max(200) }),
+        response: { 200: newsItemSchema, ...errorResponses(400, 404) },
+      },
+    },
+    async (request) => content.getNewsItem(request.params.slug),
   )
 
   app.get(
@@ -166,7 +180,6 @@ export const contentRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const item = await publishing.createNews(request.body, userOf(request), auditContextOf(request))
-      app.pageCache?.clear()
       return reply.code(201).send(item)
     },
   )
@@ -183,16 +196,8 @@ export const contentRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: newsAdminItemSchema, ...errorResponses(400, 401, 403, 404, 409) },
       },
     },
-    async (request) => {
-      const item = await publishing.updateNews(
-        request.params.id,
-        request.body,
-        userOf(request),
-        auditContextOf(request),
-      )
-      app.pageCache?.clear()
-      return item
-    },
+    async (request) =>
+      publishing.updateNews(request.params.id, request.body, userOf(request), auditContextOf(request)),
   )
 
   app.post(
@@ -259,7 +264,6 @@ export const contentRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const page = await pages.create(request.body, userOf(request), auditContextOf(request))
-      app.pageCache?.clear()
       return reply.code(201).send(page)
     },
   )
@@ -276,16 +280,8 @@ export const contentRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: pageAdminItemSchema, ...errorResponses(400, 401, 403, 404, 409) },
       },
     },
-    async (request) => {
-      const page = await pages.save(
-        request.params.name,
-        request.body,
-        userOf(request),
-        auditContextOf(request),
-      )
-      app.pageCache?.clear()
-      return page
-    },
+    async (request) =>
+      pages.save(request.params.name, request.body, userOf(request), auditContextOf(request)),
   )
 
   const faqParams = z.object({ id: z.coerce.number().int().min(1).max(MAX_RECORD_ID) })
@@ -330,7 +326,6 @@ export const contentRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const faq = await faqs.create(request.body, userOf(request), auditContextOf(request))
-      app.pageCache?.clear()
       return reply.code(201).send(faq)
     },
   )
@@ -347,11 +342,7 @@ export const contentRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: faqAdminItemSchema, ...errorResponses(400, 401, 403, 404, 409) },
       },
     },
-    async (request) => {
-      const faq = await faqs.update(request.params.id, request.body, userOf(request), auditContextOf(request))
-      app.pageCache?.clear()
-      return faq
-    },
+    async (request) => faqs.update(request.params.id, request.body, userOf(request), auditContextOf(request)),
   )
 
   app.post(
@@ -367,11 +358,7 @@ export const contentRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: z.array(faqAdminItemSchema), ...errorResponses(400, 401, 403, 404) },
       },
     },
-    async (request) => {
-      const list = await faqs.move(request.params.id, request.body, userOf(request), auditContextOf(request))
-      app.pageCache?.clear()
-      return list
-    },
+    async (request) => faqs.move(request.params.id, request.body, userOf(request), auditContextOf(request)),
   )
 
   app.delete(
@@ -388,7 +375,6 @@ export const contentRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       await faqs.remove(request.params.id, request.query.version, userOf(request), auditContextOf(request))
-      app.pageCache?.clear()
       return reply.code(204).send(null)
     },
   )

@@ -1,8 +1,11 @@
 import type { NewsItem, Page, PageSummary } from '@signalway/shared/content'
+import { PUBLISHING_MESSAGES } from '@signalway/shared/publishing'
 import type { Executor } from '../../db/database.ts'
+import type { NewsRow } from '../../db/schema.ts'
 import { NotFoundError } from '../../lib/errors.ts'
 import { renderMarkdown } from './markdown.ts'
-import { findPage, listNews } from './repository.ts'
+import { findPublishedNewsBySlug, listPublishedNews } from './news-repository.ts'
+import { findPage, listPageNames } from './pages-repository.ts'
 
 export interface ContentService {
   /** A content page by name; the name is matched case-insensitively, without surrounding slashes. */
@@ -10,6 +13,23 @@ export interface ContentService {
   /** Every content page's address, for the sitemap. */
   listPages(): Promise<PageSummary[]>
   listNews(): Promise<NewsItem[]>
+  /** A published news item by its slug, as written; a draft is not found, like an unknown slug. */
+  getNewsItem(slug: string): Promise<NewsItem>
+}
+
+function toNewsItem(row: NewsRow): NewsItem {
+  return {
+    id: row.id,
+    slug: row.slug,
+    date: row.published_at,
+    title: row.title,
+    image: row.image,
+    text: row.summary,
+    html: row.body ? renderMarkdown(row.body) : '',
+    imageAlt: row.image_alt,
+    imageWidth: row.image_width,
+    imageHeight: row.image_height,
+  }
 }
 
 export function createContentService({ db }: { db: Executor }): ContentService {
@@ -27,23 +47,16 @@ export function createContentService({ db }: { db: Executor }): ContentService {
       }
     },
     async listPages() {
-      const rows = await db.selectFrom('pages').select(['name', 'updated_at']).orderBy('name').execute()
+      const rows = await listPageNames(db)
       return rows.map((row) => ({ name: row.name, updatedAt: row.updated_at }))
     },
     async listNews() {
-      const rows = await listNews(db)
-      return rows.map((row) => ({
-        id: row.id,
-        slug: row.slug,
-        date: row.published_at,
-        title: row.title,
-        image: row.image,
-        text: row.summary,
-        html: row.body ? renderMarkdown(row.body) : '',
-        imageAlt: row.image_alt,
-        imageWidth: row.image_width,
-        imageHeight: row.image_height,
-      }))
+      return (await listPublishedNews(db)).map(toNewsItem)
+    },
+    async getNewsItem(slug) {
+      const row = await findPublishedNewsBySlug(db, slug)
+      if (!row) throw new NotFoundError(PUBLISHING_MESSAGES.notFound)
+      return toNewsItem(row)
     },
   }
 }

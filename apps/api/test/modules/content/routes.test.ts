@@ -68,6 +68,26 @@ describe.each(DIALECTS)('content on %s', (dialect) => {
     })
   })
 
+  it('answers GET /api/news/:slug with the published item as the list has it; a draft or unknown slug is 404', async () => {
+    const { app } = await buildTestApp({ dialect, env: { SEED_DEMO: '0' } })
+    await createNewsItem(app.db, { slug: 'solar-boards', title: 'Solar boards', body: 'Now **solar**.' })
+    await createNewsItem(app.db, { slug: 'not-yet', title: 'Not yet', status: 'draft' })
+    const response = await app.inject({ method: 'GET', url: '/api/news/solar-boards' })
+    expect(response.statusCode).toBe(200)
+    const listed = (await app.inject({ method: 'GET', url: '/api/news' })).json()
+    expect(response.json()).toEqual(listed.find((item: { slug: string }) => item.slug === 'solar-boards'))
+    expect(response.json().html).toBe('<p>Now <strong>solar</strong>.</p>\n')
+    for (const slug of ['not-yet', 'no-such-item', 'Solar-Boards', 'solar-boards-2']) {
+      const missing = await app.inject({ method: 'GET', url: `/api/news/${slug}` })
+      expect(missing.statusCode, slug).toBe(404)
+    }
+    // A draft's answer is an unknown slug's: it says nothing of what is being written.
+    const draft = await app.inject({ method: 'GET', url: '/api/news/not-yet' })
+    const unknown = await app.inject({ method: 'GET', url: '/api/news/no-such-item' })
+    expect(draft.json()).toEqual({ ...unknown.json(), requestId: expect.any(String) })
+    expect(draft.json().Message).toBe('News item not found.')
+  })
+
   it('serves the seeded demo news, dated 2025 to 2026', async () => {
     const { app } = await buildTestApp({ dialect })
     const news = (await app.inject({ method: 'GET', url: '/api/news' })).json() as {

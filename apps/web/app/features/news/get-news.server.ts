@@ -1,4 +1,5 @@
 import { type NewsItem, newsItemSchema } from '@signalway/shared/content'
+import { NEWS_LIMITS } from '@signalway/shared/publishing'
 import { getInternalJson } from '../../lib/internal-api.server.ts'
 import { sortNewestFirst } from './news.ts'
 
@@ -13,4 +14,16 @@ function isNewsItem(value: unknown): value is NewsItem {
 export async function getNews(fetchImpl: typeof fetch = fetch): Promise<NewsItem[]> {
   const body = await getInternalJson('/news', { service: 'news', fetchImpl })
   return sortNewestFirst(Array.isArray(body) ? body.filter(isNewsItem) : [])
+}
+
+/**
+ * The published news item with this slug from `GET /api/news/:slug`, or null when there is none. A slug
+ * longer than any item's (slugs are at most NEWS_LIMITS.slugMax of a-z, 0-9 and '-') is none without asking.
+ * Any other failure is thrown as a 502/503 route error.
+ */
+export async function getNewsItem(slug: string, fetchImpl: typeof fetch = fetch): Promise<NewsItem | null> {
+  const param = encodeURIComponent(slug)
+  if (!param || param.length > NEWS_LIMITS.slugMax) return null
+  const body = await getInternalJson(`/news/${param}`, { service: 'news', notFound: 'null', fetchImpl })
+  return isNewsItem(body) ? body : null
 }
