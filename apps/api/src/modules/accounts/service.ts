@@ -92,8 +92,11 @@ export interface AccountsService {
    * towards the sign-in lock-out), every other session ends, and the account's address is told.
    */
   changePassword(viewer: AuthUser, payload: ChangePassword): Promise<PasswordChanged>
-  /** The new address opened its link: the email changes, and the old address is told. */
-  confirmEmailChange(token: string): Promise<{ userId: number; email: string }>
+  /**
+   * The new address opened its link: the email changes, and the old address is told. `changed` is false when the
+   * link confirmed the address the account already had.
+   */
+  confirmEmailChange(token: string): Promise<{ userId: number; email: string; changed: boolean }>
   /** The old address cancelled a pending change. */
   cancelEmailChange(token: string): Promise<{ userId: number }>
 }
@@ -374,8 +377,9 @@ export function createAccountsService(deps: AccountsServiceDeps): AccountsServic
           throw new ConflictError(MESSAGES.emailTaken)
         // A reset link sent to the old address stops working.
         await expireResetTokensOfUser(trx, user.id, now)
-        // The account's own address confirmed (issue 17): nothing changed, so nothing to tell the old one.
-        if (normalizeEmail(change.new_email) !== user.email_normalized) {
+        // The account's own address confirmed: nothing changed, so nothing to tell the old one.
+        const changed = normalizeEmail(change.new_email) !== user.email_normalized
+        if (changed) {
           await enqueueMail(
             trx,
             emailChangedMail(
@@ -386,7 +390,7 @@ export function createAccountsService(deps: AccountsServiceDeps): AccountsServic
             now,
           )
         }
-        return { userId: user.id, email: change.new_email }
+        return { userId: user.id, email: change.new_email, changed }
       })
     },
 
