@@ -149,7 +149,8 @@ test.describe('a refused sign-in', () => {
     await field(page, 'Username').fill(email)
     await field(page, 'Password').fill('Not-the-password-1')
     await page.getByRole('button', { name: 'Login' }).click()
-    await expect(page.getByText(MESSAGES.loginFailed)).toBeVisible()
+    // In the notification and, kept after it fades, beside the form.
+    await expect(page.getByText(MESSAGES.loginFailed)).toHaveCount(2)
     await expect(page).toHaveURL(/\/login\/$/)
   })
 })

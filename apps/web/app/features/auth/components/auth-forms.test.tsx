@@ -131,8 +131,34 @@ describe('Login', () => {
       <LoginForm signInWith={vi.fn().mockRejectedValue(new ApiError({ status: 400, message: 'x' }))} />,
     )
     await login(user)
-    await waitFor(() => expect(screen.getByText(MESSAGES.loginFailed)).toBeTruthy())
+    await waitFor(() => expect(screen.getAllByText(MESSAGES.loginFailed)).toHaveLength(2))
     expect(passwordInput(/^Password/).value).toBe('')
+  })
+
+  it('keeps the failure beside the form after the notification has gone, the fields invalid and described by it', async () => {
+    const user = userEvent.setup()
+    const signInWith = vi.fn().mockRejectedValueOnce(new ApiError({ status: 400, message: 'x' }))
+    renderWithProviders(<LoginForm signInWith={signInWith} />)
+    const username = textbox(/^Username/)
+    // An email keyboard on phones; SPEC.md's label kept.
+    expect(username.getAttribute('type')).toBe('email')
+    expect(username.getAttribute('inputmode')).toBe('email')
+    expect(username.getAttribute('autocomplete')).toBe('username')
+    expect(username.getAttribute('aria-invalid')).toBeNull()
+    await login(user)
+    await user.click(await screen.findByRole('button', { name: 'Close notification' }))
+    const form = screen.getByRole('form', { name: 'Log in to your account' })
+    const failure = within(form).getByRole('alert')
+    expect(failure.textContent).toBe(MESSAGES.loginFailed)
+    expect(screen.getAllByText(MESSAGES.loginFailed)).toHaveLength(1)
+    for (const input of [username, passwordInput(/^Password/)]) {
+      expect(input.getAttribute('aria-invalid')).toBe('true')
+      expect(input.getAttribute('aria-describedby')?.split(' ')).toContain(failure.id)
+    }
+    // The next attempt starts clean.
+    await login(user)
+    await waitFor(() => expect(within(form).queryByRole('alert')).toBeNull())
+    expect(username.getAttribute('aria-invalid')).toBeNull()
   })
 
   it("shows the server's message on a lock-out (429)", async () => {
@@ -144,7 +170,9 @@ describe('Login', () => {
     })
     renderWithProviders(<LoginForm signInWith={vi.fn().mockRejectedValue(locked)} />)
     await login(user)
-    await waitFor(() => expect(screen.getByText('Too many requests, please try again later.')).toBeTruthy())
+    await waitFor(() =>
+      expect(screen.getAllByText('Too many requests, please try again later.')).toHaveLength(2),
+    )
     expect(screen.queryByText(MESSAGES.loginFailed)).toBeNull()
   })
 })

@@ -21,8 +21,9 @@ export function PasswordField({
   className,
   autoComplete,
   checklist = false,
+  refusedBy,
 }: PasswordFieldProps) {
-  const { ids, error, control } = useRegisteredControl(name, { required, hint, extra: checklist })
+  const { ids, error, control } = useRegisteredControl(name, { required, hint, extra: checklist, refusedBy })
   const [visible, setVisible] = useState(false)
   return (
     <FieldShell
