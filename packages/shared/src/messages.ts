@@ -100,6 +100,8 @@ export const MESSAGES = {
   addressMailLimit:
     'We have sent as many emails to this address today as we send in a day. Please try again tomorrow.',
   passwordTooCommon: 'Password is too common.',
+  /** The live checklist's line for the rule above (ticked only for a typed password that is not on the list). */
+  passwordNotCommonRule: 'Must not be a common password.',
 
   // Generic
   formHasErrors: 'You have one or more fields missing, please correct these and submit again.',
