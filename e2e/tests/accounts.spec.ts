@@ -12,7 +12,7 @@ import {
   tokensFor,
   uniqueEmail,
 } from '../helpers/auth.ts'
-import { newestMailTo, resetLinkIn } from '../helpers/mail.ts'
+import { newestMailTo, RESET_LINK, resetLinkIn } from '../helpers/mail.ts'
 
 /*
  * Accounts as a new user meets them (SPEC.md §2, §4, §8; issue 4): register with the live password
@@ -230,7 +230,7 @@ test.describe('a forgotten password', () => {
     await expect(page.getByText(MESSAGES.forgotPasswordSent(email))).toBeVisible()
     await expect(page.getByText(MESSAGES.forgotPasswordInitiated)).toBeVisible()
 
-    const link = resetLinkIn(await newestMailTo(email))
+    const link = resetLinkIn(await newestMailTo(email, RESET_LINK))
     await open(page, link)
     const password = field(page, 'New Password')
     await expect(password).toBeVisible()
