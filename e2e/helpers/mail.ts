@@ -32,8 +32,11 @@ export async function readAllMail(): Promise<string[]> {
   )
 }
 
-/** The newest .eml of the outbox addressed to `to`, its body decoded; waits for the outbox worker. */
-export async function newestMailTo(to: string): Promise<string> {
+/**
+ * The newest .eml of the outbox addressed to `to`, its body decoded; waits for the outbox worker. With `containing`,
+ * the newest one that holds it (a registration's welcome email may arrive after the email a test waits for).
+ */
+export async function newestMailTo(to: string, containing?: string): Promise<string> {
   const dir = MAIL_DIR
   let found: string | undefined
   await expect
@@ -50,10 +53,14 @@ export async function newestMailTo(to: string): Promise<string> {
           .sort((a, b) => statSync(b).mtimeMs - statSync(a).mtimeMs)
         found = files
           .map((file) => readFileSync(file, 'utf8'))
-          .find((eml) => new RegExp(`^To: .*${to.replace(/[.+]/g, '\\$&')}`, 'im').test(eml))
+          .find(
+            (eml) =>
+              new RegExp(`^To: .*${to.replace(/[.+]/g, '\\$&')}`, 'im').test(eml) &&
+              (containing === undefined || decodeQuotedPrintable(eml).includes(containing)),
+          )
         return found !== undefined
       },
-      { message: `an email to ${to} in ${dir}`, timeout: 10_000 },
+      { message: `an email to ${to}${containing ? ` with ${containing}` : ''} in ${dir}`, timeout: 10_000 },
     )
     .toBe(true)
   const eml = found ?? ''
@@ -62,6 +69,9 @@ export async function newestMailTo(to: string): Promise<string> {
   const body = eml.slice(split).trimStart()
   return /content-transfer-encoding:\s*quoted-printable/i.test(headers) ? decodeQuotedPrintable(body) : body
 }
+
+/** What a password reset email holds: resetLinkIn(await newestMailTo(email, RESET_LINK)). */
+export const RESET_LINK = '/reset-password/?t='
 
 export function resetLinkIn(mail: string): string {
   const link = /https?:\/\/[^/\s]+(\/reset-password\/\?t=[A-Za-z0-9_-]+)/.exec(mail)?.[1]

@@ -10,7 +10,7 @@ import {
   tokensFor,
   uniqueEmail,
 } from '../helpers/auth.ts'
-import { newestMailTo, resetLinkIn } from '../helpers/mail.ts'
+import { newestMailTo, RESET_LINK, resetLinkIn } from '../helpers/mail.ts'
 
 /*
  * Issue 14 in the browser: logout ends the session on the server, the profile's Security section lists
@@ -115,7 +115,7 @@ test.describe('the Security section of the profile', () => {
     ).toBeVisible()
     await expect(form.getByRole('textbox', { name: 'Current Password', exact: true })).toHaveValue('')
 
-    expect(await newestMailTo(email)).toContain(
+    expect(await newestMailTo(email, 'has just been changed')).toContain(
       'password of your Signalway Traffic Hire account has just been changed',
     )
     const refused = await request.post('/api/v1/core/auth/token', {
@@ -140,7 +140,7 @@ test('a reset link’s token leaves the address bar at once, and the page sends 
     `/api/v1/core/accounts/${encodeURIComponent(email)}/password/reset/request`,
   )
   expect(requested.status()).toBe(200)
-  const link = resetLinkIn(await newestMailTo(email))
+  const link = resetLinkIn(await newestMailTo(email, RESET_LINK))
 
   const response = await page.goto(link)
   expect(response?.headers()['referrer-policy']).toBe('no-referrer')
@@ -184,7 +184,7 @@ test('an email change waits for the link sent to the new address, then the new a
   await expect(field(page, 'Email')).toHaveValue(email)
 
   // The old address is told, with a way to cancel; the new one gets the link.
-  expect(await newestMailTo(email)).toContain('/cancel-email-change/?t=')
+  expect(await newestMailTo(email, '/cancel-email-change/?t=')).toContain('/cancel-email-change/?t=')
   const link = /https?:\/\/\S+\/confirm-email\/\?t=\S+/.exec(await newestMailTo(newEmail))?.[0] ?? ''
   expect(link).not.toBe('')
   // Until then, the old email signs in.

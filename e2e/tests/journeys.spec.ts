@@ -2,7 +2,7 @@ import type { Locator, Page } from '@playwright/test'
 import { expect, test } from '../fixtures.ts'
 import { adminTokens } from '../helpers/admin.ts'
 import { registerByApi, storeTokens, TEST_PASSWORD, tokensFor } from '../helpers/auth.ts'
-import { newestMailTo, resetLinkIn } from '../helpers/mail.ts'
+import { newestMailTo, RESET_LINK, resetLinkIn } from '../helpers/mail.ts'
 
 /*
  * Issue 13, journeys that never lose a person: notifications that clear, never stack and never cover
@@ -128,7 +128,7 @@ test.describe('confirmations', () => {
       `/api/v1/core/accounts/${encodeURIComponent(email)}/password/reset/request`,
     )
     expect(asked.status()).toBe(200)
-    await open(page, resetLinkIn(await newestMailTo(email)))
+    await open(page, resetLinkIn(await newestMailTo(email, RESET_LINK)))
     await page.getByRole('textbox', { name: 'New Password', exact: true }).fill('Arrow-Boards-2027!')
     await page.getByRole('textbox', { name: 'Confirm Password', exact: true }).fill('Arrow-Boards-2027!')
     await page.getByRole('button', { name: 'Reset Password' }).click()

@@ -439,8 +439,12 @@ export const emailChangeTokenSchema = z.object({
 })
 export type EmailChangeToken = z.output<typeof emailChangeTokenSchema>
 
-/** The answer to a confirmed email change: the account's address now. */
-export const emailChangedSchema = z.object({ email: z.string() })
+/**
+ * The answer to an opened confirmation link: the account's address now, and whether it changed (a new address
+ * confirmed) or the account's own address was only confirmed (the account area's link, the welcome email's).
+ */
+export const emailChangedSchema = z.object({ email: z.string(), changed: z.boolean() })
+export type EmailChanged = z.output<typeof emailChangedSchema>
 
 /** The link that confirms a new email address (to the new address) and the one that cancels it (to the old one). */
 export const CONFIRM_EMAIL_PATH = '/confirm-email/'

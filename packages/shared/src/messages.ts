@@ -67,6 +67,8 @@ export const MESSAGES = {
   emailChangePending: (newEmail: string, oldEmail: string) =>
     `We have sent a confirmation link to ${newEmail}. Your email address changes when you open it; until then, sign in with ${oldEmail}.`,
   emailChangeConfirmed: (email: string) => `Your email address is now ${email}.`,
+  /** Ours: the account's own address confirmed, nothing changed. */
+  emailConfirmed: (email: string) => `Thank you: ${email} is confirmed as your account's email address.`,
   emailChangeCancelled: 'The change of your email address has been cancelled.',
   emailChangeLinkInvalid:
     'This link is not valid any more. Please change your email address again from your profile.',
@@ -98,6 +100,8 @@ export const MESSAGES = {
   addressMailLimit:
     'We have sent as many emails to this address today as we send in a day. Please try again tomorrow.',
   passwordTooCommon: 'Password is too common.',
+  /** The live checklist's line for the rule above (ticked only for a typed password that is not on the list). */
+  passwordNotCommonRule: 'Must not be a common password.',
 
   // Generic
   formHasErrors: 'You have one or more fields missing, please correct these and submit again.',

@@ -1,20 +1,14 @@
 import { readFileSync } from 'node:fs'
+import { createRequire } from 'node:module'
+import { isCommonPasswordIn, parseCommonPasswords } from '@signalway/shared/common-passwords'
 
-const LIST_FILE = new URL('./common-passwords.txt', import.meta.url)
+/** The list the browser checks too (packages/shared: one list, one rule). */
+const LIST_FILE = createRequire(import.meta.url).resolve('@signalway/shared/common-passwords.txt')
 
 let list: ReadonlySet<string> | undefined
 
-function commonPasswords(): ReadonlySet<string> {
-  list ??= new Set(
-    readFileSync(LIST_FILE, 'utf8')
-      .split('\n')
-      .map((line) => line.trim().toLowerCase())
-      .filter((line) => line !== '' && !line.startsWith('#')),
-  )
-  return list
-}
-
 /** True for a password on the shipped list of the most common ones (case-insensitive). */
 export function isCommonPassword(password: string): boolean {
-  return commonPasswords().has(password.trim().toLowerCase())
+  list ??= parseCommonPasswords(readFileSync(LIST_FILE, 'utf8'))
+  return isCommonPasswordIn(list, password)
 }

@@ -3,10 +3,11 @@ import { PageHeader } from '../components/ui/page-header.tsx'
 import { AuthPanel } from '../features/auth/components/auth-panel.tsx'
 import { SecuritySection } from '../features/auth/components/security-section.tsx'
 import { UpdateProfile } from '../features/auth/components/update-profile.tsx'
+import { useAuth } from '../lib/auth-context.ts'
 import { privateShellPage } from '../lib/hydration.ts'
 import { routeMeta } from '../lib/meta.ts'
 import { paths } from '../lib/paths.ts'
-import { readProfileShape } from '../lib/profile-shape.ts'
+import { type ProfileShape, profileShapeOf, readProfileShape } from '../lib/profile-shape.ts'
 import type { Route } from './+types/update-profile'
 
 export const meta: Route.MetaFunction = (args) =>
@@ -35,20 +36,30 @@ export function headers() {
   return { 'Cache-Control': 'private, no-cache', Vary: 'Cookie' }
 }
 
+/** What the page has: a company member's form has the company's details, everyone's has the Security section. */
+function profileLead(shape: ProfileShape): string {
+  return shape === 'company'
+    ? 'Keep your name, email address, mobile and company details up to date, and your account secure.'
+    : 'Keep your name, email address and mobile up to date, and your account secure.'
+}
+
 export default function UpdateProfilePage({ loaderData }: Route.ComponentProps) {
-  // The Security section comes once the details are in (or could not be loaded): shown before, it would be pushed
-  // down the page by the form as it arrives (a layout shift, issue 18).
+  const { status, profile } = useAuth()
+  // The Security section's lists load once the details are in (or could not be): by then an administrator who
+  // must set up a second factor has been sent to do so, and nothing of the section was asked for.
   const [detailsSettled, setDetailsSettled] = useState(false)
+  // The server's hint until the profile is known (the same in the render that hydrates: ADR 028, 029).
+  const shape = status === 'signedIn' && profile ? profileShapeOf(profile) : loaderData.shape
   return (
     <>
-      <PageHeader
-        title="Update Profile"
-        lead="Keep your name, email address, mobile and company details up to date, and your account secure."
-      />
+      <PageHeader title="Update Profile" lead={profileLead(shape)} />
       <AuthPanel wide>
         <UpdateProfile shape={loaderData.shape} onSettled={() => setDetailsSettled(true)} />
       </AuthPanel>
-      {detailsSettled ? <SecuritySection /> : null}
+      {/* Rendered by the server too, its lists loading until the app comes: /update-profile/#security (My Account's
+          "Sign-in and security") opens on it and the browser scrolls to it, before any interaction and without
+          JavaScript; the form above it keeps its height as it is filled in (ADR 028, 029). */}
+      <SecuritySection active={detailsSettled} />
     </>
   )
 }

@@ -131,3 +131,33 @@ export function emailChangeRequestedMail(
     ].join('\n'),
   }
 }
+
+/**
+ * The email a registration sends to the address just registered: welcome, where to sign in, and the link that
+ * confirms the address. Nobody has shown the address is theirs yet, so nothing the registrant typed goes in it
+ * (no name: ADR 032), and it says what to do if someone else registered it.
+ */
+export function welcomeMail(to: string, confirmLink: string, hours: number, siteUrl: string): OutgoingMail {
+  return {
+    to,
+    subject: `Welcome to ${SITE.name}`,
+    text: [
+      greeting(null),
+      '',
+      `Thank you for registering with ${SITE.name}. Your account is ready: sign in at ${siteUrl}/login/ with`,
+      'this email address.',
+      '',
+      `To confirm that this address is yours, open the link below within ${hours} hours. It can be used once.`,
+      '',
+      confirmLink,
+      '',
+      'Once confirmed, the quote requests and credit applications you sent with this address show in your account.',
+      '',
+      `If you did not register, do not open the link: please call us on ${SITE.phone.display} or write to`,
+      `${SITE.enquiriesEmail}, and we will close the account.`,
+      '',
+      signature,
+      '',
+    ].join('\n'),
+  }
+}

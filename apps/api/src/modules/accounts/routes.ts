@@ -203,9 +203,9 @@ export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       reply.header('cache-control', 'no-store')
-      const { userId, email } = await service.confirmEmailChange(request.body.token)
-      logAuthEvent(request, 'email-changed', { userId })
-      return { email }
+      const { userId, email, changed } = await service.confirmEmailChange(request.body.token)
+      logAuthEvent(request, changed ? 'email-changed' : 'email-confirmed', { userId })
+      return { email, changed }
     },
   )
 

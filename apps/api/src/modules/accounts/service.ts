@@ -30,6 +30,7 @@ import { SecondFactorRequiredError, type SecondFactors } from '../auth/second-fa
 import { accountThrottleKey } from '../auth/service.ts'
 import { THROTTLE_POLICIES, type Throttle } from '../auth/throttle.ts'
 import { hashToken, newOpaqueToken, type SessionClient, type TokenService } from '../auth/tokens.ts'
+import { enqueueWithinMailboxLimit } from '../outbox/daily-limit.ts'
 import { enqueueMail, enqueueRequestedMail } from '../outbox/service.ts'
 import { mailNameOf } from '../outbox/signature.ts'
 import {
@@ -47,6 +48,7 @@ import {
   emailChangeRequestedMail,
   passwordChangedMail,
   passwordResetMail,
+  welcomeMail,
 } from './mail.ts'
 import {
   deleteDeadResetTokens,
@@ -65,6 +67,12 @@ export const RESET_REQUESTED =
 export const RESET_TOKEN_INVALID = 'Your password reset request is invalid, please reset your password again.'
 
 export const RESET_TOKEN_TTL_MS = 30 * 60 * 1000
+/**
+ * Welcome emails one mailbox is sent at most in any 24 hours (ADR 032): each registration sends one, and variants
+ * of one address (a +tag, Gmail's dots) are separate accounts but one mailbox. Past it, the account is made all
+ * the same and the email skipped (the account area offers the confirmation link).
+ */
+export const WELCOME_MAILS = { kind: 'account-welcome', perDay: 3 } as const
 /** How long the link that confirms a new email address works. */
 export const EMAIL_CHANGE_TTL_MS = 24 * 60 * 60 * 1000
 
@@ -92,8 +100,11 @@ export interface AccountsService {
    * towards the sign-in lock-out), every other session ends, and the account's address is told.
    */
   changePassword(viewer: AuthUser, payload: ChangePassword): Promise<PasswordChanged>
-  /** The new address opened its link: the email changes, and the old address is told. */
-  confirmEmailChange(token: string): Promise<{ userId: number; email: string }>
+  /**
+   * The new address opened its link: the email changes, and the old address is told. `changed` is false when the
+   * link confirmed the address the account already had.
+   */
+  confirmEmailChange(token: string): Promise<{ userId: number; email: string; changed: boolean }>
   /** The old address cancelled a pending change. */
   cancelEmailChange(token: string): Promise<{ userId: number }>
 }
@@ -120,6 +131,40 @@ export function createAccountsService(deps: AccountsServiceDeps): AccountsServic
     if (isCommonPassword(password)) throw new ValidationError({ password: [MESSAGES.passwordTooCommon] })
   }
 
+  /**
+   * The welcome email, with the link that confirms the address (the email-change link, to the account's own
+   * address, as the account area's "Email me a confirmation link"), within the mailbox's daily limit.
+   */
+  const sendWelcome = async (trx: Executor, user: UserRow) => {
+    const now = clock()
+    const token = newOpaqueToken()
+    await enqueueWithinMailboxLimit(
+      trx,
+      WELCOME_MAILS,
+      welcomeMail(
+        user.email,
+        `${siteUrl}${CONFIRM_EMAIL_PATH}?t=${token}`,
+        EMAIL_CHANGE_TTL_MS / 3_600_000,
+        siteUrl,
+      ),
+      now,
+      {
+        // The link's row only with an email that carries it.
+        enqueue: async (db, mail, at = now) => {
+          await insertEmailChange(db, {
+            hash: hashToken(token),
+            cancelHash: hashToken(newOpaqueToken()),
+            userId: user.id,
+            newEmail: user.email,
+            createdAt: at,
+            expiresAt: new Date(at.getTime() + EMAIL_CHANGE_TTL_MS),
+          })
+          return enqueueMail(db, mail, at)
+        },
+      },
+    )
+  }
+
   return {
     async register(payload, client) {
       const addressKey = `register:address:${client.ip}`
@@ -134,6 +179,7 @@ export function createAccountsService(deps: AccountsServiceDeps): AccountsServic
         if (id === undefined) throw new ConflictError(MESSAGES.emailTaken)
         const user = await findActiveUserById(trx, id)
         if (!user) throw new Error(`User ${id} vanished`)
+        await sendWelcome(trx, user)
         return { userId: id, tokens: await tokens.startSession(trx, user, clientId, client) }
       })
     },
@@ -374,8 +420,9 @@ export function createAccountsService(deps: AccountsServiceDeps): AccountsServic
           throw new ConflictError(MESSAGES.emailTaken)
         // A reset link sent to the old address stops working.
         await expireResetTokensOfUser(trx, user.id, now)
-        // The account's own address confirmed (issue 17): nothing changed, so nothing to tell the old one.
-        if (normalizeEmail(change.new_email) !== user.email_normalized) {
+        // The account's own address confirmed: nothing changed, so nothing to tell the old one.
+        const changed = normalizeEmail(change.new_email) !== user.email_normalized
+        if (changed) {
           await enqueueMail(
             trx,
             emailChangedMail(
@@ -386,7 +433,7 @@ export function createAccountsService(deps: AccountsServiceDeps): AccountsServic
             now,
           )
         }
-        return { userId: user.id, email: change.new_email }
+        return { userId: user.id, email: change.new_email, changed }
       })
     },
 

@@ -130,6 +130,7 @@ export type AuthEvent =
   | 'password-change-failed'
   | 'email-change-requested'
   | 'email-changed'
+  | 'email-confirmed'
   | 'email-change-cancelled'
   | 'second-factor-required'
   | 'second-factor-used'

@@ -1,13 +1,6 @@
-import { mailboxKey } from '@signalway/shared/mailbox'
 import type { Executor } from '../../db/database.ts'
-import { TooManyRequestsError } from '../../lib/errors.ts'
-import { enqueueMail, type OutgoingMail } from '../outbox/service.ts'
-import {
-  countMailLogAfter,
-  deleteMailLogUntil,
-  insertMailLog,
-  lockMailRecipient,
-} from './mail-log-repository.ts'
+import { enqueueWithinMailboxLimit, lockMailboxes, pruneMailLog } from '../outbox/daily-limit.ts'
+import type { enqueueMail, OutgoingMail } from '../outbox/service.ts'
 
 /*
  * Every email of the credit application goes to an address its sender typed and has not proved is theirs, so
@@ -38,45 +31,27 @@ export const CREDIT_MAILS_PER_DAY: Readonly<Record<CreditMailKind, number>> = {
   receipt: 10,
 }
 
-const DAY_MS = 24 * 60 * 60 * 1000
-
 /**
  * Takes the count locks of several addresses at once, in one order, before a transaction queues mail of one
  * kind to each of them: two transactions naming the same addresses in another order wait instead of deadlocking.
  */
-export async function lockRecipients(trx: Executor, kind: CreditMailKind, addresses: readonly string[]) {
-  for (const recipient of [...new Set(addresses.map(mailboxKey))].sort()) {
-    await lockMailRecipient(trx, kind, recipient)
-  }
+export function lockRecipients(trx: Executor, kind: CreditMailKind, addresses: readonly string[]) {
+  return lockMailboxes(trx, kind, addresses)
 }
 
 /**
  * Queues `mail` unless its address has been sent CREDIT_MAILS_PER_DAY[kind] emails of this kind in the last 24
- * hours. Only mail queued counts: the count's row goes in the caller's transaction with the email, and callers
- * for the same address and kind wait for each other. Past the limit, with `refusal` a 429 with that message (the
- * person asking needs to know), else false (a notification is skipped).
+ * hours (enqueueWithinMailboxLimit). Past the limit, with `refusal` a 429 with that message (the person asking
+ * needs to know), else false (a notification is skipped).
  */
-export async function enqueueWithinDailyLimit(
+export function enqueueWithinDailyLimit(
   trx: Executor,
   kind: CreditMailKind,
   mail: OutgoingMail,
   now: Date,
   options: { refusal?: string; enqueue?: typeof enqueueMail } = {},
 ): Promise<boolean> {
-  const recipient = mailboxKey(mail.to)
-  await lockMailRecipient(trx, kind, recipient)
-  const { count, oldest } = await countMailLogAfter(trx, kind, recipient, new Date(now.getTime() - DAY_MS))
-  if (count >= CREDIT_MAILS_PER_DAY[kind]) {
-    if (options.refusal === undefined) return false
-    const freeAt = (oldest ? Date.parse(oldest) : now.getTime()) + DAY_MS
-    throw new TooManyRequestsError(Math.max(1, Math.ceil((freeAt - now.getTime()) / 1000)), options.refusal)
-  }
-  await (options.enqueue ?? enqueueMail)(trx, mail, now)
-  await insertMailLog(trx, kind, recipient, now)
-  return true
+  return enqueueWithinMailboxLimit(trx, { kind, perDay: CREDIT_MAILS_PER_DAY[kind] }, mail, now, options)
 }
 
-/** Forgets the emails no limit counts any more. */
-export function pruneMailLog(db: Executor, now: Date): Promise<number> {
-  return deleteMailLogUntil(db, new Date(now.getTime() - DAY_MS))
-}
+export { pruneMailLog }

@@ -65,7 +65,8 @@ describe.each(DIALECTS)('changing the email on %s', (dialect) => {
 
     const confirmed = await confirm(app, token ?? '')
     expect(confirmed.statusCode).toBe(200)
-    expect(confirmed.json()).toEqual({ email: 'new@example.com' })
+    // An actual change: the page says the address is now the new one.
+    expect(confirmed.json()).toEqual({ email: 'new@example.com', changed: true })
     expect((await signIn(app, 'new@example.com', user.password)).statusCode).toBe(200)
     expect((await signIn(app, 'old@example.com', user.password)).statusCode).toBe(400)
     const told = (await findOutboxMessages(app.db)).filter(

@@ -159,7 +159,8 @@ describe.each(DIALECTS)('the account area on %s', (dialect) => {
       payload: { token },
     })
     expect(confirmed.statusCode, confirmed.body).toBeLessThan(300)
-    // Nothing changed: no "your email has changed" notice.
+    // Nothing changed: the answer says so (the page then says "confirmed", not "is now"), and no notice goes out.
+    expect(confirmed.json()).toEqual({ email: 'Casey@Example.com', changed: false })
     expect(
       (await findOutboxMessages(app.db)).filter((message) =>
         /email address (has )?changed/i.test(message.subject),

@@ -11,17 +11,24 @@ export function fieldAria(
     hint,
     error,
     extra,
+    refusedBy,
   }: {
     required?: boolean | undefined
     hint?: ReactNode
     error: string | undefined
     extra?: boolean | undefined
+    refusedBy?: string | null | undefined
   },
 ) {
   return {
     'aria-required': required || undefined,
-    'aria-invalid': error ? (true as const) : undefined,
-    'aria-describedby': describedBy(hint && ids.hintId, extra && ids.extraId, error && ids.errorId),
+    'aria-invalid': error || refusedBy ? (true as const) : undefined,
+    'aria-describedby': describedBy(
+      hint && ids.hintId,
+      extra && ids.extraId,
+      error && ids.errorId,
+      refusedBy,
+    ),
   }
 }
 
@@ -36,6 +43,8 @@ export interface ControlOptions<E extends ControlElement> {
   onChange?: ((event: ChangeEvent<E>) => void) | undefined
   /** A choice (select, checkbox, radio) is validated again on each change while it shows an error. */
   revalidateWhileInvalid?: boolean
+  /** The id of a message outside the field that refused its value (FieldBaseProps.refusedBy). */
+  refusedBy?: string | null | undefined
 }
 
 /**

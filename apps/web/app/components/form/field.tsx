@@ -12,6 +12,11 @@ export interface FieldBaseProps {
   required?: boolean
   /** Extra class on the field's wrapper. */
   className?: string
+  /**
+   * The id of a message outside the field that says its value was refused (a sign-in's failure, which cannot
+   * tell which of two fields was wrong): the control is then invalid and described by that message.
+   */
+  refusedBy?: string | null | undefined
 }
 
 export function cx(...names: Array<string | false | null | undefined>): string {

@@ -25,10 +25,11 @@ export function TextField({
   inputClassName,
   onBlur,
   onChange,
+  refusedBy,
   ...input
 }: TextFieldProps) {
   const initialValue = useInitialText(name)
-  const { ids, error, control } = useRegisteredControl(name, { required, hint, onBlur, onChange })
+  const { ids, error, control } = useRegisteredControl(name, { required, hint, onBlur, onChange, refusedBy })
   return (
     <FieldShell ids={ids} label={label} hint={hint} required={required} error={error} className={className}>
       <input

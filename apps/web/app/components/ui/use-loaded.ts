@@ -5,9 +5,10 @@ export type Loaded<T> = { state: 'loading' } | { state: 'failed' } | { state: 'r
 
 /**
  * What a panel shows from the server (the sessions, the two-step settings, the admin dashboard): loaded on mount and
- * whenever `version` changes, or on `reload()`; a failure says `failedMessage` once as a notification.
+ * whenever `version` changes, or on `reload()`; a failure says `failedMessage` once as a notification. While
+ * `enabled` is false it stays loading and asks nothing (a panel shown before its page knows it may ask).
  */
-export function useLoaded<T>(load: () => Promise<T>, failedMessage: string, version = 0) {
+export function useLoaded<T>(load: () => Promise<T>, failedMessage: string, version = 0, enabled = true) {
   const notify = useNotify()
   const [loaded, setLoaded] = useState<Loaded<T>>({ state: 'loading' })
 
@@ -22,8 +23,8 @@ export function useLoaded<T>(load: () => Promise<T>, failedMessage: string, vers
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: a new `version` loads again
   useEffect(() => {
-    void reload()
-  }, [reload, version])
+    if (enabled) void reload()
+  }, [reload, version, enabled])
 
   return { loaded, reload }
 }

@@ -8,7 +8,7 @@ import type { Route } from './+types/confirm-email'
 export const meta: Route.MetaFunction = (args) =>
   routeMeta(args, {
     title: 'Confirm Email Address',
-    description: 'Confirm the new email address of your Signalway Traffic Hire account.',
+    description: 'Confirm the email address of your Signalway Traffic Hire account.',
     path: paths.confirmEmail,
     noIndex: true,
   })
@@ -18,7 +18,7 @@ export default function ConfirmEmailPage() {
     <>
       <PageHeader
         title="Confirm Email Address"
-        lead="Your account's new email address, confirmed from the link we sent to it."
+        lead="Your account's email address, confirmed from the link we sent to it."
       />
       <AuthPanel>
         <EmailChangeLink action="confirm" />

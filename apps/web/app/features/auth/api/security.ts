@@ -1,4 +1,4 @@
-import type { ChangePassword, PasswordChanged, SessionList } from '@signalway/shared/auth'
+import type { ChangePassword, EmailChanged, PasswordChanged, SessionList } from '@signalway/shared/auth'
 import { type ApiClient, apiClient } from '../../../lib/api-client.ts'
 
 export const SESSIONS_PATH = '/v1/core/auth/sessions'
@@ -33,14 +33,19 @@ export function changePassword(
   return client.post<PasswordChanged>(CHANGE_PASSWORD_PATH, values, { redirect: false })
 }
 
-/** POST /v1/core/accounts/email/confirm: the new address opened its link; answers the account's email now. */
-export async function confirmEmailChange(token: string, client: ApiClient = apiClient): Promise<string> {
-  const answer = await client.post<{ email: string }>(
+/**
+ * POST /v1/core/accounts/email/confirm: an address opened its link; answers the account's email now and whether it
+ * changed (else the account's own address was confirmed).
+ */
+export async function confirmEmailChange(
+  token: string,
+  client: ApiClient = apiClient,
+): Promise<EmailChanged> {
+  return client.post<EmailChanged>(
     '/v1/core/accounts/email/confirm',
     { token },
     { auth: false, redirect: false },
   )
-  return answer.email
 }
 
 /** POST /v1/core/accounts/email/cancel: the old address stops a pending change. */

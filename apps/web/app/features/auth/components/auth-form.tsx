@@ -21,6 +21,8 @@ export interface AuthFormProps<TIn extends FieldValues, TOut> extends Omit<FormP
   requiredNote?: boolean
   /** A message from the server that belongs to no field (a lock-out), shown above the actions. */
   alert?: string | null
+  /** The alert's id, for the fields it describes (FieldBaseProps.refusedBy). */
+  alertId?: string
   /** The form's actions, after the alert. */
   actions: ReactNode
 }
@@ -31,6 +33,7 @@ export function AuthForm<TIn extends FieldValues, TOut>({
   level = 2,
   requiredNote = true,
   alert,
+  alertId,
   actions,
   children,
   ...form
@@ -46,7 +49,7 @@ export function AuthForm<TIn extends FieldValues, TOut>({
         {requiredNote ? <RequiredFieldsNote /> : null}
         {children}
         {alert ? (
-          <p className="form-alert" role="alert">
+          <p id={alertId} className="form-alert" role="alert">
             {alert}
           </p>
         ) : null}

@@ -5,6 +5,7 @@ import userEvent from '@testing-library/user-event'
 import { describe, expect, it, vi } from 'vitest'
 import { regularProfile, renderWithProviders } from '../../../../test/utils.tsx'
 import { ApiError } from '../../../lib/api-client.ts'
+import { isTooCommon } from '../common-passwords.ts'
 import { ForgotPasswordForm } from './forgot-password-form.tsx'
 import { LoginForm } from './login-form.tsx'
 import { ProfileForm } from './profile-form.tsx'
@@ -36,25 +37,50 @@ describe('Register', () => {
     await user.click(screen.getByRole('checkbox', { name: /I accept the terms and conditions/ }))
   }
 
-  it('ticks each password rule as it is met, and says so politely', async () => {
+  it('ticks each password rule as it is met, and says so politely; an empty password ticks nothing', async () => {
     const user = userEvent.setup()
     renderWithProviders(<RegisterForm register={vi.fn()} />)
-    expect(checklist()).toEqual(['required:false', 'minLength:false', 'number:false'])
+    // 'Password is required.' is the field's error, never a line shown as met.
+    expect(checklist()).toEqual(['minLength:false', 'number:false', 'common:false'])
     const input = passwordInput(/^Password/)
     expect(input.getAttribute('aria-describedby')).toContain(
       screen.getByRole('list', { name: 'Your password must meet these rules' }).id,
     )
 
     await user.type(input, 'abc')
-    expect(checklist()).toEqual(['required:true', 'minLength:false', 'number:false'])
-    expect(screen.getByText('Password is required. Done.').getAttribute('aria-live')).toBe('polite')
+    await waitFor(() => expect(checklist()).toEqual(['minLength:false', 'number:false', 'common:true']))
+    expect(
+      (await screen.findByText(/Must not be a common password\. Done\./u)).getAttribute('aria-live'),
+    ).toBe('polite')
     await user.type(input, 'defgh')
-    expect(checklist()).toEqual(['required:true', 'minLength:true', 'number:false'])
+    expect(checklist()).toEqual(['minLength:true', 'number:false', 'common:true'])
     await user.type(input, '1')
-    expect(checklist()).toEqual(['required:true', 'minLength:true', 'number:true'])
+    expect(checklist()).toEqual(['minLength:true', 'number:true', 'common:true'])
     expect(screen.getByText('Must have a number. Done.')).toBeTruthy()
     await user.clear(input)
-    expect(checklist()).toEqual(['required:false', 'minLength:false', 'number:false'])
+    expect(checklist()).toEqual(['minLength:false', 'number:false', 'common:false'])
+    expect(screen.queryByText('Password is required.')).toBeNull()
+  })
+
+  it("flags a password the server refuses as too common before sending, and doesn't tick its line", async () => {
+    const user = userEvent.setup()
+    const register = vi.fn()
+    renderWithProviders(<RegisterForm register={register} />)
+    await user.type(textbox(/^First Name/), 'Ada')
+    await user.type(textbox(/^Last Name/), 'Lovelace')
+    await user.type(textbox(/^Email/), 'ada@example.com')
+    await user.type(textbox(/^Mobile/), '0412345678')
+    // On the server's list (packages/shared/src/common-passwords.txt), whatever its case.
+    expect(await isTooCommon('Password1')).toBe(true)
+    await user.type(passwordInput(/^Password/), 'Password1')
+    await user.type(passwordInput(/^Confirm Password/), 'Password1')
+    await user.click(screen.getByRole('checkbox', { name: /I accept the terms and conditions/ }))
+    expect(await screen.findByText('Password is too common.')).toBeTruthy()
+    expect(checklist()).toEqual(['minLength:true', 'number:true', 'common:false'])
+    await user.click(screen.getByRole('button', { name: 'Register' }))
+    await waitFor(() => expect(screen.getAllByText(MESSAGES.formHasErrors).length).toBeGreaterThan(0))
+    expect(register).not.toHaveBeenCalled()
+    expect(passwordInput(/^Password/).getAttribute('aria-invalid')).toBe('true')
   })
 
   it('links the terms and the login page', () => {
@@ -131,8 +157,34 @@ describe('Login', () => {
       <LoginForm signInWith={vi.fn().mockRejectedValue(new ApiError({ status: 400, message: 'x' }))} />,
     )
     await login(user)
-    await waitFor(() => expect(screen.getByText(MESSAGES.loginFailed)).toBeTruthy())
+    await waitFor(() => expect(screen.getAllByText(MESSAGES.loginFailed)).toHaveLength(2))
     expect(passwordInput(/^Password/).value).toBe('')
+  })
+
+  it('keeps the failure beside the form after the notification has gone, the fields invalid and described by it', async () => {
+    const user = userEvent.setup()
+    const signInWith = vi.fn().mockRejectedValueOnce(new ApiError({ status: 400, message: 'x' }))
+    renderWithProviders(<LoginForm signInWith={signInWith} />)
+    const username = textbox(/^Username/)
+    // An email keyboard on phones; SPEC.md's label kept.
+    expect(username.getAttribute('type')).toBe('email')
+    expect(username.getAttribute('inputmode')).toBe('email')
+    expect(username.getAttribute('autocomplete')).toBe('username')
+    expect(username.getAttribute('aria-invalid')).toBeNull()
+    await login(user)
+    await user.click(await screen.findByRole('button', { name: 'Close notification' }))
+    const form = screen.getByRole('form', { name: 'Log in to your account' })
+    const failure = within(form).getByRole('alert')
+    expect(failure.textContent).toBe(MESSAGES.loginFailed)
+    expect(screen.getAllByText(MESSAGES.loginFailed)).toHaveLength(1)
+    for (const input of [username, passwordInput(/^Password/)]) {
+      expect(input.getAttribute('aria-invalid')).toBe('true')
+      expect(input.getAttribute('aria-describedby')?.split(' ')).toContain(failure.id)
+    }
+    // The next attempt starts clean.
+    await login(user)
+    await waitFor(() => expect(within(form).queryByRole('alert')).toBeNull())
+    expect(username.getAttribute('aria-invalid')).toBeNull()
   })
 
   it("shows the server's message on a lock-out (429)", async () => {
@@ -144,7 +196,9 @@ describe('Login', () => {
     })
     renderWithProviders(<LoginForm signInWith={vi.fn().mockRejectedValue(locked)} />)
     await login(user)
-    await waitFor(() => expect(screen.getByText('Too many requests, please try again later.')).toBeTruthy())
+    await waitFor(() =>
+      expect(screen.getAllByText('Too many requests, please try again later.')).toHaveLength(2),
+    )
     expect(screen.queryByText(MESSAGES.loginFailed)).toBeNull()
   })
 })

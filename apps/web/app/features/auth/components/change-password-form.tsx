@@ -13,8 +13,12 @@ import { FormActions, SubmitButton, useZodForm } from '../../../components/form/
 import { useNotify } from '../../../components/ui/notifications/index.ts'
 import { removePasskey } from '../api/passkeys.ts'
 import { changePassword } from '../api/security.ts'
+import { refusingCommonPasswords } from '../common-passwords.ts'
 import { AuthForm, useAccountErrors } from './auth-form.tsx'
 import { PasswordField } from './password-field.tsx'
+
+/** The server refuses the most common passwords: flagged before the form is sent. */
+const changePasswordSchemaRefusingCommon = refusingCommonPasswords(changePasswordSchema)
 
 const EMPTY: ChangePasswordInput = { currentPassword: '', password: '', confirmPassword: '' }
 
@@ -37,7 +41,7 @@ export function ChangePasswordForm({
   onChanged,
 }: ChangePasswordFormProps) {
   const notify = useNotify()
-  const form = useZodForm(changePasswordSchema, { defaultValues: EMPTY })
+  const form = useZodForm(changePasswordSchemaRefusingCommon, { defaultValues: EMPTY })
   const errors = useAccountErrors(form)
   const [left, setLeft] = useState<{ passkeys: Passkey[]; password: string } | null>(null)
 

@@ -1,4 +1,4 @@
-import { resetTokenFromSearch } from '@signalway/shared/auth'
+import { type EmailChanged, resetTokenFromSearch } from '@signalway/shared/auth'
 import { MESSAGES } from '@signalway/shared/messages'
 import { useEffect, useState } from 'react'
 import { Link, useLocation, useNavigate } from 'react-router'
@@ -13,13 +13,13 @@ type Outcome = { state: 'working' } | { state: 'done'; text: string } | { state:
 export interface EmailChangeLinkProps {
   /** What the link does: confirm the new address, or cancel the change from the old one. */
   action: 'confirm' | 'cancel'
-  confirm?: (token: string) => Promise<string>
+  confirm?: (token: string) => Promise<EmailChanged>
   cancel?: (token: string) => Promise<void>
 }
 
 /**
- * The page an email-change link opens (issue 14). It reads the token once, takes it out of the address
- * bar, and sends it: the new address confirms the change, the old one cancels it.
+ * The page an email-change link opens. It reads the token once, takes it out of the address bar, and sends it:
+ * the new address confirms the change (or the account's own address is confirmed), the old one cancels it.
  */
 export function EmailChangeLink({
   action,
@@ -41,7 +41,10 @@ export function EmailChangeLink({
     }
     const send =
       action === 'confirm'
-        ? confirm(token).then((email) => MESSAGES.emailChangeConfirmed(email))
+        ? confirm(token).then(({ email, changed }) =>
+            // "… is now …" only when the address did change; a link that confirmed the same address says so.
+            changed ? MESSAGES.emailChangeConfirmed(email) : MESSAGES.emailConfirmed(email),
+          )
         : cancel(token).then(() => MESSAGES.emailChangeCancelled)
     send.then(
       (text) => setOutcome({ state: 'done', text }),
@@ -57,7 +60,7 @@ export function EmailChangeLink({
   }, [])
 
   if (outcome.state === 'working') {
-    const label = action === 'confirm' ? 'Confirming your new email address…' : 'Cancelling the change…'
+    const label = action === 'confirm' ? 'Confirming your email address…' : 'Cancelling the change…'
     return (
       <>
         <p className="auth-panel__lead">{label}</p>

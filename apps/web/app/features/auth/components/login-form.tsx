@@ -8,7 +8,7 @@ import {
   totpStepFormSchema,
 } from '@signalway/shared'
 import { SITE } from '@signalway/shared/site'
-import { useEffect, useState } from 'react'
+import { useEffect, useId, useState } from 'react'
 import { FormActions, SubmitButton, TextField, useZodForm } from '../../../components/form/index.ts'
 import { useNotify } from '../../../components/ui/notifications/index.ts'
 import { isApiError, type SecondStepGrant, serverMessage } from '../../../lib/api-client.ts'
@@ -63,9 +63,13 @@ export function LoginForm({
   const notify = useNotify()
   const signIn = useSignInWithTokens()
   const [challenge, setChallenge] = useState<{ token: string; factors: Factor[] } | null>(null)
+  // The last failure, beside the form until the next attempt: the notification fades, this does not.
+  const [failure, setFailure] = useState<string | null>(null)
+  const failureId = useId()
   const form = useZodForm(loginFormSchema, { defaultValues: { username: '', password: '' } })
 
   const onSubmit = async (values: LoginValues) => {
+    setFailure(null)
     let tokens: TokenResponse
     try {
       tokens = await signInWith(values.username, values.password)
@@ -78,6 +82,7 @@ export function LoginForm({
       }
       const locked = isApiError(error) && error.status === 429 ? serverMessage(error) : undefined
       notify.error(locked ?? MESSAGES.loginFailed)
+      setFailure(locked ?? MESSAGES.loginFailed)
       return
     }
     await signIn(tokens)
@@ -103,6 +108,8 @@ export function LoginForm({
         title="Log in to your account"
         form={form}
         onSubmit={onSubmit}
+        alert={failure}
+        alertId={failureId}
         actions={
           <FormActions className="auth-form__actions">
             <SubmitButton busyLabel="Logging in…" variant="primary">
@@ -114,17 +121,27 @@ export function LoginForm({
           </FormActions>
         }
       >
+        {/* An email keyboard on phones (SPEC.md's label and 'Username is required.' kept): type email, and no
+            browser validation of its own (noValidate on the form), so SPEC.md's messages are the only ones. */}
         <TextField
           name="username"
           label="Username"
+          type="email"
           inputMode="email"
           autoCapitalize="none"
           spellCheck={false}
           hint="The email address you registered with."
           autoComplete="username"
+          refusedBy={failure ? failureId : null}
           required
         />
-        <PasswordField name="password" label="Password" autoComplete="current-password" required />
+        <PasswordField
+          name="password"
+          label="Password"
+          autoComplete="current-password"
+          refusedBy={failure ? failureId : null}
+          required
+        />
       </AuthForm>
       {passkeys ? <PasskeyButton label="Sign In with a Passkey" run={() => withPasskey()} /> : null}
     </>

@@ -29,6 +29,8 @@ export interface PasskeyPanelProps {
   onChanged?: () => void
   /** A new value loads the list again (after a password change removed passkeys). */
   version?: number
+  /** False while the page does not yet know it may ask (the Security section shown before its app): loading. */
+  active?: boolean
 }
 
 type Editing = { id: string; kind: 'rename' | 'remove' } | null
@@ -46,12 +48,13 @@ export function PasskeyPanel({
   supported: supportedOverride,
   onChanged,
   version = 0,
+  active = true,
 }: PasskeyPanelProps) {
   const detected = usePasskeySupport()
   const supported = supportedOverride ?? detected
   const notify = useNotify()
   const headingId = useId()
-  const { loaded, reload } = useLoaded(load, MESSAGES.passkeysLoadFailed, version)
+  const { loaded, reload } = useLoaded(load, MESSAGES.passkeysLoadFailed, version, active)
   const [editing, setEditing] = useState<Editing>(null)
   const changed = () => {
     setEditing(null)

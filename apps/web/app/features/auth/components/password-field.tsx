@@ -1,7 +1,10 @@
 import { checkPassword } from '@signalway/shared'
+import { isCommonPasswordIn } from '@signalway/shared/common-passwords'
+import { MESSAGES } from '@signalway/shared/messages'
 import { useEffect, useRef, useState } from 'react'
 import { useFormContext, useWatch } from 'react-hook-form'
 import { cx, type FieldBaseProps, FieldShell, useRegisteredControl } from '../../../components/form/index.ts'
+import { useCommonPasswords } from '../common-passwords.ts'
 
 export interface PasswordFieldProps extends FieldBaseProps {
   autoComplete: 'current-password' | 'new-password'
@@ -21,8 +24,9 @@ export function PasswordField({
   className,
   autoComplete,
   checklist = false,
+  refusedBy,
 }: PasswordFieldProps) {
-  const { ids, error, control } = useRegisteredControl(name, { required, hint, extra: checklist })
+  const { ids, error, control } = useRegisteredControl(name, { required, hint, extra: checklist, refusedBy })
   const [visible, setVisible] = useState(false)
   return (
     <FieldShell
@@ -58,6 +62,23 @@ export function PasswordField({
   )
 }
 
+type ChecklistLine = { id: string; message: string; ok: boolean }
+
+/**
+ * The checklist's lines for a typed password: SPEC.md's rules a password is measured by (at least 8 characters,
+ * a number), and the server's refusal of the most common passwords (`list`, undefined until loaded). 'Password is
+ * required.' is the field's error, not a line that could be ticked; an empty password ticks nothing.
+ */
+export function checklistLines(password: string, list: ReadonlySet<string> | undefined): ChecklistLine[] {
+  const rules: ChecklistLine[] = checkPassword(password).filter((rule) => rule.id !== 'required')
+  rules.push({
+    id: 'common',
+    message: MESSAGES.passwordNotCommonRule,
+    ok: password !== '' && list !== undefined && !isCommonPasswordIn(list, password),
+  })
+  return rules
+}
+
 /**
  * Each password rule, ticked as soon as the typed password meets it. The list itself is not a live
  * region (it would be read out in full on every keystroke); a polite status says what changed.
@@ -65,7 +86,9 @@ export function PasswordField({
 export function PasswordChecklist({ id, name }: { id: string; name: string }) {
   const { control } = useFormContext()
   const value = useWatch({ control, name })
-  const rules = checkPassword(typeof value === 'string' ? value : '')
+  const password = typeof value === 'string' ? value : ''
+  const list = useCommonPasswords(password !== '')
+  const rules = checklistLines(password, list)
   const [announcement, setAnnouncement] = useState('')
   const previous = useRef<Record<string, boolean> | null>(null)
 

@@ -12,8 +12,12 @@ import { useNotify } from '../../../components/ui/notifications/index.ts'
 import type { TokenResponse } from '../../../lib/auth-storage.ts'
 import { paths } from '../../../lib/paths.ts'
 import { registerAccount } from '../api/register.ts'
+import { refusingCommonPasswords } from '../common-passwords.ts'
 import { AuthForm, useAccountErrors, useSignInWithTokens } from './auth-form.tsx'
 import { PasswordField } from './password-field.tsx'
+
+/** The server refuses the most common passwords: flagged before the form is sent. */
+const registerSchemaRefusingCommon = refusingCommonPasswords(registerSchema)
 
 export const REGISTER_DEFAULTS: RegisterInput = {
   firstName: '',
@@ -38,7 +42,7 @@ export interface RegisterFormProps {
 export function RegisterForm({ register = registerAccount }: RegisterFormProps) {
   const notify = useNotify()
   const signIn = useSignInWithTokens()
-  const form = useZodForm(registerSchema, { defaultValues: REGISTER_DEFAULTS })
+  const form = useZodForm(registerSchemaRefusingCommon, { defaultValues: REGISTER_DEFAULTS })
   const errors = useAccountErrors(form)
 
   const onSubmit = async (values: Register) => {

@@ -14,11 +14,15 @@ import { isApiError, type SecondStepGrant } from '../../../lib/api-client.ts'
 import type { TokenResponse } from '../../../lib/auth-storage.ts'
 import { paths } from '../../../lib/paths.ts'
 import { type CheckedResetLink, resetPassword, validateResetToken } from '../api/password-reset.ts'
+import { refusingCommonPasswords } from '../common-passwords.ts'
 import { AuthForm, useSignInWithTokens } from './auth-form.tsx'
 import { GuestLink } from './auth-panel.tsx'
 import { type Factor, SecondStep, secondFactorChallenge } from './login-form.tsx'
 import { PasswordField } from './password-field.tsx'
 import { usePasskeySupport } from './use-passkey-support.ts'
+
+/** The server refuses the most common passwords: flagged before the form is sent. */
+const resetPasswordFormSchemaRefusingCommon = refusingCommonPasswords(resetPasswordFormSchema)
 
 export type TokenCheck = 'checking' | 'valid' | 'invalid' | 'unavailable'
 
@@ -147,7 +151,9 @@ function ResetPasswordForm({
   const navigate = useNavigate()
   const signIn = useSignInWithTokens()
   const passkeys = usePasskeySupport()
-  const form = useZodForm(resetPasswordFormSchema, { defaultValues: { password: '', confirmPassword: '' } })
+  const form = useZodForm(resetPasswordFormSchemaRefusingCommon, {
+    defaultValues: { password: '', confirmPassword: '' },
+  })
   // An account with a second factor: the new password is saved, and the emailed link alone does not sign in.
   const [challenge, setChallenge] = useState<{ token: string; factors: Factor[] } | null>(null)
   const done = () => {

@@ -11,9 +11,10 @@ export const SECURITY_SECTION_ID = 'security'
 /**
  * The profile's Security section: change the password, two-step sign-in, passkeys, and see and end the
  * sessions of the account. A password change ends the other sessions (and may remove the passkeys), so those
- * lists load again after one.
+ * lists load again after one. It is rendered with the page (ADR 034); its lists load once `active` (the profile's
+ * details are in: an administrator who must set up a second factor first is sent there before anything is asked).
  */
-export function SecuritySection() {
+export function SecuritySection({ active = true }: { active?: boolean }) {
   const [version, setVersion] = useState(0)
   return (
     <section id={SECURITY_SECTION_ID} className="security-section" aria-labelledby="security-title">
@@ -26,13 +27,13 @@ export function SecuritySection() {
         <ChangePasswordForm onChanged={() => setVersion((n) => n + 1)} />
       </AuthPanel>
       <AuthPanel wide>
-        <TwoStepPanel />
+        <TwoStepPanel active={active} />
       </AuthPanel>
       <AuthPanel wide>
-        <PasskeyPanel version={version} />
+        <PasskeyPanel version={version} active={active} />
       </AuthPanel>
       <AuthPanel wide>
-        <SessionList version={version} />
+        <SessionList version={version} active={active} />
       </AuthPanel>
     </section>
   )

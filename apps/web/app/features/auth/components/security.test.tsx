@@ -3,6 +3,7 @@ import { MESSAGES } from '@signalway/shared'
 import type { Session } from '@signalway/shared/auth'
 import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
+import { useState } from 'react'
 import { describe, expect, it, vi } from 'vitest'
 import { regularProfile, renderWithProviders } from '../../../../test/utils.tsx'
 import { ApiError } from '../../../lib/api-client.ts'
@@ -235,5 +236,29 @@ describe('Changing the email on the profile', () => {
 describe('the link to the security section (issue 17: from the account area)', () => {
   it("points at the section's id", () => {
     expect(paths.profileSecurity).toBe(`${paths.updateProfile}#${SECURITY_SECTION_ID}`)
+  })
+})
+
+describe('the Security section shown before its page may ask', () => {
+  it('shows its lists as loading and asks nothing until active, then loads them', async () => {
+    const user = userEvent.setup()
+    const load = vi.fn(async () => ({ items: [] as Session[] }))
+    function Page() {
+      const [active, setActive] = useState(false)
+      return (
+        <>
+          <button type="button" onClick={() => setActive(true)}>
+            Settle
+          </button>
+          <SessionList load={load} active={active} />
+        </>
+      )
+    }
+    renderWithProviders(<Page />)
+    expect(screen.getByText('Loading your sessions…')).toBeTruthy()
+    await new Promise((resolve) => setTimeout(resolve, 20))
+    expect(load).not.toHaveBeenCalled()
+    await user.click(screen.getByRole('button', { name: 'Settle' }))
+    await waitFor(() => expect(load).toHaveBeenCalledTimes(1))
   })
 })

@@ -16,6 +16,8 @@ export interface SessionListProps {
   signOutOthers?: () => Promise<number>
   /** Changes when something else ended sessions (a password change): the list loads again. */
   version?: number
+  /** False while the page does not yet know it may ask (the Security section shown before its app): loading. */
+  active?: boolean
 }
 
 /**
@@ -28,10 +30,11 @@ export function SessionList({
   signOutOne = signOutSession,
   signOutOthers = signOutOtherSessions,
   version = 0,
+  active = true,
 }: SessionListProps) {
   const notify = useNotify()
   const headingId = useId()
-  const { loaded, reload: refresh } = useLoaded(load, MESSAGES.sessionsLoadFailed, version)
+  const { loaded, reload: refresh } = useLoaded(load, MESSAGES.sessionsLoadFailed, version, active)
   const [busy, setBusy] = useState<string | null>(null)
 
   const run = async (key: string, action: () => Promise<string>) => {

@@ -142,6 +142,12 @@ function ScanStep({
           />
           or, if you cannot scan it, type this key into the app:{' '}
           <code className="two-step__key">{groupKey(setup.secret)}</code>
+          <span className="two-step__app-link">
+            Or, if the app is on this phone, open it with its link:{' '}
+            <a className="button button--outline" href={setup.uri}>
+              Add to My Authenticator App
+            </a>
+          </span>
         </li>
         <li>Enter the 6-digit code the app shows for {SITE.name}.</li>
       </ol>

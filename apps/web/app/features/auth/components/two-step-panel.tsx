@@ -13,6 +13,8 @@ export interface TwoStepPanelProps {
   load?: () => Promise<SecondFactorStatus>
   remove?: (values: RemoveSecondFactor) => Promise<void>
   renew?: (values: RemoveSecondFactor) => Promise<string[]>
+  /** False while the page does not yet know it may ask (the Security section shown before its app): loading. */
+  active?: boolean
 }
 
 /**
@@ -24,10 +26,11 @@ export function TwoStepPanel({
   load = getSecondFactorStatus,
   remove = removeSecondFactor,
   renew = renewRecoveryCodes,
+  active = true,
 }: TwoStepPanelProps) {
   const { profile } = useAuth()
   const headingId = useId()
-  const { loaded, reload: refresh } = useLoaded(load, MESSAGES.twoStepLoadFailed)
+  const { loaded, reload: refresh } = useLoaded(load, MESSAGES.twoStepLoadFailed, 0, active)
 
   return (
     <section

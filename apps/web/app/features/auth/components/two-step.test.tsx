@@ -102,6 +102,25 @@ describe('Login with two-step sign-in', () => {
     })
   })
 
+  it('takes a whole pasted code, as apps copy it, into the field (numeric keypad, one-time-code autofill)', async () => {
+    const user = userEvent.setup()
+    const secondStep = vi.fn().mockResolvedValue(TOKENS)
+    const signIn = vi.fn().mockResolvedValue(regularProfile)
+    renderWithProviders(
+      <LoginForm signInWith={vi.fn().mockRejectedValue(mfaRequired())} secondStep={secondStep} />,
+      { auth: { signIn } },
+    )
+    await passwordStep(user)
+    const code = textbox(/^Code/)
+    expect(code.getAttribute('inputmode')).toBe('numeric')
+    expect(code.getAttribute('autocomplete')).toBe('one-time-code')
+    await user.click(code)
+    await user.paste('Your code: 123-456')
+    expect(code.value).toBe('123456')
+    await user.click(screen.getByRole('button', { name: 'Verify' }))
+    await waitFor(() => expect(secondStep).toHaveBeenCalledWith(expect.objectContaining({ otp: '123456' })))
+  })
+
   it('checks the code before sending it', async () => {
     const user = userEvent.setup()
     const secondStep = vi.fn()
@@ -208,6 +227,10 @@ describe('Setting up an authenticator app', () => {
     const qr = await screen.findByRole('img', { name: /QR code/ })
     expect(qr.getAttribute('src')).toMatch(/^data:image\/svg\+xml/)
     expect(screen.getByText('JBSW Y3DP EHPK 3PXP JBSW Y3DP EHPK 3PXP')).toBeTruthy()
+    // Beside the QR code and the key, the otpauth:// link that opens the app on this phone (CSS shows it on phones).
+    const appLink = screen.getByRole('link', { name: 'Add to My Authenticator App' })
+    expect(appLink.getAttribute('href')).toBe(SETUP.uri)
+    expect(appLink.closest('.two-step__app-link')).toBeTruthy()
     await user.type(textbox(/^Code/), '654321')
     await user.click(screen.getByRole('button', { name: 'Turn On Two-Step Sign-In' }))
     await waitFor(() => expect(confirm).toHaveBeenCalledWith('654321'))
@@ -294,5 +317,17 @@ describe('Two-step sign-in in the Security section', () => {
     )
     expect(await screen.findByText(/Administrators always sign in with two steps/)).toBeTruthy()
     expect(screen.queryByRole('button', { name: 'Turn Off' })).toBeNull()
+  })
+})
+
+describe('pastedCode', () => {
+  it('gives the six digits of a code as apps and messages show it, and nothing for other text', async () => {
+    const { pastedCode } = await import('./code-field.tsx')
+    expect(pastedCode('123456')).toBe('123456')
+    expect(pastedCode(' 123 456\n')).toBe('123456')
+    expect(pastedCode('Code: 123-456')).toBe('123456')
+    expect(pastedCode('12345')).toBeUndefined()
+    expect(pastedCode('1234567')).toBeUndefined()
+    expect(pastedCode('12 34 56')).toBeUndefined()
   })
 })

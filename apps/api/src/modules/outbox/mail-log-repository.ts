@@ -5,8 +5,9 @@ import { dialectOf } from '../../db/dialect.ts'
 import { toTimestamp } from '../../lib/time.ts'
 
 /*
- * credit_mail_log (migration 0021): a row per email queued to an address nobody has proved, written in the
- * transaction that queues it, so that the per-recipient daily limits count only mail actually queued.
+ * credit_mail_log (migration 0021; named for its first users, it serves every kind): a row per email queued to an
+ * address nobody has proved, written in the transaction that queues it, so that the per-recipient daily limits
+ * count only mail actually queued (daily-limit.ts).
  */
 
 /**
