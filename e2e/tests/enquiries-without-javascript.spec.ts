@@ -41,6 +41,9 @@ test('Contact Us: the field messages with everything typed kept, then the messag
   await expect(
     page.getByRole('status').filter({ hasText: 'Your message has been successfully sent.' }),
   ).toBeVisible()
+  // The confirmation stays in the form's place; Send another (a link here) brings the empty form back.
+  await expect(page.getByText(/Your reference is M-\d{4}-\d{5}/)).toBeVisible()
+  await page.getByRole('link', { name: 'Send another' }).click()
   await expect(name).toHaveValue('')
   await expect(page.getByRole('alert')).toHaveCount(0)
 })
@@ -60,14 +63,13 @@ test('Get a Quote: the ticked services and sources are sent, and reach the staff
     .getByRole('group', { name: 'How did you hear about us?' })
     .getByRole('checkbox', { name: 'Facebook' })
     .check()
-  // Issue 17: hire details work without JavaScript too (the quantities' disclosure is the browser's own).
+  // Issue 17: hire details work without JavaScript too (every service's quantity is in view).
   const details = form.getByRole('group', { name: 'Hire details (optional)' })
   await details.getByRole('textbox', { name: 'Company' }).fill(`Nojs Civil ${run}`)
   await details.getByRole('textbox', { name: 'Hire length' }).fill('10')
   await details.getByRole('combobox', { name: 'Site suburb' }).fill('Laverton')
   await details.getByRole('textbox', { name: 'Site postcode' }).fill('3028')
   await details.getByRole('radio', { name: 'Day and night works' }).check()
-  await details.getByText('Quantities').click()
   await details.getByRole('textbox', { name: 'How many: VMS Boards' }).fill('4')
   await form.getByRole('textbox', { name: 'Message' }).fill(`Quote without JavaScript. Ref ${run}.`)
   await form.getByRole('button', { name: 'Submit' }).click()
@@ -75,6 +77,7 @@ test('Get a Quote: the ticked services and sources are sent, and reach the staff
   await expect(
     page.getByRole('status').filter({ hasText: 'Your quote request has been successfully sent.' }),
   ).toBeVisible()
+  await page.getByRole('link', { name: 'Send another' }).click()
   await expect(services.getByRole('checkbox', { name: 'VMS Boards' })).not.toBeChecked()
 
   const { access_token } = await adminTokens(request)

@@ -28,7 +28,9 @@ const quote = {
 test.describe.configure({ mode: 'serial' })
 
 test.describe('a visitor sends an enquiry', () => {
-  test('sends a contact message: the notification shows and the form empties', async ({ page }) => {
+  test('sends a contact message: the notification shows, the confirmation stays, Send another empties the form', async ({
+    page,
+  }) => {
     await page.goto('/contact-us/')
     const form = page.getByRole('form', { name: 'Send us a message' })
     await form.getByRole('textbox', { name: 'Name' }).fill(contact.name)
@@ -42,6 +44,10 @@ test.describe('a visitor sends an enquiry', () => {
     await expect(
       page.getByRole('status').filter({ hasText: 'Your message has been successfully sent.' }),
     ).toBeVisible()
+    await expect(page.getByRole('region', { name: 'Your message has been sent' })).toContainText(
+      /Your reference is M-\d{4}-\d{5}/,
+    )
+    await page.getByRole('link', { name: 'Send another' }).click()
     await expect(form.getByRole('textbox', { name: 'Name' })).toHaveValue('')
     await expect(message).toHaveValue('')
     await expect(form.getByText('0 of 500 words')).toBeVisible()
@@ -74,6 +80,7 @@ test.describe('a visitor sends an enquiry', () => {
     await expect(
       page.getByRole('status').filter({ hasText: 'Your quote request has been successfully sent.' }),
     ).toBeVisible()
+    await page.getByRole('link', { name: 'Send another' }).click()
     await expect(form.getByRole('textbox', { name: 'Name' })).toHaveValue('')
     await expect(services.getByRole('checkbox', { name: 'Arrow Boards' })).not.toBeChecked()
     await expect(source.getByText('0 of 6 selected')).toBeVisible()

@@ -45,7 +45,6 @@ test('a quote with every hire detail reaches the inbox and the CSV', async ({ pa
   await expect(suburb).toHaveValue('Dandenong South')
   await expect(details.getByRole('textbox', { name: 'Site postcode' })).toHaveValue('3175')
   await details.getByRole('radio', { name: 'Night works', exact: true }).check()
-  await details.getByText('Quantities').click()
   // Only the chosen services are offered.
   await expect(details.getByRole('textbox', { name: /^How many/ })).toHaveCount(2)
   await details.getByRole('textbox', { name: 'How many: Arrow Boards' }).fill('2')
@@ -60,6 +59,7 @@ test('a quote with every hire detail reaches the inbox and the CSV', async ({ pa
   await expect(
     page.getByRole('status').filter({ hasText: 'Your quote request has been successfully sent.' }),
   ).toBeVisible()
+  await page.getByRole('link', { name: 'Send another' }).click()
   await expect(details.getByRole('textbox', { name: 'Company' })).toHaveValue('')
 
   // The staff's inbox: the row's summary, and every detail in the detail view.

@@ -11,7 +11,10 @@ export type Service = {
   readonly name: string
   /** A shorter label for tight places (menus, cards); absent when the name is already short. */
   readonly shortName?: string
-  /** The matching entry of QUOTE_SERVICES, to preselect it on the quote form. */
+  /**
+   * The matching entry of QUOTE_SERVICES, to preselect it on the quote form: the same as `name`, the service's one
+   * name on the form, in the emails, the inbox and the service pages (SPEC.md §3's quote list is the canonical text).
+   */
   readonly quoteService: string
 }
 
@@ -24,7 +27,12 @@ export const SERVICES = [
     shortName: 'Traffic Lights',
     quoteService: 'Portable Traffic Lights',
   },
-  { slug: 'travel-times', name: 'Travel Times', quoteService: 'Travel Times - Data Collection' },
+  {
+    slug: 'travel-times',
+    name: 'Travel Times - Data Collection',
+    shortName: 'Travel Times',
+    quoteService: 'Travel Times - Data Collection',
+  },
   {
     slug: 'variable-speed-limit-signs',
     name: 'Variable Speed Limit Signs',

@@ -17,12 +17,26 @@ export const enquiryStatusSchema = z.enum(ENQUIRY_STATUSES, {
 })
 
 /** The answer to a submitted contact message or quote request. */
-export const submittedSchema = z.object({ id: z.string() }).meta({ id: 'EnquirySubmitted' })
+export const submittedSchema = z
+  .object({
+    id: z.string(),
+    /** The short reference a person can read out on the phone: 'Q-2026-00123' (a quote), 'M-2026-00045' (a message). */
+    reference: z.string(),
+    /** ISO 8601, UTC. */
+    receivedAt: z.string(),
+    /** The day (YYYY-MM-DD, Melbourne) by whose end the business replies: the next business day. */
+    replyBy: z.string(),
+    /** What was asked, in the form's fixed choices (a quote's services, dates, listed site, works). */
+    asked: z.array(z.object({ label: z.string(), value: z.string() })),
+  })
+  .meta({ id: 'EnquirySubmitted' })
 export type EnquirySubmitted = z.infer<typeof submittedSchema>
 
 export const enquirySchema = z
   .object({
     id: z.string(),
+    /** The short reference given to the sender ('Q-2026-00123'). */
+    reference: z.string(),
     kind: enquiryKindSchema,
     status: enquiryStatusSchema,
     name: z.string(),
@@ -63,7 +77,7 @@ export const enquiryFilterSchema = z.object({
   from: optionalQuery(isoDay),
   /** Last day (YYYY-MM-DD, Australia/Melbourne), inclusive. */
   to: optionalQuery(isoDay),
-  /** Every word must appear in the name, email, phone or message (case ignored). */
+  /** Every word must appear in the reference, name, email, phone or message (case ignored). */
   search: optionalQuery(z.string().trim().max(200, 'Search is too long.')),
   /** An administrator's id, or 'none' for the unassigned (issue 15). */
   assignee: optionalQuery(assigneeFilterSchema),

@@ -91,3 +91,44 @@ describe('quote', () => {
     expectNoMessage(quoteSchema, quote, 'services')
   })
 })
+
+describe('quote: the message is optional when hire details are given', () => {
+  const { message: _message, ...withoutMessage } = quote
+  it("keeps SPEC.md's 'Message is required.' without hire details (empty, blank or missing)", () => {
+    expectMessage(quoteSchema, { ...quote, message: '' }, 'message', 'Message is required.')
+    expectMessage(quoteSchema, { ...quote, message: '   ' }, 'message', 'Message is required.')
+    expectMessage(quoteSchema, withoutMessage, 'message', 'Message is required.')
+    // The company alone and the hire length's unit (always sent) are not hire details.
+    expectMessage(
+      quoteSchema,
+      { ...quote, message: '', company: 'Monash Civil', hireLengthUnit: 'weeks' },
+      'message',
+      'Message is required.',
+    )
+  })
+  it.each([
+    ['a hire length', { hireLength: '3' }],
+    ['a site suburb', { siteSuburb: 'Geelong' }],
+    ['a postcode', { sitePostcode: '3220' }],
+    ['a quantity', { quantities: { 'Arrow Boards': '2', Other: '' } }],
+    ['day or night works', { shift: 'night' }],
+  ])('accepts no message with %s', (_what, details) => {
+    const parsed = quoteSchema.parse({ ...withoutMessage, ...details })
+    expect(parsed.message).toBe('')
+    expectValid(quoteSchema, { ...quote, message: '', ...details })
+  })
+  it("still refuses a message over 500 words with hire details: 'Message should not exceed 500 Words.'", () => {
+    expectMessage(
+      quoteSchema,
+      { ...quote, message: 'word '.repeat(501), shift: 'day' },
+      'message',
+      'Message should not exceed 500 Words.',
+    )
+  })
+  it('gives the message its message beside the other fields of an empty form', () => {
+    const result = quoteSchema.safeParse({})
+    const paths = result.error?.issues.map((issue) => issue.path.join('.'))
+    expect(paths).toEqual(expect.arrayContaining(['name', 'email', 'services', 'source', 'message']))
+    expect(result.error?.issues.filter((issue) => issue.path[0] === 'message')).toHaveLength(1)
+  })
+})

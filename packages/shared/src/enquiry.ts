@@ -3,8 +3,15 @@
  */
 import { z } from 'zod'
 import { HONEYPOT_FIELD, HOW_HEARD, QUOTE_SERVICES } from './constants.ts'
-import { emailField, messageField, optionalPhoneField, personName } from './fields.ts'
-import { checkQuantities, hireDetailsFields } from './hire-details.ts'
+import {
+  emailField,
+  isBlank,
+  messageField,
+  optionalMessageField,
+  optionalPhoneField,
+  personName,
+} from './fields.ts'
+import { checkQuantities, hasHireDetails, hireDetailsFields } from './hire-details.ts'
 
 // Defined with the constants (no zod), so a form can render the field without loading the schemas.
 export { HONEYPOT_FIELD }
@@ -40,6 +47,8 @@ function choiceList<const T extends readonly [string, ...string[]]>(
     )
 }
 
+const MESSAGE_REQUIRED = 'Message is required.'
+
 export const quoteSchema = z
   .object({
     ...contactFields,
@@ -48,10 +57,19 @@ export const quoteSchema = z
       invalid: 'Invalid service.',
     }),
     source: choiceList(HOW_HEARD, { required: 'Please select at least 1 item.', invalid: 'Invalid item.' }),
+    // The message may be left out when hire details are given (then checked below, with SPEC.md's message).
+    message: optionalMessageField,
     // Issue 17: the hire details, all optional, beside SPEC.md's payload.
     ...hireDetailsFields,
   })
   .superRefine(checkQuantities)
+  // SPEC.md §5's 'Message is required.' whenever there are no hire details: checked whatever else is wrong, so
+  // that an empty form shows it beside the other fields' messages, as the contact form does.
+  .refine((value) => !isBlank(value.message) || hasHireDetails(value), {
+    path: ['message'],
+    error: MESSAGE_REQUIRED,
+    when: () => true,
+  })
 export type Quote = z.output<typeof quoteSchema>
 export type QuoteInput = z.input<typeof quoteSchema>
 

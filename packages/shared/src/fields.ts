@@ -171,6 +171,24 @@ export const messageField = requiredText('Message is required.', {
 })
 
 /**
+ * The quote's message, where it may be left out (when hire details are given; the quote schema requires it
+ * otherwise, with SPEC.md's 'Message is required.'): '' when not given, else the message's limits.
+ */
+export const optionalMessageField = z
+  .string({ error: 'Message is required.' })
+  .trim()
+  .nullish()
+  .transform((value) => value ?? '')
+  .refine((value) => value.length <= LIMITS.messageMaxChars, {
+    error: 'Message should not exceed 500 Words.',
+    when: noIssuesYet,
+  })
+  .refine((value) => countWords(value) <= LIMITS.messageMaxWords, {
+    error: 'Message should not exceed 500 Words.',
+    when: noIssuesYet,
+  })
+
+/**
  * A numeric choice (member type, customer type, invoice delivery). The form may hold the number
  * or its string ('2'); the output is the number. Missing/blank gives `required`, anything else
  * outside `values` gives `invalid` (default: `required`).

@@ -1,4 +1,5 @@
 import { formatLongDate, parseIsoDay, startOfDayIn } from './business-time.ts'
+import { properCaseSuburb } from './suburb.ts'
 
 /*
  * A quote request's hire details as people read them (issue 17), without zod: the account page's enhancement script
@@ -51,7 +52,7 @@ export function hireDetailLines(
   if (details.site) {
     lines.push({
       label: 'Site',
-      value: [details.site.suburb, details.site.postcode].filter(Boolean).join(' '),
+      value: [properCaseSuburb(details.site.suburb), details.site.postcode].filter(Boolean).join(' '),
     })
   }
   const quantities = Object.entries(details.quantities ?? {})

@@ -83,6 +83,22 @@ export const hireDetailsFields = {
   shift: optional(z.enum(['day', 'night', 'both'], { error: HIRE_MESSAGES.shift })),
 }
 
+/**
+ * Whether a quote gives hire details, which make its message optional: a start date, a hire length, a site
+ * (suburb or postcode), a quantity or day or night works. The company alone says who asks, not what is hired; the
+ * unit of the hire length is always sent.
+ */
+export function hasHireDetails(values: object): boolean {
+  const record = values as Record<string, unknown>
+  const quantities = record.quantities
+  return (
+    ['startDate', 'hireLength', 'siteSuburb', 'sitePostcode', 'shift'].some((key) => !blank(record[key])) ||
+    (typeof quantities === 'object' &&
+      quantities !== null &&
+      Object.values(quantities).some((quantity) => !blank(quantity)))
+  )
+}
+
 /** A quantity for a service that was not chosen is refused (the form shows quantities for chosen ones). */
 export function checkQuantities(
   value: { services: readonly string[]; quantities?: Partial<Record<string, number>> | undefined },

@@ -351,6 +351,15 @@ export interface EnquiriesTable {
   hire_details: ColumnType<string | null, string | null | undefined, string | null>
   /** The account it was sent from while signed in (issue 17). */
   user_id: ColumnType<number | null, number | null | undefined, number | null>
+  /** The short reference given to the sender, unique: 'Q-2026-00123', 'M-2026-00045' (migration 0024). */
+  reference: string
+}
+
+/** The last reference number given per kind ('Q', 'M') and Melbourne year (migration 0024). */
+export interface EnquiryReferenceCountersTable {
+  prefix: string
+  year: number
+  last_number: number
 }
 
 export interface CreditApplicationsTable {
@@ -445,6 +454,7 @@ export interface DB {
   password_reset_tokens: PasswordResetTokensTable
   login_throttle: LoginThrottleTable
   enquiries: EnquiriesTable
+  enquiry_reference_counters: EnquiryReferenceCountersTable
   pages: PagesTable
   news: NewsTable
   faqs: FaqsTable

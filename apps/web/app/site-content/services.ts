@@ -131,7 +131,7 @@ export const services: Service[] = [
   },
   {
     slug: 'travel-times',
-    name: 'Travel Times',
+    name: 'Travel Times - Data Collection',
     title: 'Travel Time and Data Collection Board Hire',
     metaDescription:
       'Hire travel time boards that measure traffic and show drivers live journey times through road works, with speed and volume data. Available in VIC and QLD.',

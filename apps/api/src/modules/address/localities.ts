@@ -69,20 +69,6 @@ function compareStates(a: string, b: string): number {
   return rank(a) - rank(b) || compare(a, b)
 }
 
-/**
- * A locality's name as people write it: 'LAVERTON NORTH' -> 'Laverton North', 'ST KILDA EAST' ->
- * 'St Kilda East', "O'CONNOR" -> "O'Connor", 'MCKINNON' -> 'McKinnon', 'WEE-WAA' -> 'Wee-Waa'.
- */
-export function properCaseLocality(name: string): string {
-  return name
-    .toLowerCase()
-    .replace(
-      /(^|[\s\-'(])(\p{L})/gu,
-      (_match, before: string, letter: string) => before + letter.toUpperCase(),
-    )
-    .replace(/\bMc(\p{Ll})/gu, (_match, letter: string) => `Mc${letter.toUpperCase()}`)
-}
-
 export function buildLocalityIndex(rows: readonly RawLocalityRow[]): LocalityIndex {
   const unique = new Map<string, Locality>()
   for (const row of rows) {

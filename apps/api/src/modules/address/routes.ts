@@ -1,6 +1,7 @@
 import { addressSuggestQuerySchema, addressSuggestResponseSchema } from '@signalway/shared/address-suggest'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { errorResponses } from '../../lib/http-schemas.ts'
+import { loadLocalityIndex } from './localities.ts'
 import { createAddressService } from './service.ts'
 
 /**
@@ -15,6 +16,14 @@ export const ADDRESS_SUGGEST_RATE_LIMIT = { max: 120, timeWindow: 60_000 }
  */
 export const addressRoutes: FastifyPluginAsyncZod = async (app) => {
   const addresses = createAddressService({ log: app.log })
+
+  // Read once the server listens (never under inject, so not in the API tests), not by the first request that
+  // needs it: a quote naming its site (the acknowledgement names a suburb of the list) would otherwise wait for it.
+  app.addHook('onListen', async () => {
+    loadLocalityIndex().catch((error: unknown) =>
+      app.log.error({ err: error }, 'the locality data could not be read'),
+    )
+  })
 
   app.get(
     '/address/suggest',

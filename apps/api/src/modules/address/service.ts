@@ -5,15 +5,10 @@ import {
   type LocalitySuggestion,
   localityLabel,
 } from '@signalway/shared/address-suggest'
+import { properCaseSuburb } from '@signalway/shared/suburb'
 import type { FastifyBaseLogger } from 'fastify'
 import { ServiceUnavailableError } from '../../lib/errors.ts'
-import {
-  type Locality,
-  type LocalityIndex,
-  loadLocalityIndex,
-  normaliseQuery,
-  properCaseLocality,
-} from './localities.ts'
+import { type Locality, type LocalityIndex, loadLocalityIndex, normaliseQuery } from './localities.ts'
 
 export interface AddressService {
   /**
@@ -22,6 +17,15 @@ export interface AddressService {
    * Case, punctuation and extra spaces do not matter. Fewer than 2 characters give nothing.
    */
   suggest(query: string): Promise<LocalitySuggestion[]>
+  /**
+   * The locality of the list named by a suburb as typed (case, punctuation and spaces aside) and, when given, its
+   * post code: proper case, its state, and the post code only when one was given and matches. Null when the list
+   * has no such suburb (or the list cannot be read).
+   */
+  locate(
+    suburb: string,
+    postcode?: string,
+  ): Promise<{ suburb: string; state: string; postcode: string } | null>
 }
 
 export interface AddressServiceDeps {
@@ -49,13 +53,33 @@ export function createAddressService({
       }
       return searchLocalities(index, text, ADDRESS_SUGGEST_LIMIT).map(toSuggestion)
     },
+
+    async locate(suburb, postcode) {
+      const key = normaliseQuery(suburb)
+      if (key === '') return null
+      let index: LocalityIndex
+      try {
+        index = await load()
+      } catch (error) {
+        log?.error({ err: error }, 'the locality data could not be read')
+        return null
+      }
+      const named = [...withPrefix(index.bySuburb, key, (l) => l.key)].filter((l) => l.key === key)
+      const found = postcode ? named.find((l) => l.postcode === postcode) : named[0]
+      if (!found) return null
+      return {
+        suburb: properCaseSuburb(found.suburb),
+        state: found.state,
+        postcode: postcode ? found.postcode : '',
+      }
+    },
   }
 }
 
 /** A suggestion in proper case ('Laverton VIC 3028'); its id keeps the data's own spelling. */
 function toSuggestion(locality: Locality): LocalitySuggestion {
   const shown = {
-    suburb: properCaseLocality(locality.suburb),
+    suburb: properCaseSuburb(locality.suburb),
     state: locality.state,
     postcode: locality.postcode,
   }

@@ -1,5 +1,6 @@
+import type { CalendarDay } from '@signalway/shared/business-time'
 import { formatDateTime } from '@signalway/shared/business-time'
-import { countWords } from '@signalway/shared/constants'
+import { type AskedLine, nextStepsText } from '@signalway/shared/enquiry-confirmation'
 import { type HireDetails, hireDetailLines } from '@signalway/shared/hire-details'
 import { escapeHtml, oneLine } from '../../lib/html.ts'
 import type { OutgoingMail } from '../outbox/service.ts'
@@ -12,6 +13,8 @@ import type { OutgoingMail } from '../outbox/service.ts'
 
 export interface EnquiryMailData {
   id: string
+  /** The short reference given to the sender ('Q-2026-00123'). */
+  reference: string
   kind: 'contact' | 'quote'
   name: string
   email: string
@@ -22,6 +25,10 @@ export interface EnquiryMailData {
   /** A quote's hire details (issue 17). */
   hireDetails?: HireDetails | null | undefined
   createdAt: Date
+  /** What was asked in the form's fixed choices (`askedLines`), the only part of the form the sender is sent back. */
+  asked: readonly AskedLine[]
+  /** The day by whose end the business replies. */
+  replyBy: CalendarDay
 }
 
 export interface MailContext {
@@ -79,7 +86,7 @@ function page(title: string, body: string): string {
 
 /** To the business's enquiries address, Reply-To the sender, so that a reply goes straight to them. */
 export function businessNotification(enquiry: EnquiryMailData, context: MailContext): OutgoingMail {
-  const subject = `New ${what(enquiry.kind)} from ${oneLine(enquiry.name)}`
+  const subject = `New ${what(enquiry.kind)} from ${oneLine(enquiry.name)} (${enquiry.reference})`
   const received = `${formatDateTime(enquiry.createdAt)} (Melbourne time)`
   const inbox = `${context.siteUrl}/admin/enquiries/`
   const fields = fieldsOf(enquiry)
@@ -89,7 +96,7 @@ export function businessNotification(enquiry: EnquiryMailData, context: MailCont
     fieldsText(fields),
     '',
     `Received: ${received}`,
-    `Reference: ${enquiry.id}`,
+    `Reference: ${enquiry.reference}`,
     '',
     `Reply to this email to answer ${oneLine(enquiry.name)} directly.`,
     `All enquiries: ${inbox}`,
@@ -100,7 +107,7 @@ export function businessNotification(enquiry: EnquiryMailData, context: MailCont
     [
       `<h1 style="font-size:20px">${escapeHtml(subject)}</h1>`,
       fieldsHtml(fields),
-      `<p>Received: ${escapeHtml(received)}<br>Reference: ${escapeHtml(enquiry.id)}</p>`,
+      `<p>Received: ${escapeHtml(received)}<br>Reference: ${escapeHtml(enquiry.reference)}</p>`,
       `<p>Reply to this email to answer ${escapeHtml(oneLine(enquiry.name))} directly.<br>` +
         `<a href="${escapeHtml(inbox)}">All enquiries</a></p>`,
     ].join('\n'),
@@ -109,27 +116,26 @@ export function businessNotification(enquiry: EnquiryMailData, context: MailCont
 }
 
 /**
- * To the sender: thanks, how to reach us at any hour, and a short summary in the business's words. The
- * address has not shown that it is the sender's, so nothing typed on the form comes back in it (no name,
- * no message): the form cannot be used to send someone else a text of one's choosing (issue 14, ASVS
- * 2.4.1). Services come from the form's fixed list.
+ * To the sender: thanks, the short reference, what was asked in the form's fixed choices (`askedLines`: services
+ * and quantities, start date, hire length, a site of the suburb list, day or night works), what happens next and
+ * by when, and how to reach us at any hour. The address has not shown that it is the sender's, so nothing typed
+ * freely on the form comes back in it (no name, no company, no message, no site outside the list): the form cannot
+ * be used to send someone else a text of one's choosing (ADR 032).
  */
 export function acknowledgement(enquiry: EnquiryMailData, context: MailContext): OutgoingMail {
-  const subject = `Thanks for contacting ${context.siteName}`
+  const subject = `Thanks for contacting ${context.siteName} (${enquiry.reference})`
   const greeting = 'Hello,'
   const thanks =
-    `Thanks for contacting ${context.siteName}. We have received your ${what(enquiry.kind)} ` +
-    'and will get back to you shortly.'
+    `Thanks for contacting ${context.siteName}. We have received your ${what(enquiry.kind)}: ` +
+    `its reference is ${enquiry.reference}. Please give it if you call us about it.`
+  const next = nextStepsText(enquiry.kind, enquiry.replyBy)
   const urgent =
     `If it is urgent, call us on ${context.phone}: we are available 24 hours a day, ` +
     `7 days a week (${context.openingHours}).`
-  const words = countWords(enquiry.message)
   const summary: Field[] = [
-    { label: 'Received', value: formatDateTime(enquiry.createdAt) },
-    { label: 'Reference', value: enquiry.id },
-    ...(enquiry.kind === 'quote' ? [{ label: 'Services', value: enquiry.services.join(', ') }] : []),
-    { label: 'Your message', value: `${words} ${words === 1 ? 'word' : 'words'}` },
-    { label: 'Phone number', value: enquiry.phone ? 'given' : 'not given' },
+    { label: 'Reference', value: enquiry.reference },
+    { label: 'Received', value: `${formatDateTime(enquiry.createdAt)} (Melbourne time)` },
+    ...enquiry.asked,
   ]
   const notYou = 'If you did not send this, you can ignore this email.'
   const signature = [context.siteName, `${context.phone} · ${context.enquiriesEmail}`, context.siteUrl]
@@ -138,11 +144,13 @@ export function acknowledgement(enquiry: EnquiryMailData, context: MailContext):
     '',
     thanks,
     '',
-    urgent,
-    '',
-    'What we received:',
+    enquiry.asked.length > 0 ? 'What you asked for:' : 'What we received:',
     '',
     fieldsText(summary),
+    '',
+    `What happens next: ${next}`,
+    '',
+    urgent,
     '',
     notYou,
     '',
@@ -154,9 +162,10 @@ export function acknowledgement(enquiry: EnquiryMailData, context: MailContext):
     [
       `<p>${escapeHtml(greeting)}</p>`,
       `<p>${escapeHtml(thanks)}</p>`,
-      `<p>${escapeHtml(urgent)}</p>`,
-      '<p>What we received:</p>',
+      `<p>${escapeHtml(enquiry.asked.length > 0 ? 'What you asked for:' : 'What we received:')}</p>`,
       fieldsHtml(summary),
+      `<p><strong>What happens next:</strong> ${escapeHtml(next)}</p>`,
+      `<p>${escapeHtml(urgent)}</p>`,
       `<p>${escapeHtml(notYou)}</p>`,
       `<p>${signature.map(escapeHtml).join('<br>')}</p>`,
     ].join('\n'),

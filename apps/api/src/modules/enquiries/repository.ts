@@ -8,7 +8,7 @@ export interface EnquiryQuery {
   status?: EnquiryStatus | undefined
   createdFrom?: string | undefined
   createdBefore?: string | undefined
-  /** Each word must occur (case ignored) in the name, email, phone or message. */
+  /** Each word must occur (case ignored) in the reference, name, email, phone or message. */
   searchWords?: string[] | undefined
   /** An administrator's id, or 'none' for the unassigned. */
   assignee?: number | 'none' | undefined
@@ -16,6 +16,26 @@ export interface EnquiryQuery {
 
 export async function insertEnquiry(db: Executor, enquiry: NewEnquiryRow): Promise<void> {
   await db.insertInto('enquiries').values(enquiry).execute()
+}
+
+/**
+ * The next reference number of a kind ('Q', 'M') in a Melbourne year: one statement that creates the year's counter
+ * at 1 or advances it by one, and returns it. Called in the transaction that stores the enquiry: PostgreSQL's row
+ * lock on the counter orders concurrent submissions from any instance, SQLite has one writer, and a rolled back
+ * submission gives its number back (no gaps).
+ */
+export async function nextReferenceNumber(db: Executor, prefix: string, year: number): Promise<number> {
+  const row = await db
+    .insertInto('enquiry_reference_counters')
+    .values({ prefix, year, last_number: 1 })
+    .onConflict((conflict) =>
+      conflict
+        .columns(['prefix', 'year'])
+        .doUpdateSet({ last_number: sql<number>`enquiry_reference_counters.last_number + 1` }),
+    )
+    .returning('last_number')
+    .executeTakeFirstOrThrow()
+  return Number(row.last_number)
 }
 
 export async function findEnquiryById(db: Executor, id: string): Promise<EnquiryRow | undefined> {
@@ -60,7 +80,7 @@ export async function updateEnquiry(
   return Number(result.numUpdatedRows) > 0
 }
 
-const SEARCHED_COLUMNS = ['name', 'email', 'phone', 'message'] as const
+const SEARCHED_COLUMNS = ['reference', 'name', 'email', 'phone', 'message'] as const
 
 function filtered(db: Executor, query: EnquiryQuery) {
   let select = db.selectFrom('enquiries')

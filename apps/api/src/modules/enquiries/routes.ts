@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto'
 import { internalNoteSchema, noteInputSchema } from '@signalway/shared/back-office'
+import { businessYear, formatIsoDay } from '@signalway/shared/business-time'
 import { contactSchema, HONEYPOT_FIELD, isHoneypotFilled, quoteSchema } from '@signalway/shared/enquiry'
+import { formatEnquiryReference, replyByDay } from '@signalway/shared/enquiry-confirmation'
 import {
   enquiryDetailSchema,
   enquiryFilterSchema,
@@ -10,7 +12,7 @@ import {
   statusChangeSchema,
   submittedSchema,
 } from '@signalway/shared/enquiry-inbox'
-import type { FastifyReply, FastifyRequest } from 'fastify'
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { errorResponses } from '../../lib/http-schemas.ts'
@@ -57,8 +59,8 @@ export const enquiryRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const id = await enquiries.submit({ kind: 'contact', data: request.body }, metaOf(request))
-      return reply.code(201).send({ id })
+      const submitted = await enquiries.submit({ kind: 'contact', data: request.body }, metaOf(request))
+      return reply.code(201).send(submitted)
     },
   )
 
@@ -75,8 +77,8 @@ export const enquiryRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const id = await enquiries.submit({ kind: 'quote', data: request.body }, metaOf(request))
-      return reply.code(201).send({ id })
+      const submitted = await enquiries.submit({ kind: 'quote', data: request.body }, metaOf(request))
+      return reply.code(201).send(submitted)
     },
   )
 
@@ -177,13 +179,22 @@ export const enquiryRoutes: FastifyPluginAsyncZod = async (app) => {
   )
 }
 
-async function dropHoneypot(request: FastifyRequest, reply: FastifyReply) {
+async function dropHoneypot(this: FastifyInstance, request: FastifyRequest, reply: FastifyReply) {
   const body = request.body
   if (typeof body !== 'object' || body === null || Array.isArray(body)) return
   const value = (body as Record<string, unknown>)[HONEYPOT_FIELD]
   if (typeof value !== 'string' || !isHoneypotFilled({ [HONEYPOT_FIELD]: value })) return
   request.log.warn({ route: request.routeOptions.url, ip: request.ip }, 'honeypot filled; enquiry dropped')
-  return reply.code(201).send({ id: randomUUID() })
+  // An answer of the same shape, with a reference no enquiry has (number 0).
+  const kind = request.routeOptions.url?.endsWith('/contact') ? 'contact' : 'quote'
+  const now = this.clock()
+  return reply.code(201).send({
+    id: randomUUID(),
+    reference: formatEnquiryReference(kind, businessYear(now), 0),
+    receivedAt: now.toISOString(),
+    replyBy: formatIsoDay(replyByDay(now)),
+    asked: [],
+  })
 }
 
 function metaOf(request: FastifyRequest): SubmissionMeta {

@@ -3,13 +3,27 @@ import { BACK_OFFICE_MESSAGES, type InternalNote } from '@signalway/shared/back-
 import {
   addDays,
   businessDay,
+  businessYear,
   formatIsoDay,
   formatWallTime,
   parseIsoDay,
   startOfDayIn,
 } from '@signalway/shared/business-time'
 import type { Contact, Quote } from '@signalway/shared/enquiry'
-import type { Enquiry, EnquiryChange, EnquiryDetail, EnquiryFilter } from '@signalway/shared/enquiry-inbox'
+import {
+  askedLines,
+  ENQUIRY_REFERENCE_PREFIX,
+  formatEnquiryReference,
+  type ListedSite,
+  replyByDay,
+} from '@signalway/shared/enquiry-confirmation'
+import type {
+  Enquiry,
+  EnquiryChange,
+  EnquiryDetail,
+  EnquiryFilter,
+  EnquirySubmitted,
+} from '@signalway/shared/enquiry-inbox'
 import {
   type HireDetails,
   hireDetailLines,
@@ -22,6 +36,7 @@ import type { Executor } from '../../db/database.ts'
 import type { EnquiryRow } from '../../db/schema.ts'
 import { NotFoundError, ValidationError } from '../../lib/errors.ts'
 import { type Clock, systemClock } from '../../lib/time.ts'
+import { createAddressService } from '../address/service.ts'
 import type { AuthUser } from '../auth/plugin.ts'
 import { addAuditedNote, listNotes } from '../back-office/notes.ts'
 import { findAssignableStaff, staffName, staffNames } from '../back-office/staff.ts'
@@ -35,6 +50,7 @@ import {
   findEnquiries,
   findEnquiryById,
   insertEnquiry,
+  nextReferenceNumber,
   updateEnquiry,
 } from './repository.ts'
 
@@ -60,8 +76,11 @@ export interface CsvExport {
 }
 
 export interface EnquiryService {
-  /** Stores the enquiry and queues both emails in one transaction; returns the new id. */
-  submit(submission: Submission, meta: SubmissionMeta): Promise<string>
+  /**
+   * Stores the enquiry with its short reference and queues both emails in one transaction; answers what the sender
+   * is shown: the reference, what was asked (fixed choices) and the day by whose end the business replies.
+   */
+  submit(submission: Submission, meta: SubmissionMeta): Promise<EnquirySubmitted>
   list(filter: EnquiryFilter, page: { page: number; pageSize: number }): Promise<EnquiryPage>
   get(id: string): Promise<EnquiryDetail>
   /** Sets the status and/or the assignee (an administrator); in the audit log. */
@@ -75,6 +94,8 @@ export interface EnquiryServiceDeps {
   db: Executor
   config: Pick<Config, 'siteName' | 'siteUrl' | 'enquiriesEmail'>
   clock?: Clock | undefined
+  /** A quote's site in the suburb list (the address module's localities by default); null when not there. */
+  locateSite?: ((suburb: string, postcode: string) => Promise<ListedSite | null>) | undefined
 }
 
 const NOT_FOUND = 'The enquiry does not exist.'
@@ -86,6 +107,7 @@ export function createEnquiryService({
   db,
   config,
   clock = systemClock,
+  locateSite = defaultLocateSite(),
 }: EnquiryServiceDeps): EnquiryService {
   const mailContext: MailContext = {
     siteName: config.siteName,
@@ -123,9 +145,18 @@ export function createEnquiryService({
       const sources = kind === 'quote' ? data.source : []
       const phone = data.phone ? data.phone : null
       const hireDetails = kind === 'quote' ? hireDetailsOf(data) : null
-      await db.transaction().execute(async (trx) => {
+      const site = hireDetails?.site?.suburb
+        ? await locateSite(hireDetails.site.suburb, hireDetails.site.postcode)
+        : null
+      const asked = askedLines({ kind, services, hireDetails }, site)
+      const replyBy = replyByDay(now)
+      const year = businessYear(now)
+      const reference = await db.transaction().execute(async (trx) => {
+        const number = await nextReferenceNumber(trx, ENQUIRY_REFERENCE_PREFIX[kind], year)
+        const reference = formatEnquiryReference(kind, year, number)
         await insertEnquiry(trx, {
           id,
+          reference,
           kind,
           name: data.name,
           email: data.email,
@@ -141,12 +172,26 @@ export function createEnquiryService({
           created_at: now.toISOString(),
           updated_at: now.toISOString(),
         })
-        const mail = { id, kind, name: data.name, email: data.email, phone, message: data.message }
-        const enquiry = { ...mail, services, sources, hireDetails, createdAt: now }
+        const enquiry = {
+          id,
+          reference,
+          kind,
+          name: data.name,
+          email: data.email,
+          phone,
+          message: data.message,
+          services,
+          sources,
+          hireDetails,
+          createdAt: now,
+          asked,
+          replyBy,
+        }
         await enqueueMail(trx, businessNotification(enquiry, mailContext), now)
         await enqueueAutomatedMail(trx, acknowledgement(enquiry, mailContext), now)
+        return reference
       })
-      return id
+      return { id, reference, receivedAt: now.toISOString(), replyBy: formatIsoDay(replyBy), asked }
     },
 
     async list(filter, { page, pageSize }) {
@@ -205,6 +250,7 @@ export function createEnquiryService({
       const rows = await findEnquiries(db, toQuery(filter), { limit: CSV_MAX_ROWS, offset: 0 })
       const body = toCsv(
         [
+          'Reference',
           'Received (Melbourne)',
           'Kind',
           'Status',
@@ -220,6 +266,7 @@ export function createEnquiryService({
         rows.map((row) => {
           const enquiry = toEnquiry(row, new Map())
           return [
+            enquiry.reference,
             formatWallTime(new Date(enquiry.createdAt)),
             enquiry.kind,
             enquiry.status,
@@ -238,6 +285,12 @@ export function createEnquiryService({
       return { filename: `enquiries-${day}.csv`, body }
     },
   }
+}
+
+/** The address module's suburb list; a site it cannot place is left out of what the sender is told. */
+function defaultLocateSite(): (suburb: string, postcode: string) => Promise<ListedSite | null> {
+  const addresses = createAddressService()
+  return (suburb, postcode) => addresses.locate(suburb, postcode)
 }
 
 /** The filter in storage terms: whole days in Australia/Melbourne become UTC instants. */
@@ -284,6 +337,7 @@ function parseList(json: string): string[] {
 function toEnquiry(row: EnquiryRow, names: ReadonlyMap<number, string>): Enquiry {
   return {
     id: row.id,
+    reference: row.reference,
     kind: row.kind,
     status: row.status,
     name: row.name,

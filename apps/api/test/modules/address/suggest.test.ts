@@ -2,12 +2,12 @@ import { mkdtempSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { addressSuggestResponseSchema } from '@signalway/shared/address-suggest'
+import { properCaseSuburb } from '@signalway/shared/suburb'
 import { describe, expect, it, vi } from 'vitest'
 import {
   buildLocalityIndex,
   type LocalityIndex,
   loadLocalityIndex,
-  properCaseLocality,
   type RawLocalityRow,
   readLocalityIndex,
 } from '../../../src/modules/address/localities.ts'
@@ -122,10 +122,28 @@ describe('the address service', () => {
 
 describe('names as people write them, the business states first', () => {
   it('writes each locality in proper case', () => {
-    expect(properCaseLocality('LAVERTON NORTH')).toBe('Laverton North')
-    expect(properCaseLocality("O'CONNOR")).toBe("O'Connor")
-    expect(properCaseLocality('MCKINNON')).toBe('McKinnon')
-    expect(properCaseLocality('WEE-WAA')).toBe('Wee-Waa')
+    expect(properCaseSuburb('LAVERTON NORTH')).toBe('Laverton North')
+    expect(properCaseSuburb("O'CONNOR")).toBe("O'Connor")
+    expect(properCaseSuburb('MCKINNON')).toBe('McKinnon')
+    expect(properCaseSuburb('WEE-WAA')).toBe('Wee-Waa')
+  })
+
+  it("keeps a mail centre's MC in capitals in the suggestions", async () => {
+    const suggestions = await createAddressService().suggest('geelong mc')
+    expect(suggestions.map((s) => s.label)).toContain('Geelong MC VIC 3221')
+  })
+
+  it('finds the locality of a suburb as typed, with its post code when one is given', async () => {
+    const service = createAddressService()
+    expect(await service.locate('laverton', '3028')).toEqual({
+      suburb: 'Laverton',
+      state: 'VIC',
+      postcode: '3028',
+    })
+    expect(await service.locate('  GEELONG ', '')).toEqual({ suburb: 'Geelong', state: 'VIC', postcode: '' })
+    expect(await service.locate('Laverton', '4000')).toBeNull()
+    expect(await service.locate('Not A Real Place', '3028')).toBeNull()
+    expect(await service.locate('', '3028')).toBeNull()
   })
 
   it('lists Victoria and Queensland first among equal names', async () => {
@@ -164,7 +182,7 @@ describe('GET /api/address/suggest', () => {
       'Laverton VIC 3028',
       'Laverton WA 6440',
       'Laverton North VIC 3026',
-      'Laverton Raaf VIC 3027',
+      'Laverton RAAF VIC 3027',
     ])
     const broad = await app.inject({ method: 'GET', url: '/api/address/suggest?q=mel' })
     expect(broad.json().suggestions).toHaveLength(8)

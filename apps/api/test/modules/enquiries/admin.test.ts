@@ -74,6 +74,7 @@ describe.each(DIALECTS)('the admin inbox on %s', (dialect) => {
     expect(all).toMatchObject({ total: 4, page: 1, pageSize: 20 })
     expect(all.items[2]).toEqual({
       id: expect.any(String),
+      reference: expect.stringMatching(/^Q-2000-\d{5}$/),
       kind: 'quote',
       status: 'in_progress',
       name: 'Quote',
@@ -248,17 +249,19 @@ describe.each(DIALECTS)('the admin inbox on %s', (dialect) => {
       /^attachment; filename="enquiries-\d{4}-\d\d-\d\d\.csv"$/,
     )
     const body = response.rawPayload.toString('utf8')
-    expect(body.startsWith('\uFEFF"Received (Melbourne)","Kind","Status","Name","Email","Phone",')).toBe(true)
+    expect(
+      body.startsWith('\uFEFF"Reference","Received (Melbourne)","Kind","Status","Name","Email","Phone",'),
+    ).toBe(true)
     expect(body.endsWith('\r\n')).toBe(true)
     const records = body.slice(1).split(/\r\n(?=")/)
     expect(records).toHaveLength(4)
     expect(records[3]).toMatch(
-      /^"2026-03-02 00:30","quote","new","'=HYPERLINK\(""http:\/\/evil\.example"",""Click""\)","'@sum@example\.com","'\+61 3 5550 1234","Arrow Boards; Other","Facebook","Line one, with a comma\r\nand ""quotes""\n-2\+3","","","","","","","[0-9a-f-]{36}"\r\n$/,
+      /^"Q-2000-\d{5}","2026-03-02 00:30","quote","new","'=HYPERLINK\(""http:\/\/evil\.example"",""Click""\)","'@sum@example\.com","'\+61 3 5550 1234","Arrow Boards; Other","Facebook","Line one, with a comma\r\nand ""quotes""\n-2\+3","","","","","","","[0-9a-f-]{36}"\r\n$/,
     )
     expect(records[1]).toMatch(
-      /^"2026-03-04 11:00","contact","new","'\tTabbed","sam@example\.com","","","","'\rCarriage",/,
+      /^"M-2000-\d{5}","2026-03-04 11:00","contact","new","'\tTabbed","sam@example\.com","","","","'\rCarriage",/,
     )
-    expect(records[2]).toMatch(/^"2026-03-03 11:00","contact","new","Plain Contact",/)
+    expect(records[2]).toMatch(/^"M-2000-\d{5}","2026-03-03 11:00","contact","new","Plain Contact",/)
 
     const filtered = await app.inject({
       method: 'GET',

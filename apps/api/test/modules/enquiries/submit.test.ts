@@ -154,7 +154,8 @@ describe.each(DIALECTS)('submitting an enquiry on %s', (dialect) => {
       headers: { 'user-agent': 'Mozilla/5.0 (Test)' },
     })
     expect(response.statusCode).toBe(201)
-    const { id } = response.json() as { id: string }
+    const { id, reference } = response.json() as { id: string; reference: string }
+    expect(reference).toMatch(/^Q-\d{4}-00001$/)
     expect(id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/)
 
     const rows = await app.db.selectFrom('enquiries').selectAll().execute()
@@ -176,6 +177,7 @@ describe.each(DIALECTS)('submitting an enquiry on %s', (dialect) => {
         assignee_id: null,
         hire_details: null,
         user_id: null,
+        reference,
       },
     ])
 
@@ -185,7 +187,7 @@ describe.each(DIALECTS)('submitting an enquiry on %s', (dialect) => {
     expect(business).toMatchObject({
       to_address: 'desk@signalway.example',
       reply_to: 'jane@example.com',
-      subject: "New quote request from Jo <b>O'Neil</b>",
+      subject: `New quote request from Jo <b>O'Neil</b> (${reference})`,
       status: 'pending',
     })
     for (const part of [
@@ -195,7 +197,7 @@ describe.each(DIALECTS)('submitting an enquiry on %s', (dialect) => {
       'Services: Arrow Boards, VMS Boards',
       'How did you hear about us?: Google Search',
       `Message:\n${typed.message}`,
-      `Reference: ${id}`,
+      `Reference: ${reference}`,
     ]) {
       expect(business?.text_body).toContain(part)
     }
@@ -207,7 +209,7 @@ describe.each(DIALECTS)('submitting an enquiry on %s', (dialect) => {
     expect(acknowledgement).toMatchObject({
       to_address: 'jane@example.com',
       reply_to: config.enquiriesEmail,
-      subject: 'Thanks for contacting Signalway Traffic Hire',
+      subject: `Thanks for contacting Signalway Traffic Hire (${reference})`,
       status: 'pending',
     })
     for (const part of [
@@ -215,20 +217,22 @@ describe.each(DIALECTS)('submitting an enquiry on %s', (dialect) => {
       '1300 975 707',
       '24/7',
       '24 hours a day, 7 days a week',
-      `Reference: ${id}`,
+      `Reference: ${reference}`,
       'Services: Arrow Boards, VMS Boards',
-      'Phone number: given',
+      'What happens next: ',
     ]) {
       expect(acknowledgement?.text_body).toContain(part)
     }
-    expect(acknowledgement?.text_body).toMatch(/Your message: \d+ words/)
+    // What was asked in fixed choices only: no count of the message's words, no sign of the phone.
+    expect(acknowledgement?.text_body).not.toMatch(/Your message|Phone number/)
     expect(acknowledgement?.html_body).toContain('1300 975 707')
     // The address has not shown it is the sender's: nothing typed on the form is sent back to it (issue 14).
     for (const body of [acknowledgement?.text_body, acknowledgement?.html_body]) {
       expect(body).not.toContain("O'Neil")
       expect(body).not.toContain('O&#39;Neil')
       expect(body).not.toContain('boards')
-      expect(body).not.toContain('Friday')
+      expect(body).not.toContain('"Friday"')
+      expect(body).not.toContain('&quot;Friday&quot;')
     }
     for (const message of mail) {
       expect(message?.html_body).not.toMatch(/<script|<b>/)
@@ -257,9 +261,10 @@ describe.each(DIALECTS)('submitting an enquiry on %s', (dialect) => {
     expect(row).toMatchObject({ kind: 'contact', services: '[]', sources: '[]', status: 'new' })
     const mail = await findOutboxMessages(app.db)
     expect(mail.map((message) => message.subject)).toEqual([
-      'New contact message from Jane Citizen',
-      'Thanks for contacting Signalway Traffic Hire',
+      `New contact message from Jane Citizen (${row.reference})`,
+      `Thanks for contacting Signalway Traffic Hire (${row.reference})`,
     ])
+    expect(row.reference).toMatch(/^M-\d{4}-00001$/)
     expect(mail[0]?.text_body).not.toContain('Services:')
   })
 
@@ -281,7 +286,14 @@ describe.each(DIALECTS)('submitting an enquiry on %s', (dialect) => {
     const { app } = await buildTestApp({ dialect, env: { LOG_LEVEL: 'warn' }, build: { logStream } })
     const bot = await post(app, '/api/get-a-quote', { ...quote, [HONEYPOT_FIELD]: 'http://spam.example' })
     expect(bot.statusCode).toBe(201)
-    expect(bot.json()).toEqual({ id: expect.stringMatching(/^[0-9a-f-]{36}$/) })
+    // The same shape as an enquiry's answer, with a reference no enquiry has.
+    expect(bot.json()).toEqual({
+      id: expect.stringMatching(/^[0-9a-f-]{36}$/),
+      reference: expect.stringMatching(/^Q-\d{4}-00000$/),
+      receivedAt: expect.any(String),
+      replyBy: expect.stringMatching(/^\d{4}-\d\d-\d\d$/),
+      asked: [],
+    })
     // Even when the rest is invalid: a bot learns nothing from the answer.
     const sloppy = await post(app, '/api/contact', { [HONEYPOT_FIELD]: 'buy now' })
     expect(sloppy.statusCode).toBe(201)

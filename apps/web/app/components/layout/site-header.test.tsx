@@ -49,7 +49,7 @@ describe('main navigation', () => {
       'Arrow Boards',
       'VMS Boards',
       'Portable Traffic Lights',
-      'Travel Times',
+      'Travel Times - Data Collection',
       'Variable Speed Limit Signs',
       'Truck Mounted Attenuators',
       'Highway Trucks',

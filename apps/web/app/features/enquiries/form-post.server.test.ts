@@ -77,11 +77,20 @@ describe('an enquiry form posted without JavaScript', () => {
     })
   })
 
-  it('sends them to the API as the app does, and answers sent', async () => {
-    const { api, post } = answering(201, { id: 'e1' })
+  it('sends them to the API as the app does, and answers sent with what the confirmation shows', async () => {
+    const submitted = {
+      id: 'e1',
+      reference: 'M-2026-00045',
+      receivedAt: '2026-03-02T00:30:00.000Z',
+      replyBy: '2026-03-03',
+      asked: [],
+    }
+    const { api, post } = answering(201, submitted)
     const result = await postEnquiry(posted(contact), api, { path: CONTACT_PATH, defaults: CONTACT_DEFAULTS })
     expect(post).toHaveBeenCalledWith(CONTACT_PATH, Object.fromEntries(contact))
-    expect(result).toMatchObject({ data: { status: 'sent' } })
+    expect(result).toMatchObject({
+      data: { status: 'sent', submitted, message: Object.fromEntries(contact).message },
+    })
   })
 
   it("gives a 400's field messages back with what was typed (not the honeypot)", async () => {

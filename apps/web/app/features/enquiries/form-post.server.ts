@@ -1,4 +1,5 @@
 import { HONEYPOT_FIELD } from '@signalway/shared'
+import { submittedSchema } from '@signalway/shared/enquiry-inbox'
 import { data } from 'react-router'
 import { modelStateKeyToPath } from '../../components/form/server-errors.ts'
 import { readModelState } from '../../lib/api-client.ts'
@@ -28,7 +29,7 @@ export function readPostedValues(form: FormData, defaults: Defaults): PostedValu
 /**
  * An enquiry form posted to its page (the contact and quote routes' action): a browser without
  * JavaScript, or whose app did not load. The values go to the API as the app would send them; the
- * answer is rendered by the form (`posted.ts`): the spec's success message and an empty form, or
+ * answer is rendered by the form (`posted.ts`): the spec's success message and the lasting confirmation, or
  * the API's field messages with everything typed kept, or the spec's failure message.
  */
 export async function postEnquiry(
@@ -55,7 +56,12 @@ export async function postEnquiry(
   } catch {
     return failed(503)
   }
-  if (answer.status === 201) return data<PostedEnquiry>({ status: 'sent' })
+  if (answer.status === 201) {
+    const submitted = submittedSchema.safeParse(answer.body)
+    if (!submitted.success) return failed(503)
+    const message = typeof values.message === 'string' ? values.message.trim() : ''
+    return data<PostedEnquiry>({ status: 'sent', submitted: submitted.data, message })
+  }
   if (answer.status !== 400) return failed(answer.status >= 400 && answer.status < 500 ? answer.status : 503)
 
   const errors: Record<string, string> = {}

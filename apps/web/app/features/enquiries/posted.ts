@@ -1,3 +1,4 @@
+import type { EnquirySubmitted } from '@signalway/shared/enquiry-inbox'
 import type { FieldErrors, FieldValues } from 'react-hook-form'
 
 /**
@@ -7,8 +8,14 @@ import type { FieldErrors, FieldValues } from 'react-hook-form'
 /** What was typed, by field: text, a list, or a group of texts (the quote's quantities). */
 export type PostedValues = Record<string, string | string[] | Record<string, string>>
 
+/** A sent enquiry as its confirmation shows it: the API's answer, and the message as typed (the sender's own). */
+export interface SentEnquiry {
+  submitted: EnquirySubmitted
+  message: string
+}
+
 export type PostedEnquiry =
-  | { status: 'sent' }
+  | ({ status: 'sent' } & SentEnquiry)
   | {
       status: 'invalid' | 'failed'
       values: PostedValues

@@ -1,5 +1,7 @@
 import { type Contact, type ContactInput, HONEYPOT_FIELD, LIMITS, MESSAGES } from '@signalway/shared'
+import type { EnquirySubmitted } from '@signalway/shared/enquiry-inbox'
 import { TextArea } from '../../../components/form/index.ts'
+import { paths } from '../../../lib/paths.ts'
 import { sendContact } from '../api/send-contact.ts'
 import type { PostedEnquiry } from '../posted.ts'
 import { EnquiryForm } from './enquiry-form.tsx'
@@ -24,12 +26,14 @@ export function ContactForm({
   send = sendContact,
   posted,
 }: {
-  send?: (values: Contact) => Promise<unknown>
+  send?: (values: Contact) => Promise<EnquirySubmitted>
   /** The answer when the form was posted to the page without JavaScript (`form-post.server.ts`). */
   posted?: PostedEnquiry | undefined
 }) {
   return (
     <EnquiryForm
+      kind="contact"
+      page={paths.contactUs}
       title="Send us a message"
       schema={loadContactSchema}
       defaults={CONTACT_DEFAULTS}

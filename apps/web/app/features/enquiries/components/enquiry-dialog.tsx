@@ -133,6 +133,10 @@ export function EnquiryDialog({
           </div>
           <dl className="enquiry-dialog__details">
             <div>
+              <dt>Reference</dt>
+              <dd>{shown.reference}</dd>
+            </div>
+            <div>
               <dt>Received</dt>
               <dd>
                 <time dateTime={shown.createdAt}>{formatDateTime(shown.createdAt)}</time>

@@ -5,7 +5,7 @@ import userEvent from '@testing-library/user-event'
 import { renderToString } from 'react-dom/server'
 import { MemoryRouter } from 'react-router'
 import { describe, expect, it, vi } from 'vitest'
-import { renderWithProviders } from '../../../../test/utils.tsx'
+import { regularProfile, renderWithProviders } from '../../../../test/utils.tsx'
 import { NotificationsProvider } from '../../../components/ui/notifications/index.ts'
 import { ApiError } from '../../../lib/api-client.ts'
 import { ContactForm } from './contact-form.tsx'
@@ -35,9 +35,9 @@ describe('Contact Us form', () => {
     expect(trap.closest('[aria-hidden="true"]')?.className).toBe('honeypot')
   })
 
-  it("sends the message, shows 'Your message has been successfully sent.' and empties the form", async () => {
+  it("sends the message, shows 'Your message has been successfully sent.' and the confirmation; Send another empties the form", async () => {
     const user = userEvent.setup()
-    const send = vi.fn().mockResolvedValue({ id: 'e1' })
+    const send = vi.fn().mockResolvedValue(submitted('M-2026-00045'))
     renderWithProviders(<ContactForm send={send} />)
     await fillContact(user)
     await user.click(screen.getByRole('button', { name: 'Send' }))
@@ -49,9 +49,18 @@ describe('Contact Us form', () => {
       message: 'Two arrow boards for Monday, please.',
       [HONEYPOT_FIELD]: '',
     })
+    // The confirmation stays (the notification fades): reference, what was sent, by when we reply.
+    const confirmation = await screen.findByRole('region', { name: 'Your message has been sent' })
+    expect(confirmation.textContent).toContain('Your reference is M-2026-00045')
+    expect(confirmation.textContent).toContain('Two arrow boards for Monday, please.')
+    expect(confirmation.textContent).toContain('by the end of Tuesday 3 March 2026 (Melbourne time)')
+    expect(document.activeElement?.textContent).toBe('Your message has been sent')
+    expect(screen.queryByRole('button', { name: 'Send' })).toBeNull()
+    await user.click(within(confirmation).getByRole('link', { name: 'Send another' }))
     await waitFor(() => expect(field(/^Name/).value).toBe(''))
     expect(field(/^Message/).value).toBe('')
     expect(screen.getByText('0 of 500 words')).toBeTruthy()
+    expect(document.activeElement?.textContent).toBe('Send us a message')
   })
 
   it("on failure shows 'Unable to send your message.' and keeps everything typed", async () => {
@@ -92,10 +101,63 @@ describe('Contact Us form', () => {
   })
 })
 
+/** The API's answer to a sent enquiry, received on Monday 2 March 2026. */
+function submitted(reference: string, asked: { label: string; value: string }[] = []) {
+  return { id: 'e1', reference, receivedAt: '2026-03-02T00:30:00.000Z', replyBy: '2026-03-03', asked }
+}
+
 describe('Get A Quote form', () => {
-  it('sends plain lists of services and sources, then resets', async () => {
+  it("starts with a signed-in customer's name, email, phone and company", async () => {
+    renderWithProviders(<QuoteForm send={vi.fn()} />, {
+      auth: {
+        status: 'signedIn',
+        profile: {
+          ...regularProfile,
+          firstName: 'Carmen',
+          lastName: 'Ortiz',
+          memberType: 2,
+          companyName: 'Ortiz Civil',
+          mobile: '0412345678',
+          email: 'carmen@example.com',
+        },
+      },
+    })
+    await waitFor(() => expect(field(/^Name/).value).toBe('Carmen Ortiz'))
+    expect(field(/^Email Address/).value).toBe('carmen@example.com')
+    expect(field('Phone Number').value).toBe('0412345678')
+    expect(field('Company').value).toBe('Ortiz Civil')
+  })
+
+  it("shows every chosen service's quantity without a disclosure, and makes the message optional with hire details", async () => {
     const user = userEvent.setup()
-    const send = vi.fn().mockResolvedValue({ id: 'q1' })
+    const send = vi.fn().mockResolvedValue(submitted('Q-2026-00124'))
+    renderWithProviders(<QuoteForm send={send} />)
+    expect(document.querySelector('details')).toBeNull()
+    await user.type(field(/^Name/), 'Grace Hopper')
+    await user.type(field(/^Email Address/), 'grace@example.com')
+    await user.click(
+      within(screen.getByRole('group', { name: /^Services/ })).getByRole('checkbox', { name: 'Portaboom' }),
+    )
+    await user.click(
+      within(screen.getByRole('group', { name: /^How did you hear/ })).getByRole('checkbox', {
+        name: 'Facebook',
+      }),
+    )
+    expect(field(/^Message/).getAttribute('aria-required') ?? field(/^Message/).required).toBeTruthy()
+    await user.type(field('How many: Portaboom'), '2')
+    await waitFor(() => expect(field(/^Message/).required).toBe(false))
+    await user.click(screen.getByRole('button', { name: 'Submit' }))
+    await waitFor(() => expect(send).toHaveBeenCalled())
+    expect(send.mock.calls[0]?.[0]).toMatchObject({ message: '', quantities: { Portaboom: 2 } })
+  })
+
+  it('sends plain lists of services and sources, then confirms; Send another gives the form back empty', async () => {
+    const user = userEvent.setup()
+    const send = vi
+      .fn()
+      .mockResolvedValue(
+        submitted('Q-2026-00123', [{ label: 'Services', value: 'Arrow Boards, VMS Boards' }]),
+      )
     renderWithProviders(<QuoteForm send={send} />)
     await user.type(field(/^Name/), 'Grace Hopper')
     await user.type(field(/^Email Address/), 'grace@example.com')
@@ -112,9 +174,17 @@ describe('Get A Quote form', () => {
       services: ['Arrow Boards', 'VMS Boards'],
       source: [...HOW_HEARD],
     })
+    const confirmation = await screen.findByRole('region', { name: 'Your quote request has been sent' })
+    expect(confirmation.textContent).toContain('Q-2026-00123')
+    expect(within(confirmation).getByText('Arrow Boards, VMS Boards')).toBeTruthy()
+    await user.click(within(confirmation).getByRole('link', { name: 'Send another' }))
     await waitFor(() =>
       expect(
-        (within(services).getByRole('checkbox', { name: 'Arrow Boards' }) as HTMLInputElement).checked,
+        (
+          within(screen.getByRole('group', { name: /^Services/ })).getByRole('checkbox', {
+            name: 'Arrow Boards',
+          }) as HTMLInputElement
+        ).checked,
       ).toBe(false),
     )
   })
@@ -156,10 +226,14 @@ describe('an enquiry form posted without JavaScript (the server renders its answ
     )
   }
 
-  it('shows the success message above an empty form', () => {
-    render(<ContactForm posted={{ status: 'sent' }} />)
+  it('shows the success message in the confirmation, whose Send another is a link to the empty form', () => {
+    render(
+      <ContactForm posted={{ status: 'sent', submitted: submitted('M-2026-00045'), message: 'Hello' }} />,
+    )
     expect(screen.getByText(MESSAGES.contactSent).getAttribute('role')).toBe('status')
-    expect(field(/^Name/).getAttribute('value')).toBe('')
+    expect(screen.getByText('M-2026-00045')).toBeTruthy()
+    expect(screen.getByRole('link', { name: 'Send another' }).getAttribute('href')).toBe('/contact-us/')
+    expect(screen.queryByRole('textbox', { name: /^Name/ })).toBeNull()
   })
 
   it('keeps what was typed, with the field messages and the spec’s message for errors', () => {

@@ -38,6 +38,7 @@ vi.mock('../api/export-enquiries.ts', async (original) => ({
 
 const quote: Enquiry = {
   id: 'q1',
+  reference: 'Q-2025-00007',
   kind: 'quote',
   status: 'new',
   name: 'Grace <b>Hopper</b>',
@@ -54,6 +55,7 @@ const quote: Enquiry = {
 const contact: Enquiry = {
   ...quote,
   id: 'c1',
+  reference: 'M-2025-00012',
   kind: 'contact',
   name: 'Ada Lovelace',
   email: 'ada@example.com',
@@ -102,6 +104,7 @@ describe('enquiry inbox', () => {
     const rows = within(table).getAllByRole('row').slice(1)
     expect(rows).toHaveLength(2)
     expect(rows[0]?.textContent).toContain('Quote request')
+    expect(within(rows[0] as HTMLElement).getByRole('cell', { name: 'Q-2025-00007' })).toBeTruthy()
     expect(rows[0]?.textContent).toContain('Grace <b>Hopper</b>')
     expect(rows[0]?.textContent).toContain('Arrow Boards, Portaboom')
     expect(rows[0]?.textContent).toContain('01/07/2025, 09:30')
@@ -170,6 +173,7 @@ describe('enquiry inbox', () => {
     )
     const dialog = await screen.findByRole('dialog', { name: 'Contact message from Ada Lovelace' })
     expect(dialog.textContent).toContain('Hello there')
+    expect(dialog.textContent).toContain('ReferenceM-2025-00012')
     await waitFor(() => expect(dialog.textContent).toContain('Sent from 203.0.113.9 with Firefox'))
     expect(within(dialog).getByRole('link', { name: 'Reply by email' }).getAttribute('href')).toBe(
       replyMailto(contact),

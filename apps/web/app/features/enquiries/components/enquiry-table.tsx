@@ -13,6 +13,7 @@ export function excerpt(text: string, length: number = EXCERPT_LENGTH): string {
 }
 
 const COLUMNS = [
+  { label: 'Reference' },
   { label: 'Received' },
   { label: 'Type' },
   { label: 'From' },
@@ -30,12 +31,15 @@ function hireSummary(details: Enquiry['hireDetails']): string {
     .join(' · ')
 }
 
-/** The inbox rows: received, type, sender, status, the start of the message, and a View button. */
+/** The inbox rows: the short reference the sender was given, received, type, sender, status, the start of the message, and a View button. */
 export function EnquiryTable({ items, onOpen }: { items: Enquiry[]; onOpen: (enquiry: Enquiry) => void }) {
   return (
     <AdminTable label="Enquiries" caption="Enquiries, newest first" className="inbox-table" columns={COLUMNS}>
       {items.map((enquiry) => (
         <tr key={enquiry.id} className={enquiry.status === 'new' ? 'is-new' : undefined}>
+          <td data-label="Reference" className="inbox-table__reference">
+            {enquiry.reference}
+          </td>
           <td data-label="Received">
             <time dateTime={enquiry.createdAt}>{formatDateTime(enquiry.createdAt)}</time>
           </td>

@@ -52,8 +52,8 @@ function SiteSuburbField() {
 
 /**
  * A quote request's optional hire details (issue 17), after the services: the company, the start date (not
- * before today in Melbourne), the hire length, the site and day or night works, and in a disclosure a quantity
- * per chosen service. Without JavaScript every service's quantity is offered (none is chosen yet).
+ * before today in Melbourne), the hire length, the site and day or night works, and a quantity per chosen service,
+ * in view (no disclosure to open). Without JavaScript every service's quantity is offered (none is chosen yet).
  */
 export function HireDetailsFields() {
   const { control } = useFormContext()
@@ -100,8 +100,8 @@ export function HireDetailsFields() {
         />
       </div>
       <RadioGroup name="shift" label="Day or night works" options={WORK_SHIFTS} inline />
-      <details className="hire-details__quantities">
-        <summary>Quantities</summary>
+      <fieldset className="hire-details__quantities">
+        <legend className="hire-details__legend">Quantities</legend>
         {services.length === 0 ? (
           <p className="form-note">Choose the services above, then how many of each you need.</p>
         ) : (
@@ -118,7 +118,7 @@ export function HireDetailsFields() {
             ))}
           </div>
         )}
-      </details>
+      </fieldset>
     </fieldset>
   )
 }

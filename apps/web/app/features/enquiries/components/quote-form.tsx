@@ -7,7 +7,14 @@ import {
   type Quote,
   type QuoteInput,
 } from '@signalway/shared'
+import type { EnquirySubmitted } from '@signalway/shared/enquiry-inbox'
+import { hasHireDetails } from '@signalway/shared/hire-details'
+import { useContext, useMemo } from 'react'
+import { useFormContext, useWatch } from 'react-hook-form'
 import { MultiSelect, TextArea } from '../../../components/form/index.ts'
+import { AuthContext } from '../../../lib/auth-context.ts'
+import type { UserProfile } from '../../../lib/auth-storage.ts'
+import { paths } from '../../../lib/paths.ts'
 import { sendQuote } from '../api/send-quote.ts'
 import type { PostedEnquiry } from '../posted.ts'
 import { EnquiryForm } from './enquiry-form.tsx'
@@ -49,12 +56,17 @@ export function QuoteForm({
   posted,
 }: {
   services?: string[]
-  send?: (values: Quote) => Promise<unknown>
+  send?: (values: Quote) => Promise<EnquirySubmitted>
   /** The answer when the form was posted to the page without JavaScript (`form-post.server.ts`). */
   posted?: PostedEnquiry | undefined
 }) {
+  const profile = useContext(AuthContext)?.profile ?? null
+  const prefill = useMemo(() => accountDetails(profile), [profile])
   return (
     <EnquiryForm
+      kind="quote"
+      page={paths.getAQuote}
+      prefill={prefill}
       title="Request a quote"
       schema={loadQuoteSchema}
       // Once sent, the form is empty, as after the app sends it.
@@ -69,13 +81,38 @@ export function QuoteForm({
       <MultiSelect name="services" label="Services" options={QUOTE_SERVICES} required />
       <HireDetailsFields />
       <MultiSelect name="source" label="How did you hear about us?" options={HOW_HEARD} required />
-      <TextArea
-        name="message"
-        label="Message"
-        hint="Tell us the dates, the location and anything else we should know."
-        wordLimit={LIMITS.messageMaxWords}
-        required
-      />
+      <QuoteMessage />
     </EnquiryForm>
+  )
+}
+
+/** A signed-in customer's details from their account: who is asking, filled in (company members' company too). */
+export function accountDetails(profile: UserProfile | null): Partial<QuoteInput> | undefined {
+  if (!profile) return undefined
+  return {
+    name: `${profile.firstName} ${profile.lastName}`.trim(),
+    email: profile.email,
+    phone: profile.mobile,
+    company: profile.companyName ?? '',
+  }
+}
+
+/** The message: required (SPEC.md §5) unless hire details are given, as the shared schema says. */
+function QuoteMessage() {
+  const { control } = useFormContext()
+  const values = useWatch({ control })
+  const optional = hasHireDetails(values)
+  return (
+    <TextArea
+      name="message"
+      label="Message"
+      hint={
+        optional
+          ? 'Optional with the hire details above: anything else we should know.'
+          : 'Tell us the dates, the location and anything else we should know, or give the hire details above.'
+      }
+      wordLimit={LIMITS.messageMaxWords}
+      required={!optional}
+    />
   )
 }
