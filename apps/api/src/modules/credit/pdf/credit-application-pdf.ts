@@ -1,7 +1,7 @@
 import { formatLongDateTime, formatShortDate } from '@signalway/shared/business-time'
 import { type CreditApplicationData, showsGuarantee } from '@signalway/shared/credit'
 import { applicationSections, personRole } from '@signalway/shared/credit/application-view'
-import { SIGNING_MESSAGES, sameDeviceAsSender, sameDeviceSigners } from '@signalway/shared/credit/signing'
+import { SIGNING_MESSAGES, signingFlags } from '@signalway/shared/credit/signing'
 import { formatAbn } from '@signalway/shared/fields'
 import { guaranteeClauses } from '@signalway/shared/guarantee'
 import { formatSiteAddress, SITE } from '@signalway/shared/site'
@@ -42,6 +42,11 @@ export interface RemoteSigningRecord {
   textSha256: string
   /** Whether the signature covers the guarantee and indemnity too (Pty Ltd). */
   guarantee: boolean
+  /**
+   * Signed on the device of the person who sent it for signing (mixed signing, ADR 036): no link was sent to
+   * `email`, and the time, address and browser are the sender's.
+   */
+  onDevice?: boolean | undefined
 }
 
 export interface CreditPdfInput {
@@ -603,39 +608,60 @@ function signingRecord(w: PdfWriter, input: CreditPdfInput): void {
 /**
  * One block per person who signed on their own device: who, where the link went, when, from where, and what;
  * a signature from the same IP address and browser as another signer's, or as the sender's (`sender`, the
- * page's top rows), is pointed out.
+ * page's top rows), is pointed out. Then those who signed on the sender's device (mixed signing, ADR 036).
  */
 function remoteSigners(
   w: PdfWriter,
   signers: readonly RemoteSigningRecord[],
   sender: { ip: string; userAgent: string },
 ): void {
-  const sameDevice = sameDeviceSigners(signers)
-  const likeSender = sameDeviceAsSender(signers, sender)
-  w.space(14)
-  w.ensure(60)
-  w.text('Signed on their own devices', { font: w.fonts.bold, size: 11 })
-  w.space(2)
-  paragraph(
-    w,
-    'Each person below was sent a personal signing link by email and signed on their own device after reading the application, the Terms and Conditions of Hire and, where shown, the Guarantee and Indemnity. The text digest is the SHA-256 hash of the exact text they were shown.',
-    { size: 8.5 },
-  )
-  for (const [index, signer] of signers.entries()) {
+  const flags = signingFlags(signers, sender)
+  const byLink = signers.flatMap((signer, index) => (signer.onDevice ? [] : [{ signer, index }]))
+  const here = signers.filter((signer) => signer.onDevice)
+  const block = (signer: RemoteSigningRecord) => {
     w.space(6)
     w.ensure(110)
     w.text(`${signer.name} (${signer.role}${signer.guarantee ? ', and as guarantor' : ''})`, {
       font: w.fonts.bold,
       size: 9.5,
     })
-    row(w, 'Link sent to', signer.email)
+    row(w, signer.onDevice ? 'Email given (no link sent)' : 'Link sent to', signer.email)
     row(w, 'Signed (UTC)', signer.signedAt.toISOString())
     row(w, 'Signed (Melbourne)', formatLongDateTime(signer.signedAt, { seconds: true }))
     row(w, 'IP address', signer.ip)
     row(w, 'Browser (user agent)', signer.userAgent)
     row(w, 'Text SHA-256', signer.textSha256, { mono: true })
-    const others = sameDevice[index] ?? []
-    if (others.length > 0) row(w, 'Same device', SIGNING_MESSAGES.sameDevice(others))
-    if (likeSender[index]) row(w, 'Same device', SIGNING_MESSAGES.sameDeviceAsSender)
+  }
+  if (byLink.length > 0) {
+    w.space(14)
+    w.ensure(60)
+    w.text('Signed on their own devices', { font: w.fonts.bold, size: 11 })
+    w.space(2)
+    paragraph(
+      w,
+      'Each person below was sent a personal signing link by email and signed on their own device after reading the application, the Terms and Conditions of Hire and, where shown, the Guarantee and Indemnity. The text digest is the SHA-256 hash of the exact text they were shown.',
+      { size: 8.5 },
+    )
+    for (const { signer, index } of byLink) {
+      block(signer)
+      const { sameDeviceAs, sameDeviceAsSender } = flags[index] ?? {
+        sameDeviceAs: [],
+        sameDeviceAsSender: false,
+      }
+      if (sameDeviceAs.length > 0) row(w, 'Same device', SIGNING_MESSAGES.sameDevice(sameDeviceAs))
+      if (sameDeviceAsSender) row(w, 'Same device', SIGNING_MESSAGES.sameDeviceAsSender)
+    }
+  }
+  if (here.length > 0) {
+    w.space(14)
+    w.ensure(60)
+    w.text('Signed on the device of the person who sent it for signing', { font: w.fonts.bold, size: 11 })
+    w.space(2)
+    paragraph(
+      w,
+      `${SIGNING_MESSAGES.signedOnDevice} Each person below signed there, with the others asked by email; their address was typed in the application and was sent no link. The text digest is the SHA-256 hash of the exact text the application had when they signed.`,
+      { size: 8.5 },
+    )
+    for (const signer of here) block(signer)
   }
 }

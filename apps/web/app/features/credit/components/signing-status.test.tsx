@@ -26,6 +26,7 @@ const status = (overrides: Partial<SigningStatus> = {}): SigningStatus => ({
       declinedAt: null,
       declineReason: '',
       changedAfterSigning: false,
+      onDevice: false,
     },
     {
       id: 2,
@@ -39,6 +40,7 @@ const status = (overrides: Partial<SigningStatus> = {}): SigningStatus => ({
       declinedAt: '2026-11-26T02:00:00.000Z',
       declineReason: 'Wrong address.',
       changedAfterSigning: true,
+      onDevice: false,
     },
   ],
   submitted: null,
