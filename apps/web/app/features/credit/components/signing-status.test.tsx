@@ -146,4 +146,14 @@ describe('the status page of an application sent for signing (issue 16)', () => 
     await user.click(screen.getByRole('button', { name: 'Download the signed PDF' }))
     expect(props.download).toHaveBeenCalledTimes(1)
   })
+
+  it('says who signed on the device that sent it for signing (mixed signing)', () => {
+    const base = status()
+    const [olivia, marcus] = base.signers
+    if (!olivia || !marcus) throw new Error('two signers')
+    renderView({ ...base, signers: [{ ...olivia, onDevice: true }, marcus] })
+    const [first] = within(screen.getByRole('list', { name: 'Signers' })).getAllByRole('listitem')
+    expect(first?.textContent).toContain('on the device that sent it for signing')
+    expect(within(first as HTMLElement).queryByRole('button')).toBeNull()
+  })
 })
