@@ -14,6 +14,7 @@ import {
   SERVICES,
   STATES,
 } from './constants.ts'
+import { formatAbn, isValidAbn } from './fields.ts'
 import { MESSAGES } from './messages.ts'
 import { formatSiteAddress, SITE } from './site.ts'
 
@@ -140,6 +141,12 @@ describe('site', () => {
       'Carrum Downs VIC',
     ])
     expect(formatSiteAddress(SITE.offices[1].address)).toBe('3/17 Beacon Place, Molendinar QLD 4214')
+  })
+
+  it('has an ABN of its own that passes the ABN checksum, in the display mask, and is not the all-zero placeholder', () => {
+    expect(isValidAbn(SITE.abn)).toBe(true)
+    expect(formatAbn(SITE.abn)).toBe(SITE.abn)
+    expect(SITE.abn.replace(/\s/gu, '')).not.toMatch(/^0+$/u)
   })
 })
 

@@ -154,6 +154,8 @@ export const creditApplicationViewSchema = z
             ip: z.string(),
             userAgent: z.string(),
             textSha256: z.string(),
+            /** Signed on the device of the person who sent it for signing (mixed signing, ADR 036). */
+            onDevice: z.boolean().optional(),
             /** The other signers who signed from the same IP address and browser. */
             sameDeviceAs: z.array(z.string()).optional(),
             /** Signed from the IP address and browser of the person who sent it for signing (the top rows). */

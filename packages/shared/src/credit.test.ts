@@ -531,6 +531,38 @@ describe('credit submit checks', () => {
       'Please sign the guarantee and indemnity section.',
     )
   })
+  it('mixed signing: only the persons who sign here need their signature and guarantee', () => {
+    const value = form(0)
+    const PNG_HERE = 'data:image/png;base64,AAAA'
+    const mixed = {
+      ...value,
+      section2: { persons: [person('p1'), person('p2')] },
+      section4: {
+        ...value.section4,
+        signatures: [
+          { id: 'p1', name: 'J', specimen: PNG_HERE },
+          { id: 'p2', name: 'K', specimen: '' },
+        ],
+        guarantors: [
+          { id: 'p1', name: 'J', specimen: '' },
+          { id: 'p2', name: 'K', specimen: '' },
+        ],
+      },
+    }
+    const onlyP1 = (candidate: { id?: unknown }) => candidate.id === 'p1'
+    expect(creditSubmitChecks(mixed, { signatures: onlyP1 })).toBe(
+      'Please sign the guarantee and indemnity section.',
+    )
+    const guaranteed = {
+      ...mixed,
+      section4: { ...mixed.section4, guarantors: [{ id: 'p1', name: 'J', specimen: PNG_HERE }] },
+    }
+    expect(creditSubmitChecks(guaranteed, { signatures: onlyP1 })).toBeNull()
+    expect(creditSubmitChecks(guaranteed)).toBe('Please sign the document.')
+    expect(creditSubmitChecks(guaranteed, { signatures: (candidate) => candidate.id === 'p2' })).toBe(
+      'Please sign the document.',
+    )
+  })
   it('no guarantor signatures needed for the other types', () => {
     for (const type of [1, 2, 3, 4] as const) {
       const value = form(type)

@@ -77,8 +77,8 @@ const carrumDowns: SiteAddress = {
 export const SITE = {
   name: 'Signalway Traffic Hire',
   legalName: 'Signalway Traffic Hire Pty Ltd',
-  /** Placeholder, not a real ABN. */
-  abn: '00 000 000 000',
+  /** Fictional, with a valid checksum (isValidAbn): the PDF and the guarantee print it. */
+  abn: '98 765 432 122',
   phone: { display: '1300 975 707', href: 'tel:1300975707' },
   enquiriesEmail: 'enquiries@signalway.example',
   accountsEmail: 'accounts@signalway.example',

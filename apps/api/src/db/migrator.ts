@@ -25,6 +25,7 @@ import * as creditMailLog from './migrations/0021-credit-mail-log.ts'
 import * as longRecoveryCodes from './migrations/0022-long-recovery-codes.ts'
 import * as creditApplicationCompleter from './migrations/0023-credit-application-completer.ts'
 import * as enquiryReferences from './migrations/0024-enquiry-references.ts'
+import * as creditSignersOnDevice from './migrations/0026-credit-signers-on-device.ts'
 import type { DB } from './schema.ts'
 
 /** Every migration, by name. Names sort in the order they run; add new ones at the end. */
@@ -53,6 +54,7 @@ export const migrations: Record<string, Migration> = {
   '0022-long-recovery-codes': longRecoveryCodes,
   '0023-credit-application-completer': creditApplicationCompleter,
   '0024-enquiry-references': enquiryReferences,
+  '0026-credit-signers-on-device': creditSignersOnDevice,
 }
 
 export class MigrationError extends Error {

@@ -241,6 +241,8 @@ export interface CreditSignersTable {
   decline_reason: Generated<string>
   /** 1 when the application changed after this person signed (their signature was withdrawn). */
   changed_after_signing: Generated<number>
+  /** 1 when this person signed on the sender's device (mixed signing, ADR 036), not by a link sent to them. */
+  on_device: Generated<number>
 }
 
 /** An email queued to an address nobody has proved, by kind: the per-recipient daily limits count these. */

@@ -69,6 +69,11 @@ export const SIGNING_MESSAGES = {
   sameDevice: (names: readonly string[]) =>
     `Signed from the same IP address and browser as ${names.join(', ')}.`,
   sameDeviceAsSender: 'Signed from the same IP address and browser as the person who sent it for signing.',
+  /** Mixed signing (ADR 036): the signing record's words for a person who signed with the sender. */
+  signedOnDevice: 'Signed on the device of the person who sent it for signing.',
+  nobodyByEmail:
+    'Everyone has signed on this device: submit the application instead of sending it for signing.',
+  signOnDeviceInvalid: 'These signatures are not of the persons named in section 2.',
 } as const
 
 /**
@@ -128,6 +133,25 @@ export function sameDeviceAsSender(
 ): boolean[] {
   return signers.map(
     (signer) => signer.ip !== '' && signer.ip === sender.ip && signer.userAgent === sender.userAgent,
+  )
+}
+
+/**
+ * The signing record's flags for each signer (the PDF and the back office): the other signers who signed from
+ * the same IP address and browser, and whether it was the sender's. A signer who signed on the sender's device
+ * (mixed signing, ADR 036) is marked as such instead: flags would only say what is known; the others are
+ * compared with everyone, so a link opened on that device is still pointed out.
+ */
+export function signingFlags(
+  signers: readonly { name: string; ip: string; userAgent: string; onDevice?: boolean | undefined }[],
+  sender: { ip: string; userAgent: string },
+): { sameDeviceAs: string[]; sameDeviceAsSender: boolean }[] {
+  const sameDevice = sameDeviceSigners(signers)
+  const likeSender = sameDeviceAsSender(signers, sender)
+  return signers.map((signer, index) =>
+    signer.onDevice
+      ? { sameDeviceAs: [], sameDeviceAsSender: false }
+      : { sameDeviceAs: sameDevice[index] ?? [], sameDeviceAsSender: likeSender[index] === true },
   )
 }
 
@@ -221,6 +245,8 @@ const signerSchema = z.object({
   declineReason: z.string(),
   /** The application changed after this person signed: their signature was withdrawn and asked for again. */
   changedAfterSigning: z.boolean(),
+  /** Signed on the device that sent the application for signing (mixed signing, ADR 036): no link was sent. */
+  onDevice: z.boolean(),
 })
 export type SignerStatus = z.infer<typeof signerSchema>
 

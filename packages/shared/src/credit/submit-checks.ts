@@ -25,8 +25,13 @@ function signatureOf(
   return list.find((entry) => entry.id !== undefined && entry.id === person.id) ?? list[index]
 }
 
-function allSigned(persons: readonly { id?: unknown }[], list: readonly SignatureLike[]): boolean {
+function allSigned(
+  persons: readonly { id?: unknown }[],
+  list: readonly SignatureLike[],
+  signsHere: (person: { id?: unknown }) => boolean,
+): boolean {
   return persons.every((person, index) => {
+    if (!signsHere(person)) return true
     const specimen = signatureOf(list, person, index)?.specimen
     return typeof specimen === 'string' && specimen.trim() !== ''
   })
@@ -37,11 +42,12 @@ function allSigned(persons: readonly { id?: unknown }[], list: readonly Signatur
  * (shown as an error notification) or null:
  * 'Please add a fax number.', 'Please sign the document.', 'Please sign the guarantee and
  * indemnity section.' (Pty Ltd only). Signatures are matched to persons by id, else by position.
- * With `signatures: false` (the signers are asked by email) only the fax is checked.
+ * With `signatures: false` (the signers are asked by email) only the fax is checked; with a function, only the
+ * persons it picks sign here (mixed signing, ADR 036: the others are asked by email).
  */
 export function creditSubmitChecks(
   values: CreditSubmitCheckValues,
-  options: { signatures?: boolean } = {},
+  options: { signatures?: boolean | ((person: { id?: unknown }) => boolean) } = {},
 ): string | null {
   const customerType = values.section1?.customerType
   if (choiceValue(values.section3?.sendBy) === INVOICE_DELIVERY_METHOD.Fax && isBlank(values.section1?.fax)) {
@@ -50,8 +56,10 @@ export function creditSubmitChecks(
   // Remote signing (issue 16): the signatures come later, each from its signer's own device.
   if (options.signatures === false) return null
   const persons = values.section2?.persons ?? []
-  if (!allSigned(persons, values.section4?.signatures ?? [])) return MESSAGES.creditSignDocument
-  if (showsGuarantee(customerType) && !allSigned(persons, values.section4?.guarantors ?? [])) {
+  const picks = options.signatures
+  const signsHere = typeof picks === 'function' ? picks : () => true
+  if (!allSigned(persons, values.section4?.signatures ?? [], signsHere)) return MESSAGES.creditSignDocument
+  if (showsGuarantee(customerType) && !allSigned(persons, values.section4?.guarantors ?? [], signsHere)) {
     return MESSAGES.creditSignGuarantee
   }
   return null

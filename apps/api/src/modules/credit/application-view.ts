@@ -1,5 +1,5 @@
 import { applicationSections, personRole } from '@signalway/shared/credit/application-view'
-import { sameDeviceAsSender, sameDeviceSigners } from '@signalway/shared/credit/signing'
+import { signingFlags } from '@signalway/shared/credit/signing'
 import type { CreditApplicationView, CreditSignatureView } from '@signalway/shared/credit-admin'
 import type { Executor } from '../../db/database.ts'
 import type { CreditApplicationRow } from '../../db/schema.ts'
@@ -25,6 +25,8 @@ interface StoredApplication {
       ip: string
       userAgent: string
       textSha256: string
+      /** Signed on the sender's device (mixed signing, ADR 036). */
+      onDevice?: boolean
     }[]
   }
 }
@@ -42,8 +44,7 @@ export async function applicationView(
   const { signatures = [], guarantors = [] } = stored.section4
   const remoteSigners = stored.section4.remoteSigners ?? []
   // Several people's signatures from one IP address and browser, or from the sender's: the record points it out.
-  const sameDevice = sameDeviceSigners(remoteSigners)
-  const likeSender = sameDeviceAsSender(remoteSigners, { ip: row.ip, userAgent: row.user_agent })
+  const flags = signingFlags(remoteSigners, { ip: row.ip, userAgent: row.user_agent })
   const files = await findFilesByIds(
     db,
     [...signatures, ...guarantors].map((signature) => signature.fileId),
@@ -75,7 +76,7 @@ export async function applicationView(
       userAgent: row.user_agent,
       payloadSha256: row.payload_sha256,
       remoteSigners: remoteSigners.map(
-        ({ name, role, email, signedAt, ip, userAgent, textSha256 }, index) => ({
+        ({ name, role, email, signedAt, ip, userAgent, textSha256, onDevice }, index) => ({
           name,
           role,
           email,
@@ -83,8 +84,9 @@ export async function applicationView(
           ip,
           userAgent,
           textSha256,
-          sameDeviceAs: sameDevice[index] ?? [],
-          sameDeviceAsSender: likeSender[index] === true,
+          onDevice: onDevice === true,
+          sameDeviceAs: flags[index]?.sameDeviceAs ?? [],
+          sameDeviceAsSender: flags[index]?.sameDeviceAsSender === true,
         }),
       ),
     },

@@ -15,6 +15,7 @@ export type CreditMailKind =
   | 'signing-status'
   | 'signing-declined'
   | 'receipt'
+  | 'guarantor-copy'
 
 /** Links to a saved application, per recipient address a day. */
 export const DRAFT_MAILS_PER_DAY = 20
@@ -29,6 +30,8 @@ export const CREDIT_MAILS_PER_DAY: Readonly<Record<CreditMailKind, number>> = {
   'signing-status': 10,
   'signing-declined': 10,
   receipt: 10,
+  /** A guarantor's copy of the signed application (ADR 036). */
+  'guarantor-copy': 10,
 }
 
 /**

@@ -130,6 +130,45 @@ export function creditDecisionMail(
   }
 }
 
+/**
+ * A guarantor's copy (ADR 036): to each director of a Pty Ltd who signed the guarantee and indemnity, at the
+ * address that signed. Nothing typed in the application but its ABN (validated digits); the PDF is attached only
+ * for an address shown to be its owner's (`attached`), else the email says how to get it.
+ */
+export function guarantorCopyMail(
+  data: CreditApplicationData,
+  reference: string,
+  submittedAt: Date,
+  attached: boolean,
+) {
+  const copy = attached
+    ? [
+        'A copy of the signed application, with the guarantee and indemnity you gave, is attached. Under the guarantee you are personally liable for what the customer owes us: please keep this copy.',
+      ]
+    : [
+        'Under the guarantee and indemnity you signed you are personally liable for what the customer owes us, so you should keep a copy of it.',
+        '',
+        'You signed on the device of the person who completed the application, so this email address has not been shown to be yours, and we do not send the signed application to it. Ask the person who completed the application for the copy they received, or call us and we will send it to you once we have confirmed who you are.',
+      ]
+  return {
+    subject: oneLine(`Your guarantee: application for credit with ${SITE.name} (${reference})`),
+    text: [
+      'Hello,',
+      '',
+      `An application for a credit account with ${SITE.name} for the business with ABN ${formatAbn(data.section1.abn)}, which you signed as director and personally as guarantor, has been submitted.`,
+      '',
+      `Reference: ${reference}`,
+      `Submitted: ${formatLongDateTime(submittedAt)}`,
+      '',
+      ...copy,
+      '',
+      `If you have any questions, call us on ${SITE.phone.display} or reply to this email.`,
+      '',
+      SITE.name,
+    ].join('\n'),
+  }
+}
+
 /** The receipt's last paragraph: the PDF attached (an address shown to be its owner's), or where the copy is. */
 export function receiptCopy(attached: boolean, signedByEmail: boolean): string {
   if (attached) return 'A copy of the signed application is attached.'

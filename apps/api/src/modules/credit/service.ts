@@ -1,5 +1,5 @@
 import { businessYear } from '@signalway/shared/business-time'
-import type { CreditApplicationData } from '@signalway/shared/credit'
+import { type CreditApplicationData, showsGuarantee } from '@signalway/shared/credit'
 import type { CreditApplicationSummary, CreditListStatus } from '@signalway/shared/credit-admin'
 import type { Kysely } from 'kysely'
 import type { Executor } from '../../db/database.ts'
@@ -9,7 +9,7 @@ import { type Clock, systemClock } from '../../lib/time.ts'
 import { insertFile } from '../files/repository.ts'
 import { enqueueMail as defaultEnqueueMail } from '../outbox/service.ts'
 import { newReference, payloadDigest, sha256Hex } from './digest.ts'
-import { creditApplicationMails, receiptCopy } from './mail.ts'
+import { creditApplicationMails, guarantorCopyMail, receiptCopy } from './mail.ts'
 import { enqueueWithinDailyLimit, lockRecipients } from './mail-limits.ts'
 import {
   type CreditPdfInput,
@@ -239,17 +239,20 @@ export function createCreditService(deps: CreditServiceDeps): CreditService {
         )
         // The applicant's copies go to addresses typed in the application: past an address's daily number of
         // receipts, its copy is skipped. The PDF holds what was typed: it goes only to an address shown to be
-        // its owner's (the signed-in account's confirmed address, or a remote signer's, who opened the link
-        // sent to it); the others are told where their copy is.
+        // its owner's (the signed-in account's confirmed address, or a remote signer's who opened the link
+        // sent to it; not one who signed on the sender's device, ADR 036); the others are told where their copy is.
         const proved = new Set(
           [
             userId ? await findConfirmedEmail(trx, userId) : undefined,
-            ...(remote?.signers.map((signer) => signer.email) ?? []),
+            ...(remote?.signers.filter((signer) => !signer.onDevice).map((signer) => signer.email) ?? []),
           ].flatMap((address) => (address ? [address.trim().toLowerCase()] : [])),
         )
-        const receipt = (to: string) => {
-          const attached = proved.has(to.trim().toLowerCase())
-          return enqueueWithinDailyLimit(
+        const isProved = (to: string) => proved.has(to.trim().toLowerCase())
+        /** The addresses a receipt with the PDF was queued to. */
+        const sentThePdf = new Set<string>()
+        const receipt = async (to: string) => {
+          const attached = isProved(to)
+          const queued = await enqueueWithinDailyLimit(
             trx,
             'receipt',
             {
@@ -268,12 +271,49 @@ export function createCreditService(deps: CreditServiceDeps): CreditService {
                 ),
             },
           )
+          if (queued && attached) sentThePdf.add(to.trim().toLowerCase())
         }
         // Signed remotely: the person completing gets the applicant's copy too, when it is another address.
         const completer = remote?.completerEmail
         await lockRecipients(trx, 'receipt', completer ? [s1.email, completer] : [s1.email])
         await receipt(s1.email)
         if (completer && completer.toLowerCase() !== s1.email.toLowerCase()) await receipt(completer)
+
+        // Each director who gave a personal guarantee (a Pty Ltd) is sent their copy at the address that signed:
+        // the one whose signing link they used, else (signed on the sender's device) the one typed for them. The
+        // PDF only where that address is shown to be theirs, else where to get it (ADR 032, ADR 036); nothing
+        // typed in the application, within the address's daily limit.
+        if (showsGuarantee(s1.customerType)) {
+          const guarantors = data.section2.persons.flatMap((person) => {
+            if (!uploads.guarantors.some((file) => file.id === person.id)) return []
+            const signer = remote?.signers.find((candidate) => candidate.personId === person.id)
+            return [signer && !signer.onDevice ? signer.email : person.email]
+          })
+          await lockRecipients(trx, 'guarantor-copy', guarantors)
+          for (const to of guarantors) {
+            // Their receipt already carries the PDF.
+            if (sentThePdf.has(to.trim().toLowerCase())) continue
+            const attached = isProved(to)
+            await enqueueWithinDailyLimit(
+              trx,
+              'guarantor-copy',
+              {
+                to,
+                replyTo: deps.accountsEmail,
+                ...guarantorCopyMail(data, reference, submittedAt, attached),
+              },
+              submittedAt,
+              {
+                enqueue: async (db, copyMail, at) =>
+                  enqueueMail(
+                    db,
+                    attached ? { ...copyMail, attachments: attachment(await applicantFile()) } : copyMail,
+                    at,
+                  ),
+              },
+            )
+          }
+        }
         await onStored?.(trx, { id: applicationId, reference })
         return applicationId
       })

@@ -41,7 +41,9 @@ import { checkSignaturePng } from './uploads.ts'
  * Remote signing (issue 16). The person completing the application sends it without signatures; each director,
  * partner or sole trader gets a link to read and sign it on their own device (a Pty Ltd's link covers the
  * guarantee too), and the person completing follows them on a status page. The last signature submits the
- * application through the same service as the spec's flow, with a signing record per signer.
+ * application through the same service as the spec's flow, with a signing record per signer. Signing can be mixed
+ * (ADR 036): the signatures of those who sign on the sender's device come with the application, on the text
+ * stored in the same transaction; the others are asked by link.
  *
  * Links: 256 random bits each, stored only as SHA-256, one purpose each (the status page's is on the signing,
  * the signers' in credit_signing_tokens), sent in request bodies only. A signer's links work for
@@ -150,6 +152,8 @@ const askedAgain = (now: Date, changedAfterSigning: boolean) => ({
   declined_at: null,
   decline_reason: '',
   changed_after_signing: changedAfterSigning ? 1 : 0,
+  // Asked again, they sign by the link emailed to them.
+  on_device: 0,
 })
 
 async function loadSigners(db: Kysely<DB>, signingId: number) {
@@ -182,6 +186,53 @@ function documentOf(data: CreditApplicationData) {
   const deed = data.section1.trustDeed
   const document = signingDocument(data, deed ? deedOf(deed) : undefined)
   return { document, textSha256: sha256(signingText(document)) }
+}
+
+/** A person's signature (and guarantee) drawn on the sender's device: mixed signing (ADR 036). */
+interface OnDeviceSignature {
+  signature: string
+  guarantee: string | null
+}
+
+/**
+ * The signatures drawn on the sender's device, by person: each of a person of section 2, with the guarantee
+ * beside it for a Pty Ltd (the spec's submit checks, person by person), each a complete PNG (ADR 005). The
+ * others are asked by email.
+ */
+function onDeviceSignatures(data: CreditApplicationData): Map<string, OnDeviceSignature> {
+  const guarantee = showsGuarantee(data.section1.customerType)
+  const given = (list: readonly { id: string; specimen: string }[]) =>
+    new Map(list.filter((entry) => entry.specimen !== '').map((entry) => [entry.id, entry.specimen]))
+  const signatures = given(data.section4.signatures)
+  const guarantees = guarantee ? given(data.section4.guarantors) : new Map<string, string>()
+  const persons = new Set(data.section2.persons.map((person) => person.id))
+  const problems: Record<string, string[]> = {}
+  const fail = (list: 'signatures' | 'guarantors', message: string) => {
+    problems[`application.section4.${list}`] ??= [message]
+  }
+  for (const [list, given] of [
+    ['signatures', signatures],
+    ['guarantors', guarantees],
+  ] as const) {
+    for (const [id, png] of given) {
+      if (!persons.has(id)) fail(list, MESSAGES.signOnDeviceInvalid)
+      const checked = checkSignaturePng(png)
+      if (!checked.ok) fail(list, checked.message)
+    }
+  }
+  for (const id of signatures.keys())
+    if (guarantee && !guarantees.has(id)) fail('guarantors', MESSAGES.guaranteeRequired)
+  for (const id of guarantees.keys()) if (!signatures.has(id)) fail('signatures', MESSAGES.signatureRequired)
+  if (Object.keys(problems).length > 0) throw new ValidationError(problems)
+  return new Map(
+    [...signatures].map(([id, signature]) => [id, { signature, guarantee: guarantees.get(id) ?? null }]),
+  )
+}
+
+/** The application as it waits: its wire payload without the signatures drawn here (they go on the signers' rows). */
+const unsignedWire = (wire: unknown): string => {
+  const payload = wire as CreditPayload
+  return JSON.stringify({ ...payload, section4: { ...payload.section4, signatures: '[]', guarantors: '[]' } })
 }
 
 export function createCreditSigning(deps: {
@@ -241,13 +292,40 @@ export function createCreditSigning(deps: {
     return queued
   }
 
-  /** A person of section 2 asked to sign: their row, their link and its email. */
+  /**
+   * What a signer's row holds once they signed on the sender's device (ADR 036): the signature, the digest of the
+   * text stored in the same transaction, and the sender's address and browser. No link goes to them.
+   */
+  const signedOnDevice = (
+    drawn: OnDeviceSignature,
+    textSha256: string,
+    client: SigningClient,
+    now: Date,
+  ) => ({
+    state: 'signed' as const,
+    signature: drawn.signature,
+    guarantee: drawn.guarantee,
+    text_sha256: textSha256,
+    signed_at: toTimestamp(now),
+    ip: client.ip,
+    user_agent: client.userAgent.slice(0, USER_AGENT_MAX),
+    declined_at: null,
+    decline_reason: '',
+    changed_after_signing: 0,
+    on_device: 1,
+  })
+
+  /**
+   * A person of section 2 asked to sign: their row, and their link and its email; or, signed on this device
+   * (`drawn`), their signature.
+   */
   const addSigner = async (
     trx: Transaction<DB>,
     signing: MailFacts & { signingId: number },
     person: { id: string; name: string; email: string },
     position: number,
     now: Date,
+    drawn?: { signature: OnDeviceSignature; textSha256: string; client: SigningClient },
   ) => {
     const signer = await trx
       .insertInto('credit_signers')
@@ -259,10 +337,11 @@ export function createCreditSigning(deps: {
         email: person.email,
         state: 'waiting',
         sent_at: toTimestamp(now),
+        ...(drawn ? signedOnDevice(drawn.signature, drawn.textSha256, drawn.client, now) : {}),
       })
       .returning(['id', 'name', 'email'])
       .executeTakeFirstOrThrow()
-    await sendLink(trx, 'request', signing, signer, now)
+    if (!drawn) await sendLink(trx, 'request', signing, signer, now)
   }
 
   const statusOf = async (signing: NonNullable<Signing>): Promise<SigningStatus> => {
@@ -287,6 +366,7 @@ export function createCreditSigning(deps: {
           declinedAt: signer.declined_at,
           declineReason: signer.decline_reason,
           changedAfterSigning: Number(signer.changed_after_signing) === 1,
+          onDevice: Number(signer.on_device) === 1,
         }),
       ),
       submitted:
@@ -438,6 +518,7 @@ export function createCreditSigning(deps: {
         userAgent: signer.user_agent ?? '',
         textSha256: signer.text_sha256 ?? '',
         guarantee,
+        onDevice: Number(signer.on_device) === 1,
       }))
       await deps.credit.submit({
         wire: signed,
@@ -496,6 +577,12 @@ export function createCreditSigning(deps: {
     const statusToken = randomToken(32)
     const expiresAt = new Date(now.getTime() + SIGNING_STATUS_DAYS * DAY_MS)
     const persons = data.section2.persons
+    // Mixed signing (ADR 036): some sign here, now; the others are asked by email.
+    const drawn = onDeviceSignatures(data)
+    const byEmail = persons.filter((person) => !drawn.has(person.id))
+    if (byEmail.length === 0)
+      throw new ValidationError({ 'application.section4.signatures': [MESSAGES.nobodyByEmail] })
+    const { textSha256 } = documentOf(data)
     const facts: MailFacts = { customer_type: s1.customerType, abn: formatAbn(s1.abn) }
     await db.transaction().execute(async (trx) => {
       const signing = await trx
@@ -506,7 +593,7 @@ export function createCreditSigning(deps: {
           business_name: s1.businessName,
           customer_type: s1.customerType,
           applicant_name: s1.personCompletingTheApplication,
-          payload: JSON.stringify(input.wire),
+          payload: unsignedWire(input.wire),
           ip: input.client.ip,
           user_agent: input.client.userAgent.slice(0, USER_AGENT_MAX),
           user_id: input.userId ?? null,
@@ -519,10 +606,18 @@ export function createCreditSigning(deps: {
       await lockRecipients(
         trx,
         'signing-request',
-        persons.map((person) => person.email),
+        byEmail.map((person) => person.email),
       )
       for (const [position, person] of persons.entries()) {
-        await addSigner(trx, { ...facts, signingId: signing.id }, person, position, now)
+        const signature = drawn.get(person.id)
+        await addSigner(
+          trx,
+          { ...facts, signingId: signing.id },
+          person,
+          position,
+          now,
+          signature && { signature, textSha256, client: input.client },
+        )
       }
       await enqueueWithinDailyLimit(
         trx,
@@ -530,7 +625,7 @@ export function createCreditSigning(deps: {
         statusMail({
           to: input.completerEmail,
           role: signerRole(s1.customerType),
-          signers: persons.length,
+          signers: byEmail.length,
           abn: facts.abn,
           link: statusLink(siteUrl, statusToken),
           expiresAt,
@@ -539,7 +634,7 @@ export function createCreditSigning(deps: {
         { refusal: MESSAGES.tooManyStatusLinks(input.completerEmail) },
       )
     })
-    return { statusToken, email: input.completerEmail, signers: persons.length }
+    return { statusToken, email: input.completerEmail, signers: byEmail.length }
   }
 
   /**
@@ -552,6 +647,8 @@ export function createCreditSigning(deps: {
     const { data } = input
     const s1 = data.section1
     const after = documentOf(data).textSha256
+    // Mixed signing (ADR 036): who signs here, now, with this change.
+    const drawn = onDeviceSignatures(data)
     await deps.beforeWrite?.('change')
     const now = clock()
     await db.transaction().execute(async (trx) => {
@@ -559,14 +656,14 @@ export function createCreditSigning(deps: {
       const signing = await lockSigning(trx, opened.id)
       if (!signing || !isOpen(signing)) throw new ConflictError(MESSAGES.closed)
       const textChanged =
-        signing.payload !== JSON.stringify(input.wire) &&
+        signing.payload !== unsignedWire(input.wire) &&
         documentOf(applicationOf(signing).data).textSha256 !== after
       const existing = await loadSigners(trx, signing.id)
       const facts: MailFacts = { customer_type: s1.customerType, abn: formatAbn(s1.abn) }
       await lockRecipients(
         trx,
         'signing-request',
-        data.section2.persons.map((person) => person.email),
+        data.section2.persons.filter((person) => !drawn.has(person.id)).map((person) => person.email),
       )
       await trx
         .updateTable('credit_signings')
@@ -575,7 +672,7 @@ export function createCreditSigning(deps: {
           business_name: s1.businessName,
           customer_type: s1.customerType,
           applicant_name: s1.personCompletingTheApplication,
-          payload: JSON.stringify(input.wire),
+          payload: unsignedWire(input.wire),
           updated_at: toTimestamp(now),
           expires_at: toTimestamp(new Date(now.getTime() + SIGNING_STATUS_DAYS * DAY_MS)),
         })
@@ -584,11 +681,30 @@ export function createCreditSigning(deps: {
       const kept = new Set<number>()
       for (const [position, person] of data.section2.persons.entries()) {
         const found = existing.find((signer) => signer.person_id === person.id)
+        const signature = drawn.get(person.id)
+        const here = signature && { signature, textSha256: after, client: input.client }
         if (!found) {
-          await addSigner(trx, { ...facts, signingId: signing.id }, person, position, now)
+          await addSigner(trx, { ...facts, signingId: signing.id }, person, position, now, here)
           continue
         }
         kept.add(found.id)
+        if (here) {
+          // Signed here with this change: on this very text, and no link of theirs works any more.
+          await trx.deleteFrom('credit_signing_tokens').where('signer_id', '=', found.id).execute()
+          await trx
+            .updateTable('credit_signers')
+            .set({
+              position,
+              name: person.name,
+              email: person.email,
+              sent_at: toTimestamp(now),
+              reminders_sent: 0,
+              ...signedOnDevice(here.signature, here.textSha256, here.client, now),
+            })
+            .where('id', '=', found.id)
+            .execute()
+          continue
+        }
         const newAddress = found.email.toLowerCase() !== person.email.toLowerCase()
         const withdrawn = found.state === 'signed' && found.text_sha256 !== after
         const askAgain = newAddress || withdrawn || (found.state === 'declined' && textChanged)
@@ -617,7 +733,8 @@ export function createCreditSigning(deps: {
     })
     // Someone was removed and everyone left has signed this very text: the application goes now.
     await finalize(opened.id)
-    return { statusToken, email: input.completerEmail, signers: data.section2.persons.length }
+    const byEmail = data.section2.persons.filter((person) => !drawn.has(person.id)).length
+    return { statusToken, email: input.completerEmail, signers: byEmail }
   }
 
   return {

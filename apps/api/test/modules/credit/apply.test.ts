@@ -40,7 +40,8 @@ describe.each(DIALECTS)('POST /api/apply-for-credit on %s', (dialect) => {
     expect(text).toContain(HEADINGS[value])
     expect(text.includes('Guarantee and Indemnity')).toBe(value === 0)
     expect(text.includes('TRUST DEED PAGE 1')).toBe(value === 4)
-    expect(await storedCounts(app)).toMatchObject({ applications: 1, outbox: 2 })
+    // The business's copy and the receipt; a Pty Ltd's two guarantors are each sent their copy too.
+    expect(await storedCounts(app)).toMatchObject({ applications: 1, outbox: value === 0 ? 4 : 2 })
   })
 
   it('prints every value typed, the ten clauses, signatures and guarantee, and page numbers', async () => {
@@ -243,8 +244,8 @@ describe.each(DIALECTS)('POST /api/apply-for-credit on %s', (dialect) => {
       .executeTakeFirstOrThrow()
     expect(pdf.content_type).toBe('application/pdf')
     expect(Buffer.compare(Buffer.from(pdf.data), response.rawPayload)).toBe(0)
-    // 2 signatures, 2 guarantor signatures, the PDF.
-    expect(await storedCounts(app)).toEqual({ applications: 1, files: 5, outbox: 2 })
+    // 2 signatures, 2 guarantor signatures, the PDF; the business's copy, the receipt and the two guarantors'.
+    expect(await storedCounts(app)).toEqual({ applications: 1, files: 5, outbox: 4 })
   })
 
   it('queues the PDF by email to the accounts address and a copy to the applicant', async () => {

@@ -50,7 +50,8 @@ describe.each(DIALECTS)('a credit submission is all or nothing on %s', (dialect)
     // Nothing is left locked: the next submission goes through.
     const response = await apply(app, await creditApplicationFixture(0))
     expect(response.statusCode, response.body).toBe(200)
-    expect(await storedCounts(app)).toEqual({ applications: 1, files: 5, outbox: 2 })
+    // The business's copy, the receipt, and the two guarantors' copies of a Pty Ltd.
+    expect(await storedCounts(app)).toEqual({ applications: 1, files: 5, outbox: 4 })
   })
 
   it('stores each of several concurrent submissions once, with its own reference', async () => {
@@ -60,6 +61,7 @@ describe.each(DIALECTS)('a credit submission is all or nothing on %s', (dialect)
     expect(responses.map((response) => response.statusCode)).toEqual([200, 200, 200])
     const references = new Set(responses.map((response) => response.headers['x-application-reference']))
     expect(references.size).toBe(3)
-    expect(await storedCounts(app)).toMatchObject({ applications: 3, outbox: 6 })
+    // Two emails each, and the Pty Ltd's two guarantors' copies.
+    expect(await storedCounts(app)).toMatchObject({ applications: 3, outbox: 8 })
   })
 })

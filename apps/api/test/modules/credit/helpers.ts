@@ -1,6 +1,6 @@
 import type { CreditPayload } from '@signalway/shared/credit'
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify'
-import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs'
+import { getDocument, Util } from 'pdfjs-dist/legacy/build/pdf.mjs'
 import { expect } from 'vitest'
 
 /** POST /api/apply-for-credit. */
@@ -43,6 +43,53 @@ export async function pdfPages(bytes: Uint8Array): Promise<string[]> {
           .map((item) => ('str' in item ? item.str : ''))
           .join(' ')
           .replace(/\s+/gu, ' '),
+      )
+    }
+    return pages
+  } finally {
+    await document.destroy()
+  }
+}
+
+/** A piece of a page's text where a reader shows it: from the shown page's top, and whether it reads upright. */
+export interface PlacedText {
+  text: string
+  /** Distance of its baseline from the top of the page as shown (points). */
+  fromTop: number
+  /** Distance of its baseline from the bottom of the page as shown. */
+  fromBottom: number
+  upright: boolean
+}
+
+/** Each page's text items placed as a reader shows the page (its /Rotate applied). */
+export async function pdfPlacedText(bytes: Uint8Array): Promise<PlacedText[][]> {
+  const document = await getDocument({
+    data: new Uint8Array(bytes),
+    verbosity: 0,
+    isEvalSupported: false,
+    useSystemFonts: false,
+    disableFontFace: true,
+  }).promise
+  try {
+    const pages: PlacedText[][] = []
+    for (let number = 1; number <= document.numPages; number++) {
+      const page = await document.getPage(number)
+      const viewport = page.getViewport({ scale: 1 })
+      const content = await page.getTextContent()
+      pages.push(
+        content.items.flatMap((item) => {
+          if (!('str' in item) || item.str.trim() === '') return []
+          // Viewport space: origin at the shown page's top left, y downwards.
+          const [a = 0, b = 0, , , , y = 0] = Util.transform(viewport.transform, item.transform) as number[]
+          return [
+            {
+              text: item.str,
+              fromTop: y,
+              fromBottom: viewport.height - y,
+              upright: Math.abs(b) < 1e-6 && a > 0,
+            },
+          ]
+        }),
       )
     }
     return pages

@@ -1,18 +1,27 @@
 import { randomBytes } from 'node:crypto'
 import { deflateSync } from 'node:zlib'
 import { parseCreditPayload } from '@signalway/shared/credit'
-import { PDFDict, PDFDocument, PDFName, StandardFonts } from 'pdf-lib'
+import { isValidAbn } from '@signalway/shared/fields'
+import { SITE } from '@signalway/shared/site'
+import { degrees, PDFDict, PDFDocument, PDFName, StandardFonts } from 'pdf-lib'
 import { describe, expect, it } from 'vitest'
 import {
   type CreditPdfInput,
   generateCreditApplicationPdf,
+  PDF_TITLE,
   type PdfSignature,
 } from '../../../src/modules/credit/pdf/credit-application-pdf.ts'
 import { embedFonts } from '../../../src/modules/credit/pdf/fonts.ts'
 import { embedPng, unfilter } from '../../../src/modules/credit/pdf/png-image.ts'
 import { sanitize, wrapText } from '../../../src/modules/credit/pdf/text.ts'
-import { creditApplicationFixture, encodePng, signaturePng } from '../../helpers/credit.ts'
-import { pdfPages } from './helpers.ts'
+import {
+  creditApplicationFixture,
+  encodePng,
+  signaturePng,
+  trustDeedField,
+  trustDeedPdf,
+} from '../../helpers/credit.ts'
+import { type PlacedText, pdfPages, pdfPlacedText } from './helpers.ts'
 
 async function input(
   type: 0 | 1 | 2 | 3 | 4,
@@ -140,6 +149,96 @@ describe('the credit application PDF', () => {
     for (const line of lines) expect(font.widthOfTextAtSize(line, 10)).toBeLessThanOrEqual(200)
     expect(lines.join('')).toContain('W'.repeat(10))
     expect(wrapText('a\n\nb', font, 10, 200)).toEqual(['a', '', 'b'])
+  })
+})
+
+/** Signers of their own devices, with browsers long enough to take the signing record over several pages. */
+function remoteRecords(application: CreditPdfInput['application']) {
+  return application.section2.persons.map((person, index) => ({
+    name: person.name,
+    role: 'Director',
+    email: person.email,
+    signedAt: new Date('2026-06-30T10:00:00.000Z'),
+    ip: `2001:db8::${index + 10}`,
+    userAgent: `Mozilla/5.0 ${'(Long browser description) '.repeat(12)}`,
+    textSha256: 'b'.repeat(64),
+    guarantee: true,
+  }))
+}
+
+const HEADER = `${PDF_TITLE}  ·  CA-2026-TEST0001`.replace(/\s+/gu, ' ')
+/** The running header: the title and reference in the top 60 points of the page as shown, upright. */
+const hasRunningHeader = (items: readonly PlacedText[]) =>
+  items.some((item) => item.text.replace(/\s+/gu, ' ').includes(HEADER) && item.fromTop < 60 && item.upright)
+
+describe("the PDF's page furniture", () => {
+  it("mentions a trust deed in no footer of another customer type's PDF, even when the signing record takes several pages", async () => {
+    for (const type of [0, 1, 2, 3] as const) {
+      const base = await input(type, () => {}, type === 3 ? 1 : 3)
+      const bytes = await generateCreditApplicationPdf({
+        ...base,
+        record: { ...base.record, signers: remoteRecords(base.application) },
+      })
+      const pages = await pdfPages(bytes)
+      const record = pages.findIndex((page) => page.includes('Signing record'))
+      // The test means something only if the record runs over to a page of its own.
+      if (type !== 3) expect(pages.length - record, `type ${type}`).toBeGreaterThan(1)
+      expect(pages.join('\n'), `type ${type}`).not.toMatch(/trust deed/iu)
+      pages.forEach((page, index) => {
+        expect(page).toContain(
+          `${SITE.legalName} · ${PDF_TITLE} · CA-2026-TEST0001 Page ${index + 1} of ${pages.length}`,
+        )
+      })
+    }
+  })
+
+  it("puts the trust deed's footer on the deed's pages only, upright on a turned page, and the running header on every page", async () => {
+    const deed = await PDFDocument.load(await trustDeedPdf(3))
+    deed.getPage(1).setRotation(degrees(90))
+    deed.getPage(2).setRotation(degrees(270))
+    const base = await input(4, (wire) => {
+      wire.section1.trustDeed = trustDeedField(Buffer.from('%PDF-1.7 fixture'))
+    })
+    const bytes = await generateCreditApplicationPdf({
+      ...base,
+      trustDeed: { name: 'trust-deed.pdf', size: 4321, sha256: 'c'.repeat(64), document: deed },
+      record: { ...base.record, signers: remoteRecords(base.application) },
+    })
+    const pages = await pdfPages(bytes)
+    const placed = await pdfPlacedText(bytes)
+    const deedPages = pages.flatMap((page, index) => (page.includes('TRUST DEED PAGE') ? [index] : []))
+    expect(deedPages).toHaveLength(3)
+    pages.forEach((page, index) => {
+      const footer = `Trust deed (attached to CA-2026-TEST0001) · Page ${index + 1} of ${pages.length}`
+      if (deedPages.includes(index)) {
+        expect(page).toContain(footer)
+        const line = placed[index]?.find((item) => item.text.includes('Trust deed (attached to'))
+        expect(line?.upright, `page ${index + 1}`).toBe(true)
+        expect(line?.fromBottom, `page ${index + 1}`).toBeLessThan(30)
+      } else {
+        expect(page).not.toContain('Trust deed (attached to')
+        expect(page).toContain(`Page ${index + 1} of ${pages.length}`)
+      }
+      expect(hasRunningHeader(placed[index] ?? []), `page ${index + 1}`).toBe(true)
+    })
+  })
+
+  it('has the running header on every page of every customer type, the first page included', async () => {
+    for (const type of [0, 1, 2, 3] as const) {
+      const placed = await pdfPlacedText(await generateCreditApplicationPdf(await input(type)))
+      placed.forEach((items, index) => {
+        expect(hasRunningHeader(items), `type ${type}, page ${index + 1}`).toBe(true)
+      })
+    }
+  })
+
+  it("prints the business's own ABN, a valid one, in the letterhead, the terms and the guarantee", async () => {
+    expect(isValidAbn(SITE.abn)).toBe(true)
+    const text = (await pdfPages(await generateCreditApplicationPdf(await input(0)))).join('\n')
+    expect(text).toContain(`${SITE.legalName} · ABN ${SITE.abn}`)
+    expect(text).toContain(`applies to ${SITE.legalName} (ABN ${SITE.abn}) (the Owner)`)
+    expect(text.split(`(ABN ${SITE.abn})`).length - 1).toBeGreaterThanOrEqual(2)
+    expect(text).not.toContain('00 000 000 000')
   })
 })
 

@@ -147,7 +147,7 @@ describe.each(DIALECTS)('remote signing is no relay on %s', (dialect) => {
       (mail) => mail.to_address !== app.config.accountsEmail,
     )
     // Every kind went: requests, a reminder, a changed application, the status link, the decline, the
-    // saved application's link and the receipts.
+    // saved application's link, the receipts and the guarantors' copies.
     const subjects = new Set(mails.map((mail) => mail.subject.replace(/\(CA-[^)]+\)/u, '(reference)')))
     expect([...subjects].sort()).toEqual(
       [
@@ -158,6 +158,7 @@ describe.each(DIALECTS)('remote signing is no relay on %s', (dialect) => {
         'Signing requests sent for your application for credit with Signalway Traffic Hire',
         'Your application for credit is saved',
         'Your application for credit with Signalway Traffic Hire (reference)',
+        'Your guarantee: application for credit with Signalway Traffic Hire (reference)',
       ].sort(),
     )
     expect(mails.map((mail) => mail.to_address)).toEqual(

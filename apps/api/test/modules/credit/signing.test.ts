@@ -105,12 +105,19 @@ describe.each(DIALECTS)('remote signing on %s', (dialect) => {
     expect(text).toContain('2026-11-26T02:00:00.000Z')
     expect(text).toContain(AGENT)
 
-    // Submitted once, and emailed to the business and the applicant with the PDF; the person completing too.
+    // Submitted once, and emailed to the business and the applicant with the PDF; the person completing too,
+    // and each director who signed the guarantee, at the address whose link they used.
     expect(await app.db.selectFrom('credit_applications').select('id').execute()).toHaveLength(1)
     const mails = await findOutboxMessages(app.db)
     const withPdf = mails.filter((mail) => mail.subject.includes(status.submitted.reference))
     expect(withPdf.map((mail) => mail.to_address).sort()).toEqual(
-      [app.config.accountsEmail, 'accounts@elliscivil.example', 'morgan@elliscivil.example'].sort(),
+      [
+        app.config.accountsEmail,
+        'accounts@elliscivil.example',
+        'morgan@elliscivil.example',
+        'person1@elliscivil.example',
+        'person2@elliscivil.example',
+      ].sort(),
     )
 
     // The back office's record holds both signers' records too.

@@ -1,18 +1,18 @@
 import { formatLongDateTime, formatShortDate } from '@signalway/shared/business-time'
 import { type CreditApplicationData, showsGuarantee } from '@signalway/shared/credit'
 import { applicationSections, personRole } from '@signalway/shared/credit/application-view'
-import { SIGNING_MESSAGES, sameDeviceAsSender, sameDeviceSigners } from '@signalway/shared/credit/signing'
+import { SIGNING_MESSAGES, signingFlags } from '@signalway/shared/credit/signing'
 import { formatAbn } from '@signalway/shared/fields'
 import { guaranteeClauses } from '@signalway/shared/guarantee'
 import { formatSiteAddress, SITE } from '@signalway/shared/site'
 import { hireTerms } from '@signalway/shared/terms'
-import { PDFArray, PDFDict, PDFDocument, PDFName, type PDFPage } from 'pdf-lib'
+import { degrees, PDFArray, PDFDict, PDFDocument, PDFName, type PDFPage } from 'pdf-lib'
 import { embedFonts, needsUnicodeFonts } from './fonts.ts'
 import { COLORS, CONTENT_WIDTH, MARGIN, PAGE, PdfWriter } from './layout.ts'
 import { drawLogoMark } from './logo.ts'
 import { type EmbeddedImage, embedPng } from './png-image.ts'
 import { addSealField, type PdfSealer, sealPdf } from './seal.ts'
-import { wrapText } from './text.ts'
+import { sanitize, wrapText } from './text.ts'
 
 export const PDF_TITLE = 'Application for Credit Account'
 
@@ -42,6 +42,11 @@ export interface RemoteSigningRecord {
   textSha256: string
   /** Whether the signature covers the guarantee and indemnity too (Pty Ltd). */
   guarantee: boolean
+  /**
+   * Signed on the device of the person who sent it for signing (mixed signing, ADR 036): no link was sent to
+   * `email`, and the time, address and browser are the sender's.
+   */
+  onDevice?: boolean | undefined
 }
 
 export interface CreditPdfInput {
@@ -94,12 +99,16 @@ export async function generateCreditApplicationPdf(input: CreditPdfInput): Promi
   doc.setModificationDate(submittedAt)
 
   const writer = new PdfWriter(doc, fonts, (w, page) => runningHeader(w, page, reference))
+  // The first page has the running header too, above the letterhead.
+  writer.y = runningHeader(writer, writer.page, reference)
   letterhead(writer)
   titleBlock(writer, input)
   valueSections(writer, input)
   await termsSection(writer, input)
   if (showsGuarantee(section1.customerType)) await guaranteeSection(writer, input)
   const ownPages = doc.getPageCount()
+  // The deed's pages, when they are appended: [from, to).
+  let deedPages = { from: ownPages, to: ownPages }
 
   if (input.trustDeed && input.copy !== 'applicant') {
     const deed = input.trustDeed.document
@@ -110,10 +119,11 @@ export async function generateCreditApplicationPdf(input: CreditPdfInput): Promi
       throw new TrustDeedUnreadableError('The trust deed pages cannot be copied.', { cause: error })
     }
     for (const page of pages) doc.addPage(withoutActions(page))
+    deedPages = { from: ownPages, to: ownPages + pages.length }
   }
 
   signingRecord(writer, input)
-  footers(writer, input, ownPages)
+  footers(writer, input, deedPages)
   if (!input.seal) return doc.save()
   addSealField(doc, await input.seal.signerName(), submittedAt)
   // The seal's byte range is found in the saved bytes: its dictionary must not sit in an object stream.
@@ -145,7 +155,7 @@ function withoutActions(page: PDFPage): PDFPage {
 
 function letterhead(w: PdfWriter): void {
   const { page, fonts } = w
-  const top = PAGE.height - MARGIN.top
+  const top = w.y
   drawLogoMark(page, MARGIN.left, top - 46, 46)
 
   const textX = MARGIN.left + 58
@@ -187,28 +197,17 @@ function runningHeader(w: PdfWriter, page: PDFPage, reference: string): number {
   return y - 8
 }
 
-/** 'Page X of Y' on every page; the appended deed pages get a short line of their own. */
-function footers(w: PdfWriter, input: CreditPdfInput, ownPages: number): void {
+/**
+ * 'Page X of Y' on every page. The trust deed's pages (only those: a signing record of several pages is not the
+ * deed's) keep their own content and size, and get a short header and footer line of their own.
+ */
+function footers(w: PdfWriter, input: CreditPdfInput, deedPages: { from: number; to: number }): void {
   const pages = w.doc.getPages()
   const total = pages.length
-  const deedEnd = total - 1
   pages.forEach((page, index) => {
     const label = `Page ${index + 1} of ${total}`
-    if (index >= ownPages && index < deedEnd) {
-      // An appended page keeps its own size; a rotated one is left untouched.
-      if (page.getRotation().angle % 360 !== 0) return
-      const box = page.getMediaBox()
-      w.textAt(
-        page,
-        `Trust deed (attached to ${input.reference})  ·  ${label}`,
-        box.x + box.width / 2,
-        box.y + 14,
-        {
-          size: 7.5,
-          color: COLORS.muted,
-          align: 'center',
-        },
-      )
+    if (index >= deedPages.from && index < deedPages.to) {
+      deedPageLines(w, page, input.reference, label)
       return
     }
     const y = MARGIN.bottom - 26
@@ -224,6 +223,38 @@ function footers(w: PdfWriter, input: CreditPdfInput, ownPages: number): void {
     })
     w.textAt(page, label, PAGE.width - MARGIN.right, y, { size: 7.5, color: COLORS.muted, align: 'right' })
   })
+}
+
+/**
+ * A deed page's running header and footer, centred at its top and bottom as a reader shows the page: a page
+ * turned by its /Rotate (90, 180 or 270 degrees) gets them turned with it, so they read upright.
+ */
+function deedPageLines(w: PdfWriter, page: PDFPage, reference: string, label: string): void {
+  const box = page.getCropBox()
+  const turned = (((Math.round(page.getRotation().angle / 90) * 90) % 360) + 360) % 360
+  const shown = turned % 180 === 0 ? box : { ...box, width: box.height, height: box.width }
+  // A point of the page as shown (origin bottom left) in the page's own coordinates.
+  const at = (x: number, y: number) => {
+    switch (turned) {
+      case 90:
+        return { x: box.x + box.width - y, y: box.y + x }
+      case 180:
+        return { x: box.x + box.width - x, y: box.y + box.height - y }
+      case 270:
+        return { x: box.x + y, y: box.y + box.height - x }
+      default:
+        return { x: box.x + x, y: box.y + y }
+    }
+  }
+  const line = (text: string, y: number) => {
+    const font = w.fonts.regular
+    const size = 7.5
+    const safe = sanitize(text, font)
+    const origin = at((shown.width - font.widthOfTextAtSize(safe, size)) / 2, y)
+    page.drawText(safe, { ...origin, size, font, color: COLORS.muted, rotate: degrees(turned) })
+  }
+  line(`${SITE.name}  ·  ${PDF_TITLE}  ·  ${reference}`, shown.height - 20)
+  line(`Trust deed (attached to ${reference})  ·  ${label}`, 14)
 }
 
 function titleBlock(w: PdfWriter, input: CreditPdfInput): void {
@@ -565,7 +596,7 @@ function signingRecord(w: PdfWriter, input: CreditPdfInput): void {
   w.space(32)
   paragraph(
     w,
-    'The digest is the SHA-256 hash of the canonical JSON (RFC 8785: object keys sorted, no insignificant whitespace) of the application exactly as it was submitted, including the signature images and the trust deed. Any change to the submitted data gives a different digest.',
+    `The digest is the SHA-256 hash of the canonical JSON (RFC 8785: object keys sorted, no insignificant whitespace) of the application exactly as it was submitted, including the signature images${application.section1.trustDeed ? ' and the trust deed' : ''}. Any change to the submitted data gives a different digest.`,
     { size: 8.5 },
   )
   w.space(4)
@@ -577,39 +608,60 @@ function signingRecord(w: PdfWriter, input: CreditPdfInput): void {
 /**
  * One block per person who signed on their own device: who, where the link went, when, from where, and what;
  * a signature from the same IP address and browser as another signer's, or as the sender's (`sender`, the
- * page's top rows), is pointed out.
+ * page's top rows), is pointed out. Then those who signed on the sender's device (mixed signing, ADR 036).
  */
 function remoteSigners(
   w: PdfWriter,
   signers: readonly RemoteSigningRecord[],
   sender: { ip: string; userAgent: string },
 ): void {
-  const sameDevice = sameDeviceSigners(signers)
-  const likeSender = sameDeviceAsSender(signers, sender)
-  w.space(14)
-  w.ensure(60)
-  w.text('Signed on their own devices', { font: w.fonts.bold, size: 11 })
-  w.space(2)
-  paragraph(
-    w,
-    'Each person below was sent a personal signing link by email and signed on their own device after reading the application, the Terms and Conditions of Hire and, where shown, the Guarantee and Indemnity. The text digest is the SHA-256 hash of the exact text they were shown.',
-    { size: 8.5 },
-  )
-  for (const [index, signer] of signers.entries()) {
+  const flags = signingFlags(signers, sender)
+  const byLink = signers.flatMap((signer, index) => (signer.onDevice ? [] : [{ signer, index }]))
+  const here = signers.filter((signer) => signer.onDevice)
+  const block = (signer: RemoteSigningRecord) => {
     w.space(6)
     w.ensure(110)
     w.text(`${signer.name} (${signer.role}${signer.guarantee ? ', and as guarantor' : ''})`, {
       font: w.fonts.bold,
       size: 9.5,
     })
-    row(w, 'Link sent to', signer.email)
+    row(w, signer.onDevice ? 'Email given (no link sent)' : 'Link sent to', signer.email)
     row(w, 'Signed (UTC)', signer.signedAt.toISOString())
     row(w, 'Signed (Melbourne)', formatLongDateTime(signer.signedAt, { seconds: true }))
     row(w, 'IP address', signer.ip)
     row(w, 'Browser (user agent)', signer.userAgent)
     row(w, 'Text SHA-256', signer.textSha256, { mono: true })
-    const others = sameDevice[index] ?? []
-    if (others.length > 0) row(w, 'Same device', SIGNING_MESSAGES.sameDevice(others))
-    if (likeSender[index]) row(w, 'Same device', SIGNING_MESSAGES.sameDeviceAsSender)
+  }
+  if (byLink.length > 0) {
+    w.space(14)
+    w.ensure(60)
+    w.text('Signed on their own devices', { font: w.fonts.bold, size: 11 })
+    w.space(2)
+    paragraph(
+      w,
+      'Each person below was sent a personal signing link by email and signed on their own device after reading the application, the Terms and Conditions of Hire and, where shown, the Guarantee and Indemnity. The text digest is the SHA-256 hash of the exact text they were shown.',
+      { size: 8.5 },
+    )
+    for (const { signer, index } of byLink) {
+      block(signer)
+      const { sameDeviceAs, sameDeviceAsSender } = flags[index] ?? {
+        sameDeviceAs: [],
+        sameDeviceAsSender: false,
+      }
+      if (sameDeviceAs.length > 0) row(w, 'Same device', SIGNING_MESSAGES.sameDevice(sameDeviceAs))
+      if (sameDeviceAsSender) row(w, 'Same device', SIGNING_MESSAGES.sameDeviceAsSender)
+    }
+  }
+  if (here.length > 0) {
+    w.space(14)
+    w.ensure(60)
+    w.text('Signed on the device of the person who sent it for signing', { font: w.fonts.bold, size: 11 })
+    w.space(2)
+    paragraph(
+      w,
+      `${SIGNING_MESSAGES.signedOnDevice} Each person below signed there, with the others asked by email; their address was typed in the application and was sent no link. The text digest is the SHA-256 hash of the exact text the application had when they signed.`,
+      { size: 8.5 },
+    )
+    for (const signer of here) block(signer)
   }
 }

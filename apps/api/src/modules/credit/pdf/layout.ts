@@ -53,7 +53,7 @@ export interface TextOptions {
 export class PdfWriter {
   readonly doc: PDFDocument
   readonly fonts: Fonts
-  /** Drawn at the top of every page after the first; returns the cursor below it. */
+  /** Drawn at the top of every new page (the caller draws it on the first); returns the cursor below it. */
   readonly runningHeader: (writer: PdfWriter, page: PDFPage) => number
   page: PDFPage
   y: number

@@ -528,6 +528,99 @@ describe('remote signing (issue 16)', () => {
     expect(await screen.findByText(/Signing requests sent to the signer\./)).toBeTruthy()
   })
 
+  it('mixed: one director signs here, the other gets a link; the drawn signatures go with the application', async () => {
+    const user = userEvent.setup()
+    const sendForSigning = vi.fn(async () => started)
+    const submit = vi.fn()
+    const values = filled()
+    values.section2.persons = [person('p1', 'Ada Lovelace'), person('p2', 'Grace Hopper')]
+    // Grace has not signed here: she will sign by link.
+    values.section4.signatures = [
+      { id: 'p1', name: 'Ada Lovelace', specimen: FAKE_PNG },
+      { id: 'p2', name: 'Grace Hopper', specimen: '' },
+    ]
+    values.section4.guarantors = [
+      { id: 'p1', name: 'Ada Lovelace', specimen: '' },
+      { id: 'p2', name: 'Grace Hopper', specimen: '' },
+    ]
+    await renderFilled({ defaultValues: values, sendForSigning, submit, onSigningStarted: vi.fn() })
+    await user.click(toggle(/Section 4: Credit Terms and Conditions/))
+    await user.click(screen.getByRole('radio', { name: 'Some sign here, the others get a link by email' }))
+    const grace = screen.getByRole('group', { name: 'Grace Hopper' })
+    await user.click(within(grace).getByRole('radio', { name: /^Gets a link by email/ }))
+    // Pads for Ada only.
+    expect(screen.getByRole('img', { name: /^Signature of Ada Lovelace/ })).toBeTruthy()
+    expect(screen.queryByRole('img', { name: /^Signature of Grace Hopper/ })).toBeNull()
+    expect(screen.queryByRole('img', { name: /^Guarantor signature of Grace Hopper/ })).toBeNull()
+
+    // Ada's guarantee is missing: the spec's message, and nothing is sent.
+    await user.click(screen.getByRole('button', { name: 'Send for signing' }))
+    expect(await screen.findAllByText('Please sign the guarantee and indemnity section.')).not.toHaveLength(0)
+    expect(screen.queryByRole('dialog')).toBeNull()
+    expect(sendForSigning).not.toHaveBeenCalled()
+  })
+
+  it('mixed: the dialog names who signed here, and only their signatures are sent', async () => {
+    const user = userEvent.setup()
+    const sendForSigning = vi.fn(async () => started)
+    const submit = vi.fn()
+    const values = filled()
+    values.section2.persons = [person('p1', 'Ada Lovelace'), person('p2', 'Grace Hopper')]
+    values.section4.signatures = [
+      { id: 'p1', name: 'Ada Lovelace', specimen: FAKE_PNG },
+      { id: 'p2', name: 'Grace Hopper', specimen: '' },
+    ]
+    values.section4.guarantors = [
+      { id: 'p1', name: 'Ada Lovelace', specimen: FAKE_PNG },
+      { id: 'p2', name: 'Grace Hopper', specimen: '' },
+    ]
+    await renderFilled({ defaultValues: values, sendForSigning, submit, onSigningStarted: vi.fn() })
+    await user.click(toggle(/Section 4: Credit Terms and Conditions/))
+    await user.click(screen.getByRole('radio', { name: 'Some sign here, the others get a link by email' }))
+    await user.click(
+      within(screen.getByRole('group', { name: 'Grace Hopper' })).getByRole('radio', {
+        name: /^Gets a link by email/,
+      }),
+    )
+    await user.click(screen.getByRole('button', { name: 'Send for signing' }))
+    const dialog = await screen.findByRole('dialog', { name: 'Send for Signing' })
+    expect(dialog.textContent).toContain('p2@example.com')
+    expect(dialog.textContent).not.toContain('p1@example.com')
+    expect(dialog.textContent).toContain('Signed here, on this device: Ada Lovelace.')
+    await user.click(within(dialog).getByRole('button', { name: 'Send the Requests' }))
+    await waitFor(() => expect(sendForSigning).toHaveBeenCalledTimes(1))
+    const [body] = sendForSigning.mock.calls[0] as unknown as [
+      { application: { section4: { signatures: string; guarantors: string } } },
+    ]
+    expect(JSON.parse(body.application.section4.signatures)).toEqual([
+      { id: 'p1', name: 'Ada Lovelace', specimen: FAKE_PNG },
+    ])
+    expect(JSON.parse(body.application.section4.guarantors)).toEqual([
+      { id: 'p1', name: 'Ada Lovelace', specimen: FAKE_PNG },
+    ])
+    expect(submit).not.toHaveBeenCalled()
+  })
+
+  it('mixed, everyone chose to sign here: the spec’s submit, no signing requests', async () => {
+    const user = userEvent.setup()
+    const sendForSigning = vi.fn(async () => started)
+    const submit = vi.fn(async () => new Blob(['%PDF-']))
+    const values = filled()
+    values.section2.persons = [person('p1', 'Ada Lovelace'), person('p2', 'Grace Hopper')]
+    values.section4.signatures = values.section2.persons.map((p) => ({
+      id: p.id,
+      name: p.name,
+      specimen: FAKE_PNG,
+    }))
+    values.section4.guarantors = values.section4.signatures
+    await renderFilled({ defaultValues: values, sendForSigning, submit })
+    await user.click(toggle(/Section 4: Credit Terms and Conditions/))
+    await user.click(screen.getByRole('radio', { name: 'Some sign here, the others get a link by email' }))
+    await user.click(screen.getByRole('button', { name: 'Submit application' }))
+    await waitFor(() => expect(submit).toHaveBeenCalledTimes(1))
+    expect(sendForSigning).not.toHaveBeenCalled()
+  })
+
   it('two signers with one address (in any case): the message on the second one’s email, and nothing is sent', async () => {
     const user = userEvent.setup()
     const sendForSigning = vi.fn(async () => started)

@@ -8,6 +8,7 @@ import {
   creditApplicationSchema,
   creditSubmitChecks,
   MESSAGES,
+  showsGuarantee,
   toCreditPayload,
 } from '@signalway/shared'
 import { repeatedEmails, SIGNING_MESSAGES } from '@signalway/shared/credit/signing'
@@ -40,10 +41,20 @@ import { CustomerSection } from './customer-section.tsx'
 import { PersonsSection } from './persons-section.tsx'
 import { SaveForLaterDialog } from './save-for-later.tsx'
 import { SendForSigningDialog } from './send-for-signing.tsx'
-import type { SigningChoiceProps, SigningMode } from './signing-choice.tsx'
+import { type SignerChoice, type SigningChoiceProps, type SigningMode, signsHere } from './signing-choice.tsx'
 import { TermsSection } from './terms-section.tsx'
 
 export const SUBMITTING_LABEL = 'Submitting your application for credit…'
+
+/**
+ * The submit button's words: it sends for signing when anyone is to be asked by email (all, or some: ADR 036).
+ * Its own component, so that typing in section 2 re-renders the label only.
+ */
+function SubmitLabel({ here, changing }: { here: (personId: unknown) => boolean; changing: boolean }) {
+  const persons = useWatch<CreditApplication, 'section2.persons'>({ name: 'section2.persons' })
+  if (changing) return 'Save changes and send for signing'
+  return (persons ?? []).some((person) => !here(person.id)) ? 'Send for signing' : 'Submit application'
+}
 
 export interface CreditApplicationFormProps {
   /** Sends the wire payload and answers the signed PDF. */
@@ -122,7 +133,10 @@ export function CreditApplicationForm({
   const [saving, setSaving] = useState(false)
   const draft = useRef(draftToken)
   const [signingMode, setSigningMode] = useState<SigningMode>(statusToken ? 'remote' : 'here')
+  // Mixed signing (ADR 036): each person's choice, by id.
+  const [choices, setChoices] = useState<Readonly<Record<string, SignerChoice>>>({})
   const [sending, setSending] = useState<CreditApplication | null>(null)
+  const here = (personId: unknown) => signsHere(signingMode, choices, personId)
 
   // Clean-up on leaving the page: no scroll, request or reload left behind.
   useEffect(
@@ -187,7 +201,9 @@ export function CreditApplicationForm({
   }
 
   const onSubmit = async (values: CreditApplication) => {
-    const problem = creditSubmitChecks(values, { signatures: signingMode === 'here' })
+    const problem = creditSubmitChecks(values, {
+      signatures: signingMode === 'mixed' ? (person) => here(person.id) : signingMode === 'here',
+    })
     if (problem) {
       notify.error(problem)
       const path = CREDIT_SUBMIT_CHECK_PATHS[problem]?.join('.')
@@ -198,9 +214,9 @@ export function CreditApplicationForm({
       }
       return
     }
-    // Remote signing: each signer needs their own address; who is asked, and where the status link goes, are
-    // confirmed first.
-    if (signingMode === 'remote') {
+    // Remote signing, for all or some (mixed, ADR 036): each signer needs their own address; who is asked, and
+    // where the status link goes, are confirmed first. Changing an application already sent always goes this way.
+    if (statusToken || values.section2.persons.some((person) => !here(person.id))) {
       const repeated = repeatedEmails(values.section2.persons.map((person) => person.email))
       if (repeated.length > 0) {
         for (const index of repeated) {
@@ -278,6 +294,9 @@ export function CreditApplicationForm({
                 {SECTION_CONTENT[key]({
                   mode: signingMode,
                   onModeChange: setSigningMode,
+                  choices,
+                  onChoiceChange: (personId, choice) =>
+                    setChoices((current) => ({ ...current, [personId]: choice })),
                   locked: Boolean(statusToken),
                 })}
               </CreditSection>
@@ -287,11 +306,7 @@ export function CreditApplicationForm({
           <div onMouseDown={keepFocus}>
             <FormActions className="credit-form__actions">
               <SubmitButton busyLabel={SUBMITTING_LABEL}>
-                {signingMode === 'remote'
-                  ? statusToken
-                    ? 'Save changes and send for signing'
-                    : 'Send for signing'
-                  : 'Submit application'}
+                <SubmitLabel here={here} changing={Boolean(statusToken)} />
               </SubmitButton>
               <button type="button" className="button button--outline" onClick={() => setSaving(true)}>
                 Save and continue later
@@ -319,21 +334,39 @@ export function CreditApplicationForm({
       ) : null}
       {sending ? (
         <SendForSigningDialog
-          signers={sending.section2.persons.map((person) => ({ name: person.name, email: person.email }))}
+          signers={sending.section2.persons
+            .filter((person) => !here(person.id))
+            .map((person) => ({ name: person.name, email: person.email }))}
+          signedHere={sending.section2.persons
+            .filter((person) => here(person.id))
+            .map((person) => person.name)}
           role={personRole(sending.section1.customerType)}
           suggestedEmail={sending.section1.email}
           changing={Boolean(statusToken)}
           send={async (completerEmail) => {
             const payload = toCreditPayload(sending)
+            // The signatures drawn here go with it (mixed signing, ADR 036); the others sign by link.
+            const drawn = (list: readonly { id: string }[]) =>
+              JSON.stringify(list.filter((entry) => here(entry.id)))
             const started = await sendForSigning({
               application: {
                 ...payload,
-                section4: { ...payload.section4, signatures: '[]', guarantors: '[]' },
+                section4: {
+                  ...payload.section4,
+                  signatures: drawn(sending.section4.signatures),
+                  guarantors: showsGuarantee(sending.section1.customerType)
+                    ? drawn(sending.section4.guarantors)
+                    : '[]',
+                },
               },
               completerEmail,
               ...(statusToken ? { statusToken } : {}),
             })
-            notify.success(SIGNING_MESSAGES.requestsSent(started.signers))
+            notify.success(
+              started.signers > 0
+                ? SIGNING_MESSAGES.requestsSent(started.signers)
+                : SIGNING_MESSAGES.submitted,
+            )
             // A saved copy of this application is done with; failing to delete it leaves it to expire.
             if (draft.current) void discardDraft(draft.current).catch(() => undefined)
             setSending(null)

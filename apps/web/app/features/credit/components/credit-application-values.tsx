@@ -97,11 +97,13 @@ export function CreditApplicationValues({ application }: { application: CreditAp
         {application.signingRecord.remoteSigners.map((signer) => (
           <div key={`${signer.name}-${signer.signedAt}`} className="credit-values__group">
             <h4 className="credit-values__heading">
-              Signed on their own device: {signer.name} ({signer.role})
+              {signer.onDevice ? 'Signed on the sender’s device' : 'Signed on their own device'}:{' '}
+              {signer.name} ({signer.role})
             </h4>
+            {signer.onDevice ? <p className="form-note">{SIGNING_MESSAGES.signedOnDevice}</p> : null}
             <dl className="credit-values__rows">
               <div>
-                <dt>Link sent to</dt>
+                <dt>{signer.onDevice ? 'Email given (no link sent)' : 'Link sent to'}</dt>
                 <dd>{signer.email}</dd>
               </div>
               <div>

@@ -12,6 +12,8 @@ const schema = z.object({ email: emailField({ invalid: 'Invalid email address.' 
 export interface SendForSigningProps {
   /** Who is asked to sign, and where their request goes. */
   signers: readonly { name: string; email: string }[]
+  /** Those who signed here, on this device (mixed signing, ADR 036): no request goes to them. */
+  signedHere?: readonly string[]
   /** 'Director', 'Partner', 'Sole Trader'. */
   role: string
   /** The status page's link goes here first (the application's email). */
@@ -29,6 +31,7 @@ export interface SendForSigningProps {
  */
 export function SendForSigningDialog({
   signers,
+  signedHere = [],
   role,
   suggestedEmail,
   changing = false,
@@ -76,6 +79,12 @@ export function SendForSigningDialog({
             </li>
           ))}
         </ul>
+        {signedHere.length > 0 ? (
+          <p>
+            Signed here, on this device: {signedHere.join(', ')}. No request goes to{' '}
+            {signedHere.length === 1 ? 'them' : 'any of them'}.
+          </p>
+        ) : null}
       </div>
       <Form form={form} onSubmit={submit} aria-label="Send for signing">
         <TextField

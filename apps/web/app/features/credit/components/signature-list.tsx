@@ -53,12 +53,15 @@ export function SignatureList({
   title,
   role,
   guarantor = false,
+  only,
 }: {
   list: ListPath
   title: string
   /** 'Director', 'Partner', 'Sole Trader'. */
   role: string
   guarantor?: boolean
+  /** Mixed signing (ADR 036): the persons who sign here; the others sign by an emailed link. */
+  only?: ((personId: string) => boolean) | undefined
 }) {
   const { control } = useFormContext<CreditApplicationInput>()
   const entries = (useWatch({ control, name: list }) ?? []) as SignatureInput[]
@@ -74,6 +77,7 @@ export function SignatureList({
       <legend className="credit-signatures__legend">{title}</legend>
       <div className="credit-signatures__grid">
         {entries.map((entry, index) => {
+          if (only && !only(entry.id)) return null
           const name = entry.name?.trim() || `${role} ${index + 1}`
           const label = `${guarantor ? 'Guarantor signature' : 'Signature'} of ${name}`
           const caption = guarantor

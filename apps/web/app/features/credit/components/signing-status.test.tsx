@@ -26,6 +26,7 @@ const status = (overrides: Partial<SigningStatus> = {}): SigningStatus => ({
       declinedAt: null,
       declineReason: '',
       changedAfterSigning: false,
+      onDevice: false,
     },
     {
       id: 2,
@@ -39,6 +40,7 @@ const status = (overrides: Partial<SigningStatus> = {}): SigningStatus => ({
       declinedAt: '2026-11-26T02:00:00.000Z',
       declineReason: 'Wrong address.',
       changedAfterSigning: true,
+      onDevice: false,
     },
   ],
   submitted: null,
@@ -143,5 +145,15 @@ describe('the status page of an application sent for signing (issue 16)', () => 
     expect(screen.queryByRole('button', { name: 'Change the application' })).toBeNull()
     await user.click(screen.getByRole('button', { name: 'Download the signed PDF' }))
     expect(props.download).toHaveBeenCalledTimes(1)
+  })
+
+  it('says who signed on the device that sent it for signing (mixed signing)', () => {
+    const base = status()
+    const [olivia, marcus] = base.signers
+    if (!olivia || !marcus) throw new Error('two signers')
+    renderView({ ...base, signers: [{ ...olivia, onDevice: true }, marcus] })
+    const [first] = within(screen.getByRole('list', { name: 'Signers' })).getAllByRole('listitem')
+    expect(first?.textContent).toContain('on the device that sent it for signing')
+    expect(within(first as HTMLElement).queryByRole('button')).toBeNull()
   })
 })

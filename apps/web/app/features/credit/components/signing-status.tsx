@@ -106,7 +106,10 @@ function SignerRow({
       </div>
       <p className="signing-signer__detail">{signer.email}</p>
       {signer.state === 'signed' && signer.signedAt ? (
-        <p className="signing-signer__detail">Signed {formatLongDateTime(signer.signedAt)}</p>
+        <p className="signing-signer__detail">
+          Signed {formatLongDateTime(signer.signedAt)}
+          {signer.onDevice ? ', on the device that sent it for signing' : ''}
+        </p>
       ) : null}
       {signer.state === 'waiting' ? (
         <p className="signing-signer__detail">

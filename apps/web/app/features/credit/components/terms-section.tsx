@@ -13,7 +13,7 @@ import { paths } from '../../../lib/paths.ts'
 import { hireTerms } from '../../../site-content/terms.ts'
 import { personRole } from '../sections.ts'
 import { SignatureList } from './signature-list.tsx'
-import { SigningChoice, type SigningChoiceProps } from './signing-choice.tsx'
+import { SigningChoice, type SigningChoiceProps, signsHere } from './signing-choice.tsx'
 import { TermsBox } from './terms-box.tsx'
 
 function sameEntries(a: readonly SignatureInput[], b: readonly SignatureInput[]): boolean {
@@ -51,6 +51,11 @@ export function TermsSection({ signing }: { signing?: SigningChoiceProps | undef
 
   const role = personRole(customerType)
   const customer = customerName?.trim() || 'the Customer'
+  const mode = signing?.mode ?? 'here'
+  // Mixed signing (ADR 036): pads for those who sign here only.
+  const only = signing && mode === 'mixed' ? (id: string) => signsHere(mode, signing.choices, id) : undefined
+  const anyHere = (persons ?? []).some((person) => !only || only(person.id))
+  const noneHere = mode === 'remote' || (mode === 'mixed' && !anyHere)
 
   return (
     <div className="credit-fields">
@@ -72,8 +77,8 @@ export function TermsSection({ signing }: { signing?: SigningChoiceProps | undef
         required
       />
       {signing ? <SigningChoice {...signing} role={role} persons={persons ?? []} /> : null}
-      {signing?.mode === 'remote' ? null : (
-        <SignatureList list="section4.signatures" title="Signatures" role={role} />
+      {noneHere ? null : (
+        <SignatureList list="section4.signatures" title="Signatures" role={role} only={only} />
       )}
       {showsGuarantee(customerType) ? (
         <div className="credit-guarantee">
@@ -88,12 +93,25 @@ export function TermsSection({ signing }: { signing?: SigningChoiceProps | undef
               </li>
             ))}
           </ol>
-          {signing?.mode === 'remote' ? (
+          {noneHere ? (
             <p className="form-note">
               Each director signs the guarantee on their own device, with the application.
             </p>
           ) : (
-            <SignatureList list="section4.guarantors" title="Guarantor signatures" role={role} guarantor />
+            <>
+              {mode === 'mixed' ? (
+                <p className="form-note">
+                  A director who gets a link signs the guarantee on their own device, with the application.
+                </p>
+              ) : null}
+              <SignatureList
+                list="section4.guarantors"
+                title="Guarantor signatures"
+                role={role}
+                guarantor
+                only={only}
+              />
+            </>
           )}
         </div>
       ) : null}
