@@ -1,45 +1,7 @@
-import AxeBuilder from '@axe-core/playwright'
 import { test as base, expect, type Page } from '@playwright/test'
+import { expectAccessible } from './helpers/axe.ts'
 
-export { expect }
-
-const WCAG_21_AA = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']
-
-/** Runs axe on the page as it is now and fails with a readable list of WCAG 2.1 AA violations. */
-export async function expectAccessible(page: Page) {
-  let violations = await axeViolations(page)
-  if (violations.length > 0) {
-    // A colour judged mid-fade (a notification arriving while axe ran) is gone a moment later: look
-    // again once before failing, so that only what stays is reported.
-    await page.waitForTimeout(400)
-    violations = await axeViolations(page)
-  }
-  expect(violations, `axe violations on ${page.url()}`).toEqual([])
-}
-
-async function axeViolations(page: Page): Promise<string[]> {
-  // Colours are judged at rest: a notification fading in is half transparent for a moment, and on a
-  // slow machine axe can catch it there. Finite animations (not an endless spinner) are let finish.
-  await page
-    .evaluate(() =>
-      Promise.race([
-        Promise.all(
-          document
-            .getAnimations()
-            .filter(
-              (animation) => animation.effect?.getComputedTiming().iterations !== Number.POSITIVE_INFINITY,
-            )
-            .map((animation) => animation.finished.catch(() => undefined)),
-        ),
-        new Promise((resolve) => setTimeout(resolve, 2000)),
-      ]),
-    )
-    .catch(() => undefined)
-  const results = await new AxeBuilder({ page }).withTags(WCAG_21_AA).analyze()
-  return results.violations.map(
-    (v) => `${v.id} (${v.impact}): ${v.help} -> ${v.nodes.map((n) => n.target.join(' ')).join(' | ')}`,
-  )
-}
+export { expect, expectAccessible }
 
 /**
  * axe on a page just opened: a page that sends the visitor elsewhere as it starts (a guard's redirect, the

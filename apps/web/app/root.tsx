@@ -17,6 +17,8 @@ import {
 import type { Route } from './+types/root'
 import { AppShell } from './components/layout/app-shell.tsx'
 import { Brand } from './components/layout/brand.tsx'
+import { CallBar } from './components/layout/call-bar.tsx'
+import { useShowsCallBar } from './components/layout/call-bar-routes.ts'
 import { ConsentBanner, TagManagerNoScript, TagManagerScript } from './components/tag-manager.tsx'
 import { NotFound } from './components/ui/not-found.tsx'
 import { ClearErrorsOnRouteChange, NotificationsProvider } from './components/ui/notifications/index.ts'
@@ -72,8 +74,10 @@ export function Layout({ children }: { children: ReactNode }) {
   const nonce = useNonce()
   const scripts = useDocumentScripts()
   const privateShell = usePrivateShell()
+  // Decided by route on the server: the page keeps room for the bar from its first paint (ADR 037).
+  const callBar = useShowsCallBar()
   return (
-    <html lang="en-AU">
+    <html lang="en-AU" data-call-bar={callBar ? '' : undefined}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
@@ -121,6 +125,7 @@ export function Layout({ children }: { children: ReactNode }) {
 export default function App({ loaderData }: Route.ComponentProps) {
   const navigate = useNavigate()
   const location = useLocation()
+  const callBar = useShowsCallBar()
   useKeepTypedValues()
   if (typeof window !== 'undefined') {
     // Idempotent: the one API client uses the configured base, client id and the router's navigation.
@@ -136,7 +141,7 @@ export default function App({ loaderData }: Route.ComponentProps) {
     <NotificationsProvider>
       <ClearErrorsOnRouteChange pathname={location.pathname} />
       <AuthProvider>
-        <AppShell>
+        <AppShell callBar={callBar}>
           <Outlet />
         </AppShell>
         <ConsentBanner
@@ -154,6 +159,8 @@ export default function App({ loaderData }: Route.ComponentProps) {
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const notFound = isRouteErrorResponse(error) && error.status === 404
   if (!notFound && !isRouteErrorResponse(error)) console.error(error)
+  // The document (Layout) made room for the call bar when the page's route shows it.
+  const callBar = useShowsCallBar()
   return (
     <div className="app">
       <header className="site-header site-header--minimal">
@@ -177,6 +184,7 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
           />
         )}
       </main>
+      {callBar && <CallBar />}
     </div>
   )
 }

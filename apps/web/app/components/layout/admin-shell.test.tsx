@@ -5,9 +5,9 @@ import { adminProfile, renderWithProviders } from '../../../test/utils.tsx'
 import { adminSectionOf, isAdminPath } from './admin-shell.tsx'
 import { AppShell } from './app-shell.tsx'
 
-function renderShell(route: string) {
+function renderShell(route: string, callBar?: boolean) {
   return renderWithProviders(
-    <AppShell>
+    <AppShell callBar={callBar}>
       <h1>Page</h1>
     </AppShell>,
     { route, auth: { status: 'signedIn', profile: adminProfile } },
@@ -62,6 +62,19 @@ describe('the admin area has a frame of its own (issue 15)', () => {
     expect(screen.getByRole('navigation', { name: 'Main' })).toBeTruthy()
     expect(screen.getByRole('contentinfo')).toBeTruthy()
     expect(screen.queryByRole('navigation', { name: 'Admin' })).toBeNull()
+  })
+
+  it('the site frame has the call bar when the page shows it (ADR 037)', () => {
+    renderShell('/about/', true)
+    expect(screen.getByRole('navigation', { name: 'Call or get a quote' })).toBeTruthy()
+  })
+
+  it('no call bar on a page that does not show it, nor in the admin frame', () => {
+    const { unmount } = renderShell('/contact-us/', false)
+    expect(screen.queryByRole('navigation', { name: 'Call or get a quote' })).toBeNull()
+    unmount()
+    renderShell('/admin/', true)
+    expect(screen.queryByRole('navigation', { name: 'Call or get a quote' })).toBeNull()
   })
 
   it('tells admin paths and their sections apart', () => {

@@ -10,9 +10,10 @@ import { MAIN_CONTENT_ID, SkipLink } from './skip-link.tsx'
 /**
  * The page frame: skip link, header, main#main, footer (the admin area has its own: admin-shell.tsx). After a client-side route change
  * focus moves to the main content (screen readers start at the new page); the window is
- * scrolled to the top by <ScrollRestoration> for new locations.
+ * scrolled to the top by <ScrollRestoration> for new locations. `callBar`: this page's route shows the
+ * phone-only call bar (call-bar-routes.ts; the root decides, as it marks the document for it).
  */
-export function AppShell({ children }: { children: ReactNode }) {
+export function AppShell({ children, callBar = false }: { children: ReactNode; callBar?: boolean }) {
   const location = useLocation()
   const mainRef = useRef<HTMLElement>(null)
   const lastPathname = useRef(location.pathname)
@@ -37,7 +38,7 @@ export function AppShell({ children }: { children: ReactNode }) {
         {children}
       </main>
       <SiteFooter />
-      <CallBar />
+      {callBar && <CallBar />}
     </div>
   )
 }

@@ -5,8 +5,9 @@ import { PhoneIcon } from './icons.tsx'
 
 /**
  * On phones and small tablets the phone number and Get a Quote stay in reach: a bar fixed to the
- * bottom of the screen (CSS only, so the static pages need no script for it). The page keeps room for
- * it at its end, and notifications sit above it, so it hides nothing.
+ * bottom of the screen (CSS only, so the static pages need no script for it). Only the reading pages
+ * have it, by route (call-bar-routes.ts, ADR 037); those keep room for it at their end, scroll what is
+ * focused clear of it, and their notifications sit above it, so it hides nothing.
  */
 export function CallBar() {
   return (

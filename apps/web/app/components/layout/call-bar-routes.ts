@@ -1,0 +1,81 @@
+import { SERVICES } from '@signalway/shared'
+import { useMatches } from 'react-router'
+
+/**
+ * Which pages show the phone-only call bar (call-bar.tsx), by route id (`app/routes.ts`), decided while
+ * the page renders, on the server too, so that it never appears or goes after the page is shown (ADR 037).
+ *
+ * The reading pages show it. Forms, the pages of a sign-in or an emailed link, credit signing and the
+ * account and admin areas do not: there the person is busy with fields, suggestion lists and
+ * notifications, which a bar fixed to the bottom of a phone's screen could cover (WCAG 2.2 SC 2.4.11),
+ * and the header keeps the phone number in reach. Every page route is listed
+ * (call-bar-routes.test.ts), so a new route has to say which it is.
+ */
+export const CALL_BAR_BY_ROUTE: Readonly<Record<string, boolean>> = {
+  // Reading pages.
+  'routes/home': true,
+  'routes/about': true,
+  'routes/news': true,
+  'routes/news-item': true,
+  'routes/services/index': true,
+  ...Object.fromEntries(SERVICES.map((service) => [`routes/services/${service.slug}`, true])),
+  'routes/faqs': true,
+  'routes/credit/terms-of-hire': true,
+  'routes/terms-and-conditions': true,
+  'routes/privacy-policy': true,
+  'routes/content-page': true,
+  'routes/pages/maintenance': true,
+  'routes/pages/error-403': true,
+  'routes/pages/error-404': true,
+  'routes/pages/error-500': true,
+  // Forms.
+  'routes/contact-us': false,
+  'routes/get-a-quote': false,
+  'routes/credit/application-for-credit': false,
+  'routes/playground': false,
+  // Signing in and the emailed links.
+  'routes/auth/register': false,
+  'routes/auth/login': false,
+  'routes/auth/logout': false,
+  'routes/auth/forgot-password': false,
+  'routes/auth/reset-password': false,
+  'routes/auth/confirm-email': false,
+  'routes/auth/cancel-email-change': false,
+  'routes/set-up-two-step': false,
+  // Credit signing: a saved application, a signer's link, the status of the signatures.
+  'routes/credit/resume': false,
+  'routes/credit/sign': false,
+  'routes/credit/signing-status': false,
+  // The account area.
+  'routes/update-profile': false,
+  'routes/my-account': false,
+  // The admin area (its own frame has no call bar either: admin-shell.tsx).
+  'routes/admin/index': false,
+  'routes/admin/manage-users': false,
+  'routes/admin/create-user': false,
+  'routes/admin/update-user': false,
+  'routes/admin/enquiries': false,
+  'routes/admin/credit-applications': false,
+  'routes/admin/credit-application': false,
+  'routes/admin/undelivered-mail': false,
+  'routes/admin/news': false,
+  'admin-news-new': false,
+  'routes/admin/news-item': false,
+  'routes/admin/pages': false,
+  'admin-page-new': false,
+  'routes/admin/page': false,
+  'routes/admin/faqs': false,
+  'admin-faq-new': false,
+  'routes/admin/faq': false,
+}
+
+/** Whether the page of these route matches shows the call bar: its own route decides; an unlisted one does not. */
+export function showsCallBar(matches: readonly { id: string }[]): boolean {
+  const page = matches.at(-1)
+  return page !== undefined && CALL_BAR_BY_ROUTE[page.id] === true
+}
+
+/** For the document and the page frame: whether this page shows the call bar. */
+export function useShowsCallBar(): boolean {
+  return showsCallBar(useMatches())
+}
