@@ -24,6 +24,7 @@ import * as outboxRetention from './migrations/0020-outbox-retention.ts'
 import * as creditMailLog from './migrations/0021-credit-mail-log.ts'
 import * as longRecoveryCodes from './migrations/0022-long-recovery-codes.ts'
 import * as creditApplicationCompleter from './migrations/0023-credit-application-completer.ts'
+import * as userInvitations from './migrations/0025-user-invitations.ts'
 import type { DB } from './schema.ts'
 
 /** Every migration, by name. Names sort in the order they run; add new ones at the end. */
@@ -51,6 +52,7 @@ export const migrations: Record<string, Migration> = {
   '0021-credit-mail-log': creditMailLog,
   '0022-long-recovery-codes': longRecoveryCodes,
   '0023-credit-application-completer': creditApplicationCompleter,
+  '0025-user-invitations': userInvitations,
 }
 
 export class MigrationError extends Error {

@@ -1,6 +1,14 @@
 import { wallTimeToInstant } from '@signalway/shared/business-time'
 import { LIMITS, MEMBER_TYPE } from '@signalway/shared/constants'
 import { parseFilterDate } from '@signalway/shared/dates'
+import {
+  acceptInvitationPath,
+  INVITATION_MESSAGES,
+  INVITATION_TTL_HOURS,
+  INVITATIONS_PER_MAILBOX_PER_DAY,
+  type InviteUser,
+} from '@signalway/shared/invitations'
+import { mailboxKey } from '@signalway/shared/mailbox'
 import { MESSAGES } from '@signalway/shared/messages'
 import type {
   CreateUser,
@@ -13,17 +21,22 @@ import type {
 } from '@signalway/shared/users'
 import type { Executor } from '../../db/database.ts'
 import { isCommonPassword } from '../../lib/common-passwords.ts'
-import { ConflictError, NotFoundError, ValidationError } from '../../lib/errors.ts'
+import { ConflictError, NotFoundError, TooManyRequestsError, ValidationError } from '../../lib/errors.ts'
 import { hashPassword } from '../../lib/password.ts'
 import type { Clock } from '../../lib/time.ts'
 import type { AuthUser } from '../auth/plugin.ts'
 import { normalizeEmail } from '../auth/repository.ts'
 import type { SecondFactors } from '../auth/second-factor.ts'
-import type { TokenService } from '../auth/tokens.ts'
+import { hashToken, newOpaqueToken, type TokenService } from '../auth/tokens.ts'
 import { enqueueMail } from '../outbox/service.ts'
 import { mailNameOf } from '../outbox/signature.ts'
 import { type AuditContext, userSnapshot, writeAudit } from './audit.ts'
-import { secondFactorResetMail } from './mail.ts'
+import {
+  countInvitationsToMailboxAfter,
+  insertInvitation,
+  lockInvitationMailbox,
+} from './invitations-repository.ts'
+import { invitationMail, secondFactorResetMail } from './mail.ts'
 import {
   archiveUser,
   countUsers,
@@ -54,6 +67,11 @@ export interface UsersService {
   filter(request: UserFilterRequest): Promise<UserFilterResponse>
   detail(id: string): Promise<UserDetail>
   create(actor: AuthUser, payload: CreateUser, context: AuditContext): Promise<UserDetail>
+  /**
+   * Creates a user without a password anyone knows and emails them a link to set their own (ADR 035): 72 hours,
+   * single use, its token stored only as a hash; at most INVITATIONS_PER_MAILBOX_PER_DAY to one mailbox a day.
+   */
+  invite(actor: AuthUser, payload: InviteUser, context: AuditContext): Promise<UserDetail>
   /**
    * A new email is stored unconfirmed, and the user's open email changes and reset links end: what was sent
    * with the address shows on their account once they confirm it from there.
@@ -156,6 +174,49 @@ export function createUsersService({
       })
     },
 
+    async invite(actor, payload, context) {
+      // Nobody knows this password: the account signs in only once its owner has set one.
+      const passwordHash = await hashPassword(newOpaqueToken())
+      const token = newOpaqueToken()
+      const mailbox = mailboxKey(payload.email)
+      return db.transaction().execute(async (trx) => {
+        const now = clock()
+        await lockInvitationMailbox(trx, mailbox)
+        const sent = await countInvitationsToMailboxAfter(trx, mailbox, new Date(now.getTime() - DAY_MS))
+        if (sent >= INVITATIONS_PER_MAILBOX_PER_DAY)
+          throw new TooManyRequestsError(DAY_MS / 1000, INVITATION_MESSAGES.limit)
+        const id = await insertUser(trx, newUserRow(payload, passwordHash, payload.memberType, now))
+        if (id === undefined) throw new ConflictError(MESSAGES.emailTaken)
+        const user = await findUserById(trx, id)
+        if (!user) throw new Error(`User ${id} vanished`)
+        const expiresAt = new Date(now.getTime() + INVITATION_TTL_HOURS * HOUR_MS)
+        await insertInvitation(trx, {
+          hash: hashToken(token),
+          userId: id,
+          mailbox,
+          invitedBy: Number(actor.id),
+          createdAt: now,
+          expiresAt,
+        })
+        await enqueueMail(
+          trx,
+          invitationMail(user.email, `${siteUrl}${acceptInvitationPath(token)}`, INVITATION_TTL_HOURS),
+          now,
+        )
+        await writeAudit(trx, {
+          actor,
+          action: 'user.invite',
+          targetType: 'user',
+          targetId: String(id),
+          before: null,
+          after: { ...userSnapshot(user), invitationExpiresAt: expiresAt.toISOString() },
+          ...context,
+          at: now,
+        })
+        return toUserRow(user)
+      })
+    },
+
     async update(actor, payload, context) {
       return db.transaction().execute(async (trx) => {
         const before = await findOrThrow(trx, payload.id)
@@ -246,6 +307,9 @@ export function createUsersService({
     },
   }
 }
+
+const HOUR_MS = 60 * 60 * 1000
+const DAY_MS = 24 * HOUR_MS
 
 function parseId(value: string): number | undefined {
   const trimmed = value.trim()
