@@ -38,31 +38,26 @@ export type InviteUser = z.output<typeof inviteUserSchema>
 /** How the create form sets the password: staff choose it now (SPEC.md's fields), or the person does. */
 export const PASSWORD_CHOICES = [
   { value: 'password', label: 'Choose a password now' },
-  { value: 'invite', label: 'Email them a link to set their own password' },
+  { value: 'invite', label: 'Send them a link to set their own password' },
 ] as const
 export type PasswordChoice = (typeof PASSWORD_CHOICES)[number]['value']
 
 /**
  * The create form with the choice: SPEC.md's rules and messages for the password fields when a password is
- * chosen now (the same schema checks them), none when an invitation is sent.
+ * chosen now, none when an invitation is sent.
  */
-export const createUserChoiceFormSchema = z
-  .object({
+export const createUserChoiceFormSchema = z.discriminatedUnion('passwordChoice', [
+  withPasswordsMatch(
+    z.object({ ...createUserFormSchema.shape, passwordChoice: z.literal('password') }),
+    'Passwords must match',
+  ),
+  z.object({
     ...updateUserFormSchema.shape,
-    passwordChoice: z.enum(['password', 'invite']),
+    passwordChoice: z.literal('invite'),
     password: z.string().optional(),
-    confirmPassword: z.string().optional().nullable(),
-  })
-  .superRefine((value, context) => {
-    if (value.passwordChoice !== 'password') return
-    const checked = createUserFormSchema.safeParse(value)
-    if (checked.success) return
-    for (const issue of checked.error.issues) {
-      const field = issue.path[0]
-      if (field === 'password' || field === 'confirmPassword')
-        context.addIssue({ code: 'custom', message: issue.message, path: [field] })
-    }
-  })
+    confirmPassword: z.string().nullable().optional(),
+  }),
+])
 export type CreateUserChoiceForm = z.output<typeof createUserChoiceFormSchema>
 export type CreateUserChoiceFormInput = z.input<typeof createUserChoiceFormSchema>
 
