@@ -73,7 +73,8 @@ describe('constants', () => {
       { value: 2, label: 'Post' },
     ])
     expect(MEMBER_TYPES.map((type) => type.value)).toEqual([1, 2, 3])
-    expect(FILTER_USER_TYPES).toEqual([1, 3])
+    // Company members too (ADR 035): the filter offers every type it lists.
+    expect(FILTER_USER_TYPES).toEqual(MEMBER_TYPES.map((type) => type.value))
     expect(DEFAULT_LOAD_USER_TYPES).toEqual([1, 2, 3])
   })
   it('has the limits of the spec', () => {

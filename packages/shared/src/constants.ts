@@ -126,8 +126,12 @@ export const MEMBER_TYPES = [
   { value: 3, label: 'Admin' },
 ] as const satisfies readonly { value: MemberType; label: string }[]
 export const MEMBER_TYPE_VALUES = [1, 2, 3] as const
-/** User types offered by the admin filter. */
-export const FILTER_USER_TYPES = [1, 3] as const satisfies readonly MemberType[]
+/**
+ * User types offered by the admin filter: every type of the shared list. SPEC.md §3 lists 1 and 3 only, while its
+ * default load sends 1, 2 and 3 and its default filter is "all user types": company members were listed until a
+ * filter was applied and could not be filtered back (ADR 035).
+ */
+export const FILTER_USER_TYPES = [1, 2, 3] as const satisfies readonly MemberType[]
 /** User types sent by the default (first) user list load. */
 export const DEFAULT_LOAD_USER_TYPES = [1, 2, 3] as const satisfies readonly MemberType[]
 

@@ -118,6 +118,20 @@ export function createUsersService({
     return user
   }
 
+  /** Nobody within the dates: how many match without them, and their first and last registration (ADR 035). */
+  const matchesOutsideDates = async (filter: UserListFilter) => {
+    if (filter.registeredFrom === null && filter.registeredBefore === null) return undefined
+    const widened: UserListFilter = { ...filter, registeredFrom: null, registeredBefore: null }
+    const total = await countUsers(db, widened)
+    if (total === 0) return undefined
+    const end = (direction: 'asc' | 'desc') =>
+      listUsers(db, widened, { column: 'registration_date', direction }, { limit: 1, offset: 0, total })
+    const [first] = await end('asc')
+    const [last] = await end('desc')
+    if (!first || !last) return undefined
+    return { total, firstRegistered: first.registration_date, lastRegistered: last.registration_date }
+  }
+
   return {
     async filter(request) {
       const unordered: UserListFilter = {
@@ -141,7 +155,8 @@ export function createUsersService({
       const offset = (page - 1) * pageSize
       const items =
         offset >= total ? [] : await listUsers(db, filter, order, { limit: pageSize, offset, total })
-      return { items: items.map(toUserRow), total, page, pageSize }
+      const outside = total === 0 ? await matchesOutsideDates(filter) : undefined
+      return { items: items.map(toUserRow), total, page, pageSize, ...(outside ? { outside } : {}) }
     },
 
     async detail(id) {

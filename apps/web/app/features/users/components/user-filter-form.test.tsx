@@ -16,14 +16,14 @@ function renderPanel(onApply = vi.fn()) {
 }
 
 describe('user filter (SPEC.md §5 Admin filter)', () => {
-  it('offers User Types Regular and Admin only, all selected, from one year ago to today', () => {
+  it('offers every User Type (Company member too, ADR 035), all selected, from one year ago to today', () => {
     const { form } = renderPanel()
     const types = within(form).getByRole('group', { name: /User Types/ })
     expect(
       within(types)
         .getAllByRole('checkbox')
         .map((box) => box.nextSibling?.textContent),
-    ).toEqual(['Select all', 'Regular', 'Admin'])
+    ).toEqual(['Select all', 'Regular', 'Company member', 'Admin'])
     expect(
       within(types)
         .getAllByRole('checkbox')
@@ -79,7 +79,7 @@ describe('user filter (SPEC.md §5 Admin filter)', () => {
     await user.click(within(form).getByRole('button', { name: 'Filter' }))
     await waitFor(() => expect(onApply).toHaveBeenCalled())
     const [values] = onApply.mock.calls[0] ?? []
-    expect(values.userTypes).toEqual([3])
+    expect(values.userTypes).toEqual([2, 3])
     expect(values.startDate).toEqual(new Date(2026, 0, 1))
     expect(values.endDate).toEqual(new Date(2026, 5, 15))
   })
