@@ -169,9 +169,7 @@ export function ManageUsers() {
           Create a User
         </Link>
       </div>
-      <section className="manage-users__filter" aria-label="Filter">
-        <UserFilterPanel value={filter} onApply={applyFilter} />
-      </section>
+      <UserFilterPanel value={filter} onApply={applyFilter} />
       {data && !loading && data.total === 0 && data.outside ? (
         <OutsideTheDates
           filter={filter}

@@ -5,14 +5,8 @@ import {
   userFilterFormSchema,
 } from '@signalway/shared'
 import { useEffect } from 'react'
-import {
-  Form,
-  FormActions,
-  MaskedInput,
-  MultiSelect,
-  SubmitButton,
-  useZodForm,
-} from '../../../components/form/index.ts'
+import { Form, MaskedInput, MultiSelect, SubmitButton, useZodForm } from '../../../components/form/index.ts'
+import { FilterActions, FilterPanel, filterFormClass } from '../../../components/ui/filter-panel.tsx'
 import { type AppliedUserFilter, filterFormValues } from '../list-query.ts'
 
 /** dd/mm/yyyy: digits only, the slashes come by themselves. */
@@ -45,37 +39,46 @@ export function UserFilterPanel({
   }, [key, form])
 
   return (
-    <Form form={form} onSubmit={onApply} aria-label="Filter users" className="user-filter">
-      <MultiSelect
-        name="userTypes"
-        label="User Types"
-        options={USER_TYPE_OPTIONS}
-        className="user-filter__types"
-        required
-      />
-      <div className="user-filter__dates">
-        <MaskedInput
-          name="startDate"
-          label="Start Date"
-          mask={DATE_MASK}
-          hint="dd/mm/yyyy"
-          autoComplete="off"
+    <FilterPanel label="Filter">
+      <Form
+        form={form}
+        onSubmit={onApply}
+        aria-label="Filter users"
+        className={`${filterFormClass} user-filter`}
+      >
+        <MultiSelect
+          name="userTypes"
+          label="User Types"
+          options={USER_TYPE_OPTIONS}
+          className="user-filter__types"
           required
         />
-        <MaskedInput
-          name="endDate"
-          label="End Date"
-          mask={DATE_MASK}
-          hint="dd/mm/yyyy"
-          autoComplete="off"
-          required
+        <div className="user-filter__dates">
+          <MaskedInput
+            name="startDate"
+            label="Start Date"
+            mask={DATE_MASK}
+            hint="dd/mm/yyyy"
+            autoComplete="off"
+            required
+          />
+          <MaskedInput
+            name="endDate"
+            label="End Date"
+            mask={DATE_MASK}
+            hint="dd/mm/yyyy"
+            autoComplete="off"
+            required
+          />
+        </div>
+        <FilterActions
+          apply={
+            <SubmitButton variant="primary" busyLabel="Filtering the users…">
+              Filter
+            </SubmitButton>
+          }
         />
-      </div>
-      <FormActions className="user-filter__actions">
-        <SubmitButton variant="primary" busyLabel="Filtering the users…">
-          Filter
-        </SubmitButton>
-      </FormActions>
-    </Form>
+      </Form>
+    </FilterPanel>
   )
 }
