@@ -109,13 +109,19 @@ test('filter, search and page the users', async ({ page, request }) => {
 
   // The default load has every type (the company member too); a filter of Admin only narrows it.
   await expect(page.getByText('Showing 1–10 of 23')).toBeVisible()
+  await expect(filter.getByRole('checkbox', { name: 'Company member' })).toBeChecked()
   await filter.getByRole('checkbox', { name: 'Regular' }).uncheck()
+  await filter.getByRole('checkbox', { name: 'Company member' }).uncheck()
   await filter.getByRole('button', { name: 'Filter' }).click()
   await expect(page.getByText('Showing 1–2 of 2')).toBeVisible()
   await expect(usersTable(page).getByRole('cell', { name: 'Admin', exact: true })).toHaveCount(2)
   await filter.getByRole('checkbox', { name: 'Regular' }).check()
   await filter.getByRole('button', { name: 'Filter' }).click()
   await expect(page.getByText('Showing 1–10 of 22')).toBeVisible()
+  // The filter offers company members too (ADR 035): they come back.
+  await filter.getByRole('checkbox', { name: 'Company member' }).check()
+  await filter.getByRole('button', { name: 'Filter' }).click()
+  await expect(page.getByText('Showing 1–10 of 23')).toBeVisible()
 
   // The filter's own messages.
   await filter.getByLabel(/Start Date/).fill('')
