@@ -61,7 +61,8 @@ test('an administrator with an authenticator app resets their password from the 
   await page.getByRole('button', { name: 'Verify' }).click()
   await expect(page.getByText('Your password has been changed and you are signed in.')).toBeVisible()
   await expect(page.getByRole('banner').getByRole('link', { name: 'Logout' })).toBeVisible()
-  await expect.poll(() => new URL(page.url()).pathname).toBe('/')
+  // An administrator lands on the admin area (ADR 035).
+  await expect.poll(() => new URL(page.url()).pathname).toBe('/admin/')
 })
 
 test('the login page after twelve wrong codes shows the lock-out message', async ({ page, request }) => {

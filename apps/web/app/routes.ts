@@ -25,6 +25,7 @@ export default [
   route(p.logout, 'routes/auth/logout.tsx'),
   route(p.confirmEmail, 'routes/auth/confirm-email.tsx'),
   route(p.cancelEmailChange, 'routes/auth/cancel-email-change.tsx'),
+  route(p.acceptInvitation, 'routes/auth/accept-invitation.tsx'),
   layout('routes/auth/guest-layout.tsx', [
     route(p.register, 'routes/auth/register.tsx'),
     route(p.login, 'routes/auth/login.tsx'),

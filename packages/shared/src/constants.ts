@@ -134,7 +134,7 @@ export const MEMBER_TYPES = [
   { value: 3, label: 'Admin' },
 ] as const satisfies readonly { value: MemberType; label: string }[]
 export const MEMBER_TYPE_VALUES = [1, 2, 3] as const
-/** User types offered by the admin filter. */
+/** User types offered by the admin filter: SPEC.md's 1 and 3 only (its default load sends 1, 2 and 3). */
 export const FILTER_USER_TYPES = [1, 3] as const satisfies readonly MemberType[]
 /** User types sent by the default (first) user list load. */
 export const DEFAULT_LOAD_USER_TYPES = [1, 2, 3] as const satisfies readonly MemberType[]

@@ -209,6 +209,17 @@ export const userPageSchema = z.object({
   total: z.number().int().min(0),
   page: z.number().int().min(1),
   pageSize: z.number().int().min(1),
+  /**
+   * Ours (ADR 035): when nobody matches within the dates, how many match (types and search alike) outside them,
+   * and the first and last of their registration dates, so that one click can widen the window to them.
+   */
+  outside: z
+    .object({
+      total: z.number().int().min(1),
+      firstRegistered: z.string(),
+      lastRegistered: z.string(),
+    })
+    .optional(),
 })
 export type UserPage = z.output<typeof userPageSchema>
 

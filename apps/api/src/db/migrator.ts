@@ -25,6 +25,7 @@ import * as creditMailLog from './migrations/0021-credit-mail-log.ts'
 import * as longRecoveryCodes from './migrations/0022-long-recovery-codes.ts'
 import * as creditApplicationCompleter from './migrations/0023-credit-application-completer.ts'
 import * as enquiryReferences from './migrations/0024-enquiry-references.ts'
+import * as userInvitations from './migrations/0025-user-invitations.ts'
 import * as creditSignersOnDevice from './migrations/0026-credit-signers-on-device.ts'
 import type { DB } from './schema.ts'
 
@@ -54,6 +55,7 @@ export const migrations: Record<string, Migration> = {
   '0022-long-recovery-codes': longRecoveryCodes,
   '0023-credit-application-completer': creditApplicationCompleter,
   '0024-enquiry-references': enquiryReferences,
+  '0025-user-invitations': userInvitations,
   '0026-credit-signers-on-device': creditSignersOnDevice,
 }
 

@@ -76,6 +76,21 @@ export interface EmailChangesTable {
   outcome: string | null
 }
 
+/** An invitation to set one's own password (migration 0025, ADR 035); the token stored only as its SHA-256. */
+export interface UserInvitationsTable {
+  token_hash: string
+  user_id: number
+  /** The recipient's mailbox (`mailboxKey`), for the daily limit per recipient (ADR 032). */
+  mailbox: string
+  /** The administrator who sent it (null once their account is gone). */
+  invited_by: number | null
+  created_at: Timestamp
+  expires_at: Timestamp
+  ended_at: Timestamp | null
+  /** 'accepted' or 'ended'. */
+  outcome: string | null
+}
+
 export interface TotpFactorsTable {
   user_id: number
   /** The base32 seed, sealed (lib/secret-box.ts). */
@@ -448,6 +463,7 @@ export interface DB {
   refresh_token_families: RefreshTokenFamiliesTable
   refresh_tokens: RefreshTokensTable
   email_changes: EmailChangesTable
+  user_invitations: UserInvitationsTable
   totp_factors: TotpFactorsTable
   recovery_codes: RecoveryCodesTable
   mfa_challenges: MfaChallengesTable

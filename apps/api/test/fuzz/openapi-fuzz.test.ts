@@ -14,7 +14,7 @@ import { createNewsItem } from '../../src/seed/factories.ts'
 import { createAdmin, createUser, enrolTotp, TEST_CLIENT, type TestUser, tokenFor } from '../helpers/auth.ts'
 import { createTestDatabase, DIALECTS, type Dialect, type TestDatabase, testEnv } from '../helpers/build.ts'
 import { creditApplicationFixture } from '../helpers/credit.ts'
-import { requestEmailChange } from '../helpers/email-change.ts'
+import { linkTokenIn, requestEmailChange } from '../helpers/email-change.ts'
 import { softAuthenticator } from '../helpers/webauthn.ts'
 import { createEnquiry } from '../modules/enquiries/helpers.ts'
 import {
@@ -164,6 +164,8 @@ interface Fixture {
   refreshToken: string
   /** The tokens of a pending email change of the user (confirm and cancel links). */
   emailChange: { confirm: string; cancel: string }
+  /** The token of an invitation's link (ADR 035), for the invitation operations. */
+  invitationToken: string
   /** A current code of the authenticator app the user has started to set up. */
   totpCode: string
   /** A passkey of the user (for the passkey operations), and a registration answer to fresh options. */
@@ -409,6 +411,12 @@ function bodyExample(fixture: Fixture, op: Operation): Record<string, unknown> {
     'POST /api/v1/core/accounts/token/validate': { resetToken: fixture.resetToken },
     'POST /api/v1/core/accounts/email/confirm': { token: fixture.emailChange.confirm },
     'POST /api/v1/core/accounts/email/cancel': { token: fixture.emailChange.cancel },
+    'POST /api/v1/core/accounts/invitation/check': { token: fixture.invitationToken },
+    'POST /api/v1/core/accounts/invitation/accept': {
+      token: fixture.invitationToken,
+      password,
+      confirmPassword: password,
+    },
     'POST /api/v1/core/auth/second-factor/totp': { currentPassword: fixture.user.password },
     'POST /api/v1/core/auth/second-factor/totp/confirm': { code: fixture.totpCode },
     'POST /api/v1/core/auth/passkeys/options': { currentPassword: fixture.user.password },
@@ -496,6 +504,7 @@ function bodyExample(fixture: Fixture, op: Operation): Record<string, unknown> {
     'POST /api/apply-for-credit/signing/decline': { token: fixture.signing.signToken, reason: 'Not me.' },
     'POST /api/v1/users/filter': { userTypes: [1, 2, 3], startDate: '', endDate: '' },
     'POST /api/v1/core/accounts/admin': { ...person, memberType: 1, password, confirmPassword: password },
+    'POST /api/v1/core/accounts/admin/invite': { ...person, memberType: 1 },
     'PUT /api/v1/users/admin/update-user': { id: String(fixture.user.id), ...person, memberType: 1 },
   }
   return examples[`${op.method} ${op.path}`] ?? { name: 'x' }
@@ -725,6 +734,9 @@ describe.each(DIALECTS)('fuzzing every operation of the OpenAPI document on %s',
             cancel: string
           })
         : { confirm: 'A'.repeat(43), cancel: 'A'.repeat(43) },
+      invitationToken: op.path.includes('/invitation/')
+        ? await invitationTokenOf(app, admin)
+        : 'A'.repeat(43),
       totpCode: op.path.endsWith('/totp/confirm')
         ? new TOTP({ secret: Secret.fromBase32((await app.secondFactors.startTotp(user)).secret) }).generate()
         : '123456',
@@ -827,3 +839,16 @@ describe.each(DIALECTS)('fuzzing every operation of the OpenAPI document on %s',
     expect(tally.byClass['4xx'] ?? 0, summary).toBeGreaterThanOrEqual(operations.length * 10)
   })
 })
+
+/** An invitation sent by the administrator (ADR 035): the token of its emailed link. */
+async function invitationTokenOf(app: FastifyInstance, admin: TestUser): Promise<string> {
+  const email = `invited.${randomUUID().slice(0, 8)}@example.com`
+  const response = await app.inject({
+    method: 'POST',
+    url: '/api/v1/core/accounts/admin/invite',
+    headers: { authorization: `Bearer ${await tokenFor(app, admin)}` },
+    payload: { firstName: 'Ivy', lastName: 'Invited', email, mobile: '0412345678', memberType: 1 },
+  })
+  expect(response.statusCode, response.body).toBe(201)
+  return linkTokenIn(app, email, '/accept-invitation/')
+}

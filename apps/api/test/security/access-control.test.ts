@@ -39,6 +39,9 @@ const PUBLIC = new Set([
   // The emailed link's token is the credential (email-change.test.ts).
   'POST /api/v1/core/accounts/email/confirm',
   'POST /api/v1/core/accounts/email/cancel',
+  // An invitation's emailed link: its token is the credential (users/invitations.test.ts).
+  'POST /api/v1/core/accounts/invitation/check',
+  'POST /api/v1/core/accounts/invitation/accept',
   'POST /api/contact',
   'POST /api/get-a-quote',
   'POST /api/apply-for-credit',

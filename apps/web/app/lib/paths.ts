@@ -42,6 +42,8 @@ export const paths = {
   /** The emailed links of an email change (issue 14): confirm (to the new address), cancel (to the old). */
   confirmEmail: '/confirm-email/',
   cancelEmailChange: '/cancel-email-change/',
+  /** The emailed link of a staff member's invitation to set one's own password (ADR 035). */
+  acceptInvitation: '/accept-invitation/',
   updateProfile: '/update-profile/',
   /** The profile's security section (its id is SECURITY_SECTION_ID). */
   profileSecurity: '/update-profile/#security',
@@ -117,6 +119,7 @@ export const routePatterns = {
   resetPassword: pattern(paths.resetPassword),
   confirmEmail: pattern(paths.confirmEmail),
   cancelEmailChange: pattern(paths.cancelEmailChange),
+  acceptInvitation: pattern(paths.acceptInvitation),
   updateProfile: pattern(paths.updateProfile),
   myAccount: pattern(paths.myAccount),
   setUpTwoStep: pattern(paths.setUpTwoStep),

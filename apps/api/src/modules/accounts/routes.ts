@@ -12,6 +12,11 @@ import {
   tokenResponseSchema,
   validateResetTokenSchema,
 } from '@signalway/shared/auth'
+import {
+  acceptInvitationSchema,
+  invitationSchema,
+  invitationTokenSchema,
+} from '@signalway/shared/invitations'
 import { profileSettingsSchema, updateOwnProfileSchema } from '@signalway/shared/profile'
 import type { FastifyRequest } from 'fastify'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
@@ -183,6 +188,51 @@ export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
         logAuthEvent(request, 'reset-done', { reason: 'second-factor-required' })
         return reply.code(403).send(mfaRequiredBody(error, request.id))
       }
+    },
+  )
+
+  app.post(
+    '/v1/core/accounts/invitation/check',
+    {
+      config: { rateLimit: RESET_TOKEN_RATE_LIMIT },
+      schema: {
+        tags: ['accounts'],
+        summary: "Check an invitation's link: the address of the account it sets a password for.",
+        description:
+          'Public: the token is the credential (72 hours, single use; ADR 035). 400 with words that say whether ' +
+          'the link is unknown, already used, ended by a newer one, or expired.',
+        body: invitationTokenSchema,
+        response: { 200: invitationSchema, ...errorResponses(400, 429) },
+      },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store')
+      return service.checkInvitation(request.body.token)
+    },
+  )
+
+  app.post(
+    '/v1/core/accounts/invitation/accept',
+    {
+      config: { rateLimit: RESET_TOKEN_RATE_LIMIT },
+      schema: {
+        tags: ['accounts'],
+        summary: "Set one's password with an invitation's link; confirms the address and answers tokens.",
+        description:
+          'Public: the token is the credential. The password rules of registration apply. The link then stops ' +
+          'working, the address is confirmed, and the user is signed in. 400 as the check says.',
+        body: acceptInvitationSchema,
+        response: { 200: tokenResponseSchema, ...errorResponses(400, 429) },
+      },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store')
+      const { userId, tokens } = await service.acceptInvitation(request.body, {
+        ...sessionClientOf(request),
+        requestId: request.id,
+      })
+      logAuthEvent(request, 'invitation-accepted', { userId })
+      return tokens
     },
   )
 

@@ -8,6 +8,7 @@ import type {
 } from '@signalway/shared/auth'
 import { CANCEL_EMAIL_CHANGE_PATH, CONFIRM_EMAIL_PATH, resetPasswordPath } from '@signalway/shared/auth'
 import { MEMBER_TYPE } from '@signalway/shared/constants'
+import { type AcceptInvitation, INVITATION_MESSAGES, type Invitation } from '@signalway/shared/invitations'
 import { MESSAGES } from '@signalway/shared/messages'
 import { companyDetailsSchema, type ProfileSettings, type UpdateOwnProfile } from '@signalway/shared/profile'
 import type { Executor } from '../../db/database.ts'
@@ -33,6 +34,13 @@ import { hashToken, newOpaqueToken, type SessionClient, type TokenService } from
 import { enqueueWithinMailboxLimit } from '../outbox/daily-limit.ts'
 import { enqueueMail, enqueueRequestedMail } from '../outbox/service.ts'
 import { mailNameOf } from '../outbox/signature.ts'
+import { userSnapshot, writeAudit } from '../users/audit.ts'
+import {
+  endInvitationsOfUser,
+  findInvitation,
+  type InvitationState,
+  markInvitationAccepted,
+} from '../users/invitations-repository.ts'
 import {
   insertUser,
   isEmailTakenByAnother,
@@ -100,6 +108,16 @@ export interface AccountsService {
    * towards the sign-in lock-out), every other session ends, and the account's address is told.
    */
   changePassword(viewer: AuthUser, payload: ChangePassword): Promise<PasswordChanged>
+  /** An invitation's link (ADR 035): whose account it opens, or 400 saying why it no longer works. */
+  checkInvitation(token: string): Promise<Invitation>
+  /**
+   * Sets the invited person's password (the registration's rules), confirms their address (the link reached it),
+   * spends the link and signs them in; audited as the user's own act.
+   */
+  acceptInvitation(
+    payload: AcceptInvitation,
+    client: SessionClient & { requestId: string },
+  ): Promise<{ userId: number; tokens: TokenResponse }>
   /**
    * The new address opened its link: the email changes, and the old address is told. `changed` is false when the
    * link confirmed the address the account already had.
@@ -351,6 +369,8 @@ export function createAccountsService(deps: AccountsServiceDeps): AccountsServic
         await markEmailConfirmed(trx, user.id, now)
         const confirmed = { ...user, email_confirmed_at: now.toISOString() }
         await expireResetTokensOfUser(trx, user.id, now)
+        // A password set this way ends an open invitation to set one (ADR 035).
+        await endInvitationsOfUser(trx, user.id, now)
         await tokens.revokeAllSessions(trx, user.id, 'password-reset')
         await enqueueMail(
           trx,
@@ -407,6 +427,46 @@ export function createAccountsService(deps: AccountsServiceDeps): AccountsServic
       }
     },
 
+    async checkInvitation(token) {
+      const found = await findInvitation(db, hashToken(token), clock())
+      if (found?.state !== 'usable') throw invitationRefusal(found?.state)
+      return { email: found.user.email }
+    },
+
+    async acceptInvitation(payload, client) {
+      const hash = hashToken(payload.token)
+      const early = await findInvitation(db, hash, clock())
+      if (early?.state !== 'usable') throw invitationRefusal(early?.state)
+      refuseCommon(payload.password)
+      const passwordHash = await hashPassword(payload.password)
+      return db.transaction().execute(async (trx) => {
+        const now = clock()
+        // Checked again inside the transaction: the link may have been used or ended meanwhile.
+        const found = await findInvitation(trx, hash, now)
+        if (found?.state !== 'usable' || !(await markInvitationAccepted(trx, hash, now)))
+          throw invitationRefusal(found?.state === 'usable' ? 'accepted' : found?.state)
+        const { user } = found
+        await updatePasswordHash(trx, user.id, passwordHash, now)
+        await markEmailConfirmed(trx, user.id, now)
+        await endInvitationsOfUser(trx, user.id, now)
+        await expireResetTokensOfUser(trx, user.id, now)
+        await tokens.revokeAllSessions(trx, user.id, 'invitation-accepted')
+        const after = { ...user, email_confirmed_at: now.toISOString() }
+        await writeAudit(trx, {
+          actor: { id: String(user.id), email: user.email },
+          action: 'user.invitation-accept',
+          targetType: 'user',
+          targetId: String(user.id),
+          before: { ...userSnapshot(user), passwordSet: false },
+          after: { ...userSnapshot(after), passwordSet: true },
+          requestId: client.requestId,
+          ip: client.ip,
+          at: now,
+        })
+        return { userId: user.id, tokens: await tokens.startSession(trx, user, clientId, client) }
+      })
+    },
+
     async confirmEmailChange(token) {
       const hash = hashToken(token)
       return db.transaction().execute(async (trx) => {
@@ -445,6 +505,14 @@ export function createAccountsService(deps: AccountsServiceDeps): AccountsServic
       return { userId: change.user.id }
     },
   }
+}
+
+/** Why an invitation's link does not work, in the words the page shows. */
+function invitationRefusal(state: InvitationState | undefined): BadRequestError {
+  if (state === 'accepted') return new BadRequestError(INVITATION_MESSAGES.used)
+  if (state === 'expired') return new BadRequestError(INVITATION_MESSAGES.expired)
+  if (state === 'ended') return new BadRequestError(INVITATION_MESSAGES.ended)
+  return new BadRequestError(INVITATION_MESSAGES.invalid)
 }
 
 function parseId(value: string): number | undefined {

@@ -138,6 +138,7 @@ export type AuthEvent =
   | 'second-factor-removed'
   | 'second-factor-reset'
   | 'recovery-codes-renewed'
+  | 'invitation-accepted'
 
 /**
  * Logs an authentication event (ASVS 16.3.1) on the request's logger, so it carries the request id:

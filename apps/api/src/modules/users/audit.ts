@@ -10,6 +10,8 @@ import { personOf } from './repository.ts'
 
 export type AuditAction =
   | 'user.create'
+  | 'user.invite'
+  | 'user.invitation-accept'
   | 'user.update'
   | 'user.archive'
   | 'user.second-factor-reset'

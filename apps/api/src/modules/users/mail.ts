@@ -25,3 +25,29 @@ export function secondFactorResetMail(
     ].join('\n'),
   }
 }
+
+/**
+ * The invitation to set one's own password (ADR 035). The address is not proved yet, so no name and nothing a
+ * member of staff typed: only the fixed text, the link and how long it works (ADR 032).
+ */
+export function invitationMail(email: string, link: string, hours: number): OutgoingMail {
+  return {
+    to: email,
+    subject: `Set the password of your ${SITE.name} account`,
+    text: [
+      greeting(null),
+      '',
+      `One of our staff has opened a ${SITE.name} account for this email address.`,
+      '',
+      `To choose your password, open the link below within ${hours} hours. It can be used once, and it also`,
+      'confirms that this email address is yours.',
+      '',
+      link,
+      '',
+      `If you were not expecting this, you can ignore this email, or call us on ${SITE.phone.display}.`,
+      '',
+      signature,
+      '',
+    ].join('\n'),
+  }
+}

@@ -3,6 +3,7 @@ import type { Executor } from '../../db/database.ts'
 import { dialectOf } from '../../db/dialect.ts'
 import type { DB, NewUserRow, UserRow } from '../../db/schema.ts'
 import { normalizeEmail } from '../auth/repository.ts'
+import { endInvitationsOfUser } from './invitations-repository.ts'
 import { type SearchCondition, userSearchTerms } from './search-terms.ts'
 
 /** A person's name, email and mobile, as the API carries them. */
@@ -506,6 +507,8 @@ export async function endEmailLinks(db: Executor, userId: number, now: Date): Pr
     .where('user_id', '=', userId)
     .where('used_at', 'is', null)
     .execute()
+  // An invitation went to the old address too (ADR 035).
+  await endInvitationsOfUser(db, userId, now)
 }
 
 /** Archives (soft-deletes) a listed user, who leaves the search index; false when there is none. */

@@ -1,3 +1,4 @@
+import { inviteUserSchema } from '@signalway/shared/invitations'
 import {
   createUserSchema,
   updateUserSchema,
@@ -87,6 +88,28 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const user = await service.create(userOf(request), request.body, auditContextOf(request))
+      return reply.code(201).send(user)
+    },
+  )
+
+  app.post(
+    '/v1/core/accounts/admin/invite',
+    {
+      ...guard,
+      schema: {
+        tags: ['users'],
+        security,
+        summary: 'Create a user and email them a link to set their own password; answers the new user.',
+        description:
+          `${ADMIN_ONLY} The link works once, for 72 hours; its token is stored only as a hash. The email holds ` +
+          'no name and nothing staff typed (ADR 032). 409 when the email is taken; 429 once the mailbox has ' +
+          'been sent 3 invitations in 24 hours. Setting the password confirms the address (ADR 035).',
+        body: inviteUserSchema,
+        response: { 201: userDetailSchema, ...errorResponses(400, 401, 403, 409, 429) },
+      },
+    },
+    async (request, reply) => {
+      const user = await service.invite(userOf(request), request.body, auditContextOf(request))
       return reply.code(201).send(user)
     },
   )

@@ -1,6 +1,14 @@
 import { wallTimeToInstant } from '@signalway/shared/business-time'
 import { LIMITS, MEMBER_TYPE } from '@signalway/shared/constants'
 import { parseFilterDate } from '@signalway/shared/dates'
+import {
+  acceptInvitationPath,
+  INVITATION_MESSAGES,
+  INVITATION_TTL_HOURS,
+  INVITATIONS_PER_MAILBOX_PER_DAY,
+  type InviteUser,
+} from '@signalway/shared/invitations'
+import { mailboxKey } from '@signalway/shared/mailbox'
 import { MESSAGES } from '@signalway/shared/messages'
 import type {
   CreateUser,
@@ -13,17 +21,22 @@ import type {
 } from '@signalway/shared/users'
 import type { Executor } from '../../db/database.ts'
 import { isCommonPassword } from '../../lib/common-passwords.ts'
-import { ConflictError, NotFoundError, ValidationError } from '../../lib/errors.ts'
+import { ConflictError, NotFoundError, TooManyRequestsError, ValidationError } from '../../lib/errors.ts'
 import { hashPassword } from '../../lib/password.ts'
 import type { Clock } from '../../lib/time.ts'
 import type { AuthUser } from '../auth/plugin.ts'
 import { normalizeEmail } from '../auth/repository.ts'
 import type { SecondFactors } from '../auth/second-factor.ts'
-import type { TokenService } from '../auth/tokens.ts'
+import { hashToken, newOpaqueToken, type TokenService } from '../auth/tokens.ts'
 import { enqueueMail } from '../outbox/service.ts'
 import { mailNameOf } from '../outbox/signature.ts'
 import { type AuditContext, userSnapshot, writeAudit } from './audit.ts'
-import { secondFactorResetMail } from './mail.ts'
+import {
+  countInvitationsToMailboxAfter,
+  insertInvitation,
+  lockInvitationMailbox,
+} from './invitations-repository.ts'
+import { invitationMail, secondFactorResetMail } from './mail.ts'
 import {
   archiveUser,
   countUsers,
@@ -54,6 +67,11 @@ export interface UsersService {
   filter(request: UserFilterRequest): Promise<UserFilterResponse>
   detail(id: string): Promise<UserDetail>
   create(actor: AuthUser, payload: CreateUser, context: AuditContext): Promise<UserDetail>
+  /**
+   * Creates a user without a password anyone knows and emails them a link to set their own (ADR 035): 72 hours,
+   * single use, its token stored only as a hash; at most INVITATIONS_PER_MAILBOX_PER_DAY to one mailbox a day.
+   */
+  invite(actor: AuthUser, payload: InviteUser, context: AuditContext): Promise<UserDetail>
   /**
    * A new email is stored unconfirmed, and the user's open email changes and reset links end: what was sent
    * with the address shows on their account once they confirm it from there.
@@ -100,6 +118,20 @@ export function createUsersService({
     return user
   }
 
+  /** Nobody within the dates: how many match without them, and their first and last registration (ADR 035). */
+  const matchesOutsideDates = async (filter: UserListFilter) => {
+    if (filter.registeredFrom === null && filter.registeredBefore === null) return undefined
+    const widened: UserListFilter = { ...filter, registeredFrom: null, registeredBefore: null }
+    const total = await countUsers(db, widened)
+    if (total === 0) return undefined
+    const end = (direction: 'asc' | 'desc') =>
+      listUsers(db, widened, { column: 'registration_date', direction }, { limit: 1, offset: 0, total })
+    const [first] = await end('asc')
+    const [last] = await end('desc')
+    if (!first || !last) return undefined
+    return { total, firstRegistered: first.registration_date, lastRegistered: last.registration_date }
+  }
+
   return {
     async filter(request) {
       const unordered: UserListFilter = {
@@ -123,7 +155,8 @@ export function createUsersService({
       const offset = (page - 1) * pageSize
       const items =
         offset >= total ? [] : await listUsers(db, filter, order, { limit: pageSize, offset, total })
-      return { items: items.map(toUserRow), total, page, pageSize }
+      const outside = total === 0 ? await matchesOutsideDates(filter) : undefined
+      return { items: items.map(toUserRow), total, page, pageSize, ...(outside ? { outside } : {}) }
     },
 
     async detail(id) {
@@ -149,6 +182,49 @@ export function createUsersService({
           targetId: String(id),
           before: null,
           after: userSnapshot(user),
+          ...context,
+          at: now,
+        })
+        return toUserRow(user)
+      })
+    },
+
+    async invite(actor, payload, context) {
+      // Nobody knows this password: the account signs in only once its owner has set one.
+      const passwordHash = await hashPassword(newOpaqueToken())
+      const token = newOpaqueToken()
+      const mailbox = mailboxKey(payload.email)
+      return db.transaction().execute(async (trx) => {
+        const now = clock()
+        await lockInvitationMailbox(trx, mailbox)
+        const sent = await countInvitationsToMailboxAfter(trx, mailbox, new Date(now.getTime() - DAY_MS))
+        if (sent >= INVITATIONS_PER_MAILBOX_PER_DAY)
+          throw new TooManyRequestsError(DAY_MS / 1000, INVITATION_MESSAGES.limit)
+        const id = await insertUser(trx, newUserRow(payload, passwordHash, payload.memberType, now))
+        if (id === undefined) throw new ConflictError(MESSAGES.emailTaken)
+        const user = await findUserById(trx, id)
+        if (!user) throw new Error(`User ${id} vanished`)
+        const expiresAt = new Date(now.getTime() + INVITATION_TTL_HOURS * HOUR_MS)
+        await insertInvitation(trx, {
+          hash: hashToken(token),
+          userId: id,
+          mailbox,
+          invitedBy: Number(actor.id),
+          createdAt: now,
+          expiresAt,
+        })
+        await enqueueMail(
+          trx,
+          invitationMail(user.email, `${siteUrl}${acceptInvitationPath(token)}`, INVITATION_TTL_HOURS),
+          now,
+        )
+        await writeAudit(trx, {
+          actor,
+          action: 'user.invite',
+          targetType: 'user',
+          targetId: String(id),
+          before: null,
+          after: { ...userSnapshot(user), invitationExpiresAt: expiresAt.toISOString() },
           ...context,
           at: now,
         })
@@ -246,6 +322,9 @@ export function createUsersService({
     },
   }
 }
+
+const HOUR_MS = 60 * 60 * 1000
+const DAY_MS = 24 * HOUR_MS
 
 function parseId(value: string): number | undefined {
   const trimmed = value.trim()

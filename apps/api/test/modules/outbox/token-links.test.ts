@@ -97,6 +97,19 @@ async function queueEveryLinkMail(app: FastifyInstance, advance: (ms: number) =>
     headers: bearer(await tokenFor(app, other)),
   })
   expect(own.statusCode, own.body).toBe(202)
+  const invited = await app.inject({
+    method: 'POST',
+    url: '/api/v1/core/accounts/admin/invite',
+    headers: bearer(await tokenFor(app, await createAdmin(app))),
+    payload: {
+      firstName: 'Jo',
+      lastName: 'Invited',
+      email: 'jo@example.com',
+      mobile: '0412345678',
+      memberType: 1,
+    },
+  })
+  expect(invited.statusCode, invited.body).toBe(201)
 
   const draft = await app.inject({
     method: 'POST',
@@ -222,6 +235,8 @@ describe.each(DIALECTS)('emails with a live link, on %s', (dialect) => {
       'kim@example.com /cancel-email-change/',
       // A confirmation of the account's own address.
       'casey@example.com /confirm-email/',
+      // An invitation to set one's password (ADR 035).
+      'jo@example.com /accept-invitation/',
       'sam@leetraffic.example /application-for-credit/resume/',
       // The two directors' requests, the status page's link, a request sent again, two reminders.
       'person1@elliscivil.example /application-for-credit/sign/',

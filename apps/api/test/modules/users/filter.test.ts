@@ -32,6 +32,45 @@ describe.each(DIALECTS)('POST /api/v1/users/filter on %s', (dialect) => {
     expect(idsOf(body).sort()).toEqual([...seeded, admin.id, user.id].sort())
   })
 
+  it('says, when nobody matches within the dates, how many match outside them and when they registered (ADR 035)', async () => {
+    const { app } = await buildTestApp({ dialect })
+    const { headers } = await signedInAdmin(app)
+    const at = (iso: string, firstName: string, memberType: 1 | 2 = 2) =>
+      createUser(app, { firstName, memberType, registrationDate: new Date(iso) })
+    await at('2019-03-02T01:00:00.000Z', 'Zelda')
+    await at('2020-07-08T01:00:00.000Z', 'Zelda')
+    await at('2023-01-01T01:00:00.000Z', 'Zelda', 1)
+    await at('2021-05-05T01:00:00.000Z', 'Other')
+    const window = { userTypes: [2], startDate: '2025-01-01 00:00:00', endDate: '2025-12-31 23:59:59' }
+    const none = await filter(app, headers, { ...window, page: 1, pageSize: 10, search: 'zelda' })
+    expect(none.json()).toEqual({
+      items: [],
+      total: 0,
+      page: 1,
+      pageSize: 10,
+      // The types and the search still hold: the regular Zelda and Other are not counted.
+      outside: {
+        total: 2,
+        firstRegistered: '2019-03-02T01:00:00.000Z',
+        lastRegistered: '2020-07-08T01:00:00.000Z',
+      },
+    })
+    // Nobody anywhere, or a page that found someone, or no dates at all: nothing to say.
+    expect((await filter(app, headers, { ...window, page: 1, search: 'nobody' })).json()).not.toHaveProperty(
+      'outside',
+    )
+    const found = await filter(app, headers, {
+      ...window,
+      startDate: '2019-01-01 00:00:00',
+      page: 1,
+      search: 'zelda',
+    })
+    expect(found.json()).toMatchObject({ total: 2 })
+    expect(found.json()).not.toHaveProperty('outside')
+    // SPEC.md's plain list (no page) is as it was.
+    expect((await filter(app, headers, { ...window, search: 'zelda' })).json()).toEqual([])
+  })
+
   it('keeps the user types asked for', async () => {
     const { app } = await buildTestApp({ dialect })
     const { admin, headers, seeded } = await signedInAdmin(app)

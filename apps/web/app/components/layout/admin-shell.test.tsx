@@ -23,9 +23,14 @@ describe('the admin area has a frame of its own (issue 15)', () => {
         .getByRole('link', { name: /Signalway Traffic Hire Admin/ })
         .getAttribute('href'),
     ).toBe('/admin/')
-    expect(within(banner).getByRole('link', { name: 'Signed in as Ada Admin' }).getAttribute('href')).toBe(
-      '/update-profile/',
-    )
+    expect(
+      within(banner)
+        .getByRole('link', { name: 'Signed in as Ada Admin, Administrator' })
+        .getAttribute('href'),
+    ).toBe('/update-profile/')
+    // Seen: the full name and the role, not a first name beside "Admin" (ADR 035).
+    expect(banner.querySelector('.admin-header__name')?.textContent).toBe('Ada Admin')
+    expect(banner.querySelector('.admin-header__role')?.textContent).toBe('· Administrator')
     expect(within(banner).getByRole('link', { name: 'View Site' }).getAttribute('href')).toBe('/')
     expect(within(banner).getByRole('link', { name: 'Logout' }).getAttribute('href')).toBe('/logout/')
     expect(screen.queryByRole('contentinfo')).toBeNull()

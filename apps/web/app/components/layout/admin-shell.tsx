@@ -1,3 +1,4 @@
+import { MEMBER_TYPE, memberTypeLabel } from '@signalway/shared'
 import type { ReactNode, Ref } from 'react'
 import { Link, useLocation } from 'react-router'
 import { useAuth } from '../../lib/auth-context.ts'
@@ -5,6 +6,11 @@ import { PRODUCT_NAME } from '../../lib/config.ts'
 import { paths } from '../../lib/paths.ts'
 import { brand } from '../../site-content/index.ts'
 import { MAIN_CONTENT_ID, SkipLink } from './skip-link.tsx'
+
+/** The role the admin header names beside the person (ADR 035): member type 3 is an administrator. */
+export function roleLabel(memberType: number): string {
+  return memberType === MEMBER_TYPE.Admin ? 'Administrator' : memberTypeLabel(memberType)
+}
 
 /** Whether a path is in the admin area, which has its own frame (issue 15). */
 export function isAdminPath(pathname: string): boolean {
@@ -39,13 +45,15 @@ export function adminSectionOf(pathname: string): string {
 }
 
 /**
- * The admin area's frame (issue 15): a compact header with the product's name, the signed-in person,
+ * The admin area's frame (issue 15): a compact header with the product's name, the signed-in person by full
+ * name and role ("Jo Citizen · Administrator", ADR 035),
  * the public site and Logout, then the admin navigation; no marketing band, footer or call bar. The guard
  * (routes/admin/layout.tsx) still decides who sees the content.
  */
 export function AdminShell({ children, mainRef }: { children: ReactNode; mainRef: Ref<HTMLElement> }) {
   const { profile } = useAuth()
   const name = profile ? `${profile.firstName} ${profile.lastName}`.trim() : ''
+  const role = profile ? roleLabel(Number(profile.memberType)) : ''
   return (
     <div className="app admin-shell">
       <SkipLink />
@@ -58,9 +66,19 @@ export function AdminShell({ children, mainRef }: { children: ReactNode; mainRef
             </span>
           </Link>
           <div className="admin-header__account">
-            <Link to={paths.updateProfile} className="admin-header__person">
-              <span className="visually-hidden">Signed in as </span>
-              {name || <span className="admin-header__placeholder" aria-hidden="true" />}
+            <Link
+              to={paths.updateProfile}
+              className="admin-header__person"
+              aria-label={name ? `Signed in as ${name}, ${role}` : 'Your profile'}
+            >
+              {name ? (
+                <>
+                  <span className="admin-header__name">{name}</span>
+                  <span className="admin-header__role">· {role}</span>
+                </>
+              ) : (
+                <span className="admin-header__placeholder" aria-hidden="true" />
+              )}
             </Link>
             <Link to={paths.home} className="button button--outline-light button--sm">
               View Site

@@ -56,12 +56,18 @@ export function RequireAdmin({ children }: { children: ReactNode }) {
   return allowed ? children : <Checking />
 }
 
-/** Where a signed-in user goes from login/register/forgot/reset: return-url, else previous page, else home. */
+/** Where a signed-in user goes from login/register/forgot/reset: return-url, else previous page, else home (staff: ADR 035). */
 export function useReturnLocation(): string {
   const [searchParams] = useSearchParams()
   const location = useLocation()
+  const { profile } = useAuth()
   const from = (location.state as FromState | null)?.from
-  return resolveReturnLocation({ returnUrl: searchParams.get(RETURN_URL_PARAM), from, recent: recentPages() })
+  return resolveReturnLocation({
+    returnUrl: searchParams.get(RETURN_URL_PARAM),
+    from,
+    recent: recentPages(),
+    staff: isAdmin(profile),
+  })
 }
 
 /** Pages for signed-out visitors only; signed-in users are sent to the return location. */

@@ -42,4 +42,27 @@ describe('the return location of a signed-in visitor of a guest page', () => {
     }
     expect(resolveReturnLocation({ returnUrl: '/login/', from: '/services/' })).toBe('/services/')
   })
+
+  it('is the admin dashboard for staff, unless a page sent them to log in or they were working in the admin area', () => {
+    // From the home page, a news item or nowhere: the dashboard.
+    expect(resolveReturnLocation({ staff: true })).toBe('/admin/')
+    expect(resolveReturnLocation({ staff: true, from: '/', recent: ['/news/'] })).toBe('/admin/')
+    expect(resolveReturnLocation({ staff: true, recent: ['/admin/enquiries/', '/', '/login/'] })).toBe(
+      '/admin/',
+    )
+    // Sent to log in from a page (a private page's redirect): back to it, public or not.
+    expect(resolveReturnLocation({ staff: true, returnUrl: '/admin/enquiries/?status=new' })).toBe(
+      '/admin/enquiries/?status=new',
+    )
+    expect(resolveReturnLocation({ staff: true, returnUrl: '/update-profile/', from: '/' })).toBe(
+      '/update-profile/',
+    )
+    // The previous page in the admin area (a session that ended while working).
+    expect(resolveReturnLocation({ staff: true, recent: ['/admin/manage-users/?page=2', '/login/'] })).toBe(
+      '/admin/manage-users/?page=2',
+    )
+    // Never another site, nor a guest page.
+    expect(resolveReturnLocation({ staff: true, returnUrl: 'https://evil.example/admin/' })).toBe('/admin/')
+    expect(resolveReturnLocation({ staff: true, returnUrl: '/login/' })).toBe('/admin/')
+  })
 })

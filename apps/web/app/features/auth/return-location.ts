@@ -29,16 +29,36 @@ export interface ReturnLocationSources {
   from?: string | null | undefined
   /** The pages this tab showed inside the app, newest last (lib/last-page.ts). */
   recent?: readonly string[] | undefined
+  /** The person signing in is an administrator (member type 3). */
+  staff?: boolean | undefined
 }
 
 /**
  * Where a signed-in visitor of login, register, forgot or reset password goes (SPEC.md §2): the
  * 'return-url' value, else the previous page inside the app (the Login link's state, else the pages
- * this tab recorded; never a stale document.referrer), else home. Only same-site paths count, and never a
+ * this tab recorded; never a stale document.referrer), else home. An administrator goes to the admin area's
+ * dashboard instead of a public page they happened to be on (ADR 035). Only same-site paths count, and never a
  * guest page itself (that would bounce straight back).
  */
-export function resolveReturnLocation({ returnUrl, from, recent = [] }: ReturnLocationSources): string {
-  return usable(returnUrl) ?? usable(from) ?? lastUsable(recent) ?? paths.home
+export function resolveReturnLocation({
+  returnUrl,
+  from,
+  recent = [],
+  staff = false,
+}: ReturnLocationSources): string {
+  const previous = usable(from) ?? lastUsable(recent)
+  // Staff land on the admin area (ADR 035) unless a page sent them to log in, or they were working in it.
+  if (staff) return usable(returnUrl) ?? (previous && isAdminPage(previous) ? previous : paths.admin.index)
+  return usable(returnUrl) ?? previous ?? paths.home
+}
+
+/** Where someone goes after setting a password from an invitation: staff the admin area, others their account. */
+export function landingAfterInvitation(staff: boolean): string {
+  return staff ? paths.admin.index : paths.myAccount
+}
+
+function isAdminPage(location: string): boolean {
+  return pathnameOf(location).startsWith(paths.admin.index)
 }
 
 /** The newest page of the list that may be returned to (guest pages, the login page itself, skipped). */

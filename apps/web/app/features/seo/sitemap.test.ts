@@ -75,6 +75,7 @@ describe('robots.txt', () => {
     expect(robots).toContain('Disallow: /application-for-credit/resume/')
     expect(robots).toContain('Disallow: /application-for-credit/sign/')
     expect(robots).toContain('Disallow: /application-for-credit/status/')
+    expect(robots).toContain('Disallow: /accept-invitation/')
     expect(robots).toMatch(/^Sitemap: https:\/\/hire\.example\.com\/sitemap\.xml$/m)
   })
 })

@@ -81,6 +81,7 @@ export function buildRobots(siteUrl: string): string {
     `Disallow: ${paths.resetPassword}`,
     `Disallow: ${paths.confirmEmail}`,
     `Disallow: ${paths.cancelEmailChange}`,
+    `Disallow: ${paths.acceptInvitation}`,
     `Disallow: ${paths.logout}`,
     // A saved credit application's emailed link (issue 16).
     `Disallow: ${paths.applicationForCredit.resume('')}`,

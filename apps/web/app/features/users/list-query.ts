@@ -1,4 +1,5 @@
 import {
+  businessDay,
   DEFAULT_LOAD_USER_TYPES,
   dateToDay,
   dayToDate,
@@ -93,4 +94,18 @@ export function filterFormValues(filter: AppliedUserFilter): {
 /** registationDate as the table shows it: dd/mm/yyyy hh:mm in Melbourne time. */
 export function formatRegistrationDate(value: string): string {
   return formatDateTime(value).replace(', ', ' ')
+}
+
+/**
+ * The applied filter widened to take in users registered between two instants (the first and last of those
+ * who match outside the window, ADR 035): the same types, the start moved back and the end moved on as needed.
+ */
+export function widenedFilter(filter: AppliedUserFilter, first: string, last: string): UserFilterForm {
+  const firstDay = dayToDate(businessDay(new Date(first)))
+  const lastDay = dayToDate(businessDay(new Date(last)))
+  return {
+    userTypes: filter.userTypes ?? [...DEFAULT_LOAD_USER_TYPES],
+    startDate: firstDay < filter.startDate ? firstDay : filter.startDate,
+    endDate: lastDay > filter.endDate ? lastDay : filter.endDate,
+  }
 }

@@ -8,6 +8,8 @@ import {
   useRef,
   useState,
 } from 'react'
+import { createPortal } from 'react-dom'
+import { type TopLayer, TopLayerContext } from '../top-layer.ts'
 import { ErrorModal, type ErrorModalContent } from './error-modal.tsx'
 
 export type NotificationKind = 'success' | 'error'
@@ -92,7 +94,8 @@ export function ClearErrorsOnRouteChange({ pathname }: { pathname: string }) {
 
 /**
  * Notifications (fixed top right, success and error styles, auto-dismiss with a close
- * button) and the 'Application Error' modal, for the whole app.
+ * button) and the 'Application Error' modal, for the whole app. While a modal dialog is open they render
+ * inside it, so that its backdrop never hides them (ADR 035).
  */
 export function NotificationsProvider({ children }: { children: ReactNode }) {
   const [notifications, setNotifications] = useState<Notification[]>([])
@@ -147,6 +150,19 @@ export function NotificationsProvider({ children }: { children: ReactNode }) {
     [dismiss],
   )
 
+  // The open modal dialogs, newest last: notifications render inside the newest (top-layer.ts).
+  const [dialogs, setDialogs] = useState<HTMLDialogElement[]>([])
+  const topLayer = useMemo<TopLayer>(
+    () => ({
+      register(dialog) {
+        setDialogs((current) => [...current.filter((open) => open !== dialog), dialog])
+        return () => setDialogs((current) => current.filter((open) => open !== dialog))
+      },
+    }),
+    [],
+  )
+  const host = dialogs.at(-1)
+
   useEffect(() => {
     const pending = timers.current
     return () => {
@@ -166,19 +182,25 @@ export function NotificationsProvider({ children }: { children: ReactNode }) {
     [push, dismiss, clearErrors],
   )
 
+  const list = (
+    <section className="notifications" aria-label="Notifications">
+      {notifications.map((notification) => (
+        <NotificationItem
+          key={notification.id}
+          notification={notification}
+          onClose={() => dismiss(notification.id)}
+        />
+      ))}
+    </section>
+  )
+
   return (
     <NotifyContext value={notify}>
-      {children}
-      <section className="notifications" aria-label="Notifications">
-        {notifications.map((notification) => (
-          <NotificationItem
-            key={notification.id}
-            notification={notification}
-            onClose={() => dismiss(notification.id)}
-          />
-        ))}
-      </section>
-      <ErrorModal content={modal} onClose={() => setModal(null)} />
+      <TopLayerContext value={topLayer}>
+        {children}
+        {host ? createPortal(list, host) : list}
+        <ErrorModal content={modal} onClose={() => setModal(null)} />
+      </TopLayerContext>
     </NotifyContext>
   )
 }

@@ -5,6 +5,7 @@ import { LIMITS } from '@signalway/shared/constants'
 import { act, render, screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, describe, expect, it, vi } from 'vitest'
+import { ModalDialog } from '../modal-dialog.tsx'
 import { type ErrorModalContent, NotificationsProvider, type Notify, useNotify } from './index.ts'
 
 let notify: Notify
@@ -117,5 +118,57 @@ describe("'Application Error' modal", () => {
       dialog.dispatchEvent(new Event('cancel', { cancelable: true }))
     })
     expect(screen.queryByRole('dialog')).toBeNull()
+  })
+})
+
+describe('notifications and modal dialogs (ADR 035)', () => {
+  function WithDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
+    return (
+      <ModalDialog open={open} onClose={onClose} className="test-dialog" labelledBy="t">
+        <h2 id="t">A dialog</h2>
+      </ModalDialog>
+    )
+  }
+
+  it('render inside the open dialog (above its backdrop, not inert), and back in the page once it closes', () => {
+    const onClose = vi.fn()
+    const { rerender } = render(
+      <NotificationsProvider>
+        <Capture />
+        <WithDialog open onClose={onClose} />
+      </NotificationsProvider>,
+    )
+    act(() => {
+      notify.success('The user details have been updated.')
+    })
+    const dialog = document.querySelector('dialog.test-dialog') as HTMLDialogElement
+    const list = screen.getByRole('region', { name: 'Notifications' })
+    expect(dialog.contains(list)).toBe(true)
+    expect(within(list).getByText('The user details have been updated.')).toBeTruthy()
+    rerender(
+      <NotificationsProvider>
+        <Capture />
+        <WithDialog open={false} onClose={onClose} />
+      </NotificationsProvider>,
+    )
+    const after = screen.getByRole('region', { name: 'Notifications' })
+    expect(dialog.contains(after)).toBe(false)
+    expect(within(after).getByText('The user details have been updated.')).toBeTruthy()
+  })
+
+  it('every dialog has its Close button (×) first in its header, which closes it', async () => {
+    const user = userEvent.setup()
+    const onClose = vi.fn()
+    render(
+      <NotificationsProvider>
+        <WithDialog open onClose={onClose} />
+      </NotificationsProvider>,
+    )
+    const dialog = document.querySelector('dialog.test-dialog') as HTMLDialogElement
+    const close = within(dialog).getByRole('button', { name: 'Close dialog' })
+    expect(dialog.firstElementChild).toBe(close)
+    expect(close.className).toBe('modal__close')
+    await user.click(close)
+    expect(onClose).toHaveBeenCalled()
   })
 })

@@ -10,7 +10,7 @@ import {
 import { useNotify } from '../../../components/ui/notifications/index.ts'
 import { failureMessage, isApiError, serverMessage } from '../../../lib/api-client.ts'
 import { useAuth } from '../../../lib/auth-context.ts'
-import type { TokenResponse } from '../../../lib/auth-storage.ts'
+import type { TokenResponse, UserProfile } from '../../../lib/auth-storage.ts'
 
 export interface AuthFormProps<TIn extends FieldValues, TOut> extends Omit<FormProps<TIn, TOut>, 'title'> {
   /** The panel's heading; it names the form. */
@@ -98,13 +98,12 @@ export function useAccountErrors<T extends FieldValues, TOut>(form: UseFormRetur
 export function useSignInWithTokens() {
   const notify = useNotify()
   const { signIn } = useAuth()
-  return async (tokens: TokenResponse): Promise<boolean> => {
+  return async (tokens: TokenResponse): Promise<UserProfile | null> => {
     try {
-      await signIn(tokens)
-      return true
+      return await signIn(tokens)
     } catch {
       notify.error(MESSAGES.profileFetchFailed)
-      return false
+      return null
     }
   }
 }

@@ -12,7 +12,7 @@ import { useEffect, useId, useState } from 'react'
 import { FormActions, SubmitButton, TextField, useZodForm } from '../../../components/form/index.ts'
 import { useNotify } from '../../../components/ui/notifications/index.ts'
 import { isApiError, type SecondStepGrant, serverMessage } from '../../../lib/api-client.ts'
-import type { TokenResponse } from '../../../lib/auth-storage.ts'
+import type { TokenResponse, UserProfile } from '../../../lib/auth-storage.ts'
 import { paths } from '../../../lib/paths.ts'
 import { signInWithPasskey } from '../api/passkeys.ts'
 import { completeSignIn } from '../api/second-factor.ts'
@@ -156,7 +156,7 @@ function PasskeyButton({
 }: {
   label: string
   run: () => Promise<TokenResponse>
-  onSignedIn?: (() => void) | undefined
+  onSignedIn?: ((profile: UserProfile) => void) | undefined
 }) {
   const notify = useNotify()
   const signIn = useSignInWithTokens()
@@ -173,7 +173,7 @@ function PasskeyButton({
     }
     const signedIn = await signIn(tokens)
     setBusy(false)
-    if (signedIn) onSignedIn?.()
+    if (signedIn) onSignedIn?.(signedIn)
   }
   return (
     <div className="auth-form__passkey">
@@ -211,7 +211,7 @@ export function SecondStep({
   withPasskey?: (mfaToken?: string) => Promise<TokenResponse>
   onExpired: (message: string) => void
   /** After the tokens are stored (the login page leaves it to the guest guard). */
-  onSignedIn?: (() => void) | undefined
+  onSignedIn?: ((profile: UserProfile) => void) | undefined
 }) {
   const [method, setMethod] = useState<'code' | 'recovery'>('code')
   const passkey = factors.includes('passkey') ? (
@@ -275,7 +275,7 @@ function CodeStep<S extends StepSchema>({
   grant: (values: never) => SecondStepGrant
   secondStep: (grant: SecondStepGrant) => Promise<TokenResponse>
   onExpired: (message: string) => void
-  onSignedIn?: (() => void) | undefined
+  onSignedIn?: ((profile: UserProfile) => void) | undefined
   switchTo: () => void
 }) {
   const notify = useNotify()
@@ -310,7 +310,8 @@ function CodeStep<S extends StepSchema>({
       notify.error(locked && message ? message : MESSAGES.twoStepCodeFailed)
       return
     }
-    if (await signIn(tokens)) onSignedIn?.()
+    const signedIn = await signIn(tokens)
+    if (signedIn) onSignedIn?.(signedIn)
   }
 
   return (

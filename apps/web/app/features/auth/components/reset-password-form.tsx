@@ -11,7 +11,8 @@ import { FormActions, SubmitButton, useZodForm } from '../../../components/form/
 import { BlockingOverlay } from '../../../components/ui/blocking-overlay.tsx'
 import { useNotify } from '../../../components/ui/notifications/index.ts'
 import { isApiError, type SecondStepGrant } from '../../../lib/api-client.ts'
-import type { TokenResponse } from '../../../lib/auth-storage.ts'
+import { isAdmin } from '../../../lib/auth-context.ts'
+import type { TokenResponse, UserProfile } from '../../../lib/auth-storage.ts'
 import { paths } from '../../../lib/paths.ts'
 import { type CheckedResetLink, resetPassword, validateResetToken } from '../api/password-reset.ts'
 import { refusingCommonPasswords } from '../common-passwords.ts'
@@ -42,7 +43,8 @@ export interface ResetPasswordFlowProps {
  * Reset Password (SPEC.md §2, §4): the token is the query string after its first three characters
  * ('?t='). It is checked first, behind a loader; an invalid one shows 'Your password reset request
  * is invalid, please reset your password again.' with a link to start again. A valid one shows the
- * new password (with the checklist) and its confirmation; success signs the user in and goes home,
+ * new password (with the checklist) and its confirmation; success signs the user in and goes home (staff: the
+ * admin area, ADR 035),
  * any failure says 'Account does not exist.'.
  */
 const validateToken = (token: string, signal: AbortSignal) => validateResetToken(token, { signal })
@@ -156,9 +158,10 @@ function ResetPasswordForm({
   })
   // An account with a second factor: the new password is saved, and the emailed link alone does not sign in.
   const [challenge, setChallenge] = useState<{ token: string; factors: Factor[] } | null>(null)
-  const done = () => {
+  // Home, or for staff the admin area (ADR 035).
+  const done = (profile: UserProfile) => {
     notify.success(MESSAGES.passwordChangedSignedIn)
-    navigate(paths.home, { replace: true })
+    navigate(isAdmin(profile) ? paths.admin.index : paths.home, { replace: true })
   }
 
   const onSubmit = async (values: ResetPasswordValues) => {
@@ -174,8 +177,8 @@ function ResetPasswordForm({
       notify.error(MESSAGES.resetPasswordFailed)
       return
     }
-    if (!(await signIn(tokens))) return
-    done()
+    const profile = await signIn(tokens)
+    if (profile) done(profile)
   }
 
   if (challenge)

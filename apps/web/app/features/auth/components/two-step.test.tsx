@@ -203,7 +203,8 @@ describe('Wrong codes and a password reset', () => {
     await waitFor(() => expect(signIn).toHaveBeenCalledWith(TOKENS))
     expect(secondStep).toHaveBeenCalledWith({ GrantType: 'mfa_otp', mfa_token: 'challenge-1', otp: '123456' })
     expect(await screen.findByText(MESSAGES.passwordChangedSignedIn)).toBeTruthy()
-    await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/'))
+    // An administrator lands on the admin area (ADR 035).
+    await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/admin/'))
   })
 })
 

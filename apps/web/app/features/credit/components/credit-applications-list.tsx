@@ -11,6 +11,7 @@ import { type FormEvent, useEffect, useId, useMemo, useState } from 'react'
 import { Link, useSearchParams } from 'react-router'
 import { CreditStatusBadge } from '../../../components/ui/credit-status-badge.tsx'
 import { AdminTable, PersonCell } from '../../../components/ui/data-table/index.ts'
+import { FilterActions, FilterPanel, filterFormClass } from '../../../components/ui/filter-panel.tsx'
 import { useNotify } from '../../../components/ui/notifications/index.ts'
 import { Pager } from '../../../components/ui/pager.tsx'
 import { PlainSelect } from '../../../components/ui/plain-select.tsx'
@@ -135,9 +136,13 @@ export function CreditApplicationsList() {
 
   return (
     <div className="inbox credit-admin">
-      <search>
-        <form className="credit-admin__search" onSubmit={onSearch}>
-          <div className="field">
+      <FilterPanel label="Filter">
+        <form
+          className={`${filterFormClass} credit-admin__search`}
+          aria-label="Filter credit applications"
+          onSubmit={onSearch}
+        >
+          <div className="field filter-panel__wide">
             <label htmlFor={searchId} className="field__label">
               Search by business name, ABN or reference
             </label>
@@ -150,49 +155,47 @@ export function CreditApplicationsList() {
               autoComplete="off"
             />
           </div>
-          <button type="submit" className="button button--primary">
-            Search
-          </button>
-          {query.search ? (
-            <button
-              type="button"
-              className="button button--outline"
-              onClick={() => {
-                setText('')
-                go({ search: '' })
-              }}
-            >
-              Clear search
-            </button>
-          ) : null}
+          <PlainSelect
+            label="Status"
+            value={query.status}
+            onChange={(event) => go({ status: event.currentTarget.value as CreditListStatus | '' })}
+          >
+            <option value="">Any status</option>
+            {STATUS_FILTERS.map((filter) => (
+              <option key={filter.value} value={filter.value}>
+                {filter.label}
+              </option>
+            ))}
+          </PlainSelect>
+          <PlainSelect
+            label="Assigned to"
+            value={query.assignee}
+            onChange={(event) => go({ assignee: event.currentTarget.value })}
+          >
+            <option value="">Anyone</option>
+            {profile ? <option value={profile.id}>Me</option> : null}
+            <option value="none">Nobody yet</option>
+            {query.assignee && query.assignee !== 'none' && query.assignee !== profile?.id ? (
+              <option value={query.assignee}>Someone else</option>
+            ) : null}
+          </PlainSelect>
+          <FilterActions
+            apply={
+              <button type="submit" className="button button--primary">
+                Search
+              </button>
+            }
+            onClear={
+              query.search || query.status || query.assignee
+                ? () => {
+                    setText('')
+                    go({ search: '', status: '', assignee: '' })
+                  }
+                : undefined
+            }
+          />
         </form>
-      </search>
-      <div className="credit-admin__filters">
-        <PlainSelect
-          label="Status"
-          value={query.status}
-          onChange={(event) => go({ status: event.currentTarget.value as CreditListStatus | '' })}
-        >
-          <option value="">Any status</option>
-          {STATUS_FILTERS.map((filter) => (
-            <option key={filter.value} value={filter.value}>
-              {filter.label}
-            </option>
-          ))}
-        </PlainSelect>
-        <PlainSelect
-          label="Assigned to"
-          value={query.assignee}
-          onChange={(event) => go({ assignee: event.currentTarget.value })}
-        >
-          <option value="">Anyone</option>
-          {profile ? <option value={profile.id}>Me</option> : null}
-          <option value="none">Nobody yet</option>
-          {query.assignee && query.assignee !== 'none' && query.assignee !== profile?.id ? (
-            <option value={query.assignee}>Someone else</option>
-          ) : null}
-        </PlainSelect>
-      </div>
+      </FilterPanel>
       <p className="inbox__count" role="status">
         {data === null
           ? failed

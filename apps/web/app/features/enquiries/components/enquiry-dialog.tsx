@@ -122,14 +122,6 @@ export function EnquiryDialog({
             <h2 id={titleId} className="enquiry-dialog__title">
               {KIND_LABELS[shown.kind]} from {shown.name}
             </h2>
-            <button
-              type="button"
-              className="enquiry-dialog__close"
-              onClick={onClose}
-              aria-label="Close dialog"
-            >
-              <span aria-hidden="true">×</span>
-            </button>
           </div>
           <dl className="enquiry-dialog__details">
             <div>

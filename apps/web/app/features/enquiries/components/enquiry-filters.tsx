@@ -1,6 +1,7 @@
 import { ENQUIRY_KINDS, ENQUIRY_STATUSES, isEnquiryKind, isEnquiryStatus } from '@signalway/shared/constants'
 import type { EnquiryFilter } from '@signalway/shared/enquiry-inbox'
 import { type FormEvent, useEffect, useId, useState } from 'react'
+import { FilterActions, FilterPanel, filterFormClass } from '../../../components/ui/filter-panel.tsx'
 import { KIND_LABELS, STATUS_LABELS } from '../types.ts'
 
 interface Draft {
@@ -69,96 +70,108 @@ export function EnquiryFilters({
   }
 
   return (
-    <form className="inbox-filters" aria-label="Filter enquiries" onSubmit={submit} noValidate>
-      <div className="field">
-        <label className="field__label" htmlFor={`${id}kind`}>
-          Type
-        </label>
-        <div className="select">
-          <select id={`${id}kind`} className="input input--select" value={draft.kind} onChange={set('kind')}>
-            <option value="">All types</option>
-            {ENQUIRY_KINDS.map((k) => (
-              <option key={k} value={k}>
-                {KIND_LABELS[k]}
-              </option>
-            ))}
-          </select>
+    <FilterPanel label="Filter">
+      <form
+        className={`${filterFormClass} inbox-filters`}
+        aria-label="Filter enquiries"
+        onSubmit={submit}
+        noValidate
+      >
+        <div className="field">
+          <label className="field__label" htmlFor={`${id}kind`}>
+            Type
+          </label>
+          <div className="select">
+            <select
+              id={`${id}kind`}
+              className="input input--select"
+              value={draft.kind}
+              onChange={set('kind')}
+            >
+              <option value="">All types</option>
+              {ENQUIRY_KINDS.map((k) => (
+                <option key={k} value={k}>
+                  {KIND_LABELS[k]}
+                </option>
+              ))}
+            </select>
+          </div>
         </div>
-      </div>
-      <div className="field">
-        <label className="field__label" htmlFor={`${id}status`}>
-          Status
-        </label>
-        <div className="select">
-          <select
-            id={`${id}status`}
-            className="input input--select"
-            value={draft.status}
-            onChange={set('status')}
-          >
-            <option value="">All statuses</option>
-            {ENQUIRY_STATUSES.map((s) => (
-              <option key={s} value={s}>
-                {STATUS_LABELS[s]}
-              </option>
-            ))}
-          </select>
+        <div className="field">
+          <label className="field__label" htmlFor={`${id}status`}>
+            Status
+          </label>
+          <div className="select">
+            <select
+              id={`${id}status`}
+              className="input input--select"
+              value={draft.status}
+              onChange={set('status')}
+            >
+              <option value="">All statuses</option>
+              {ENQUIRY_STATUSES.map((s) => (
+                <option key={s} value={s}>
+                  {STATUS_LABELS[s]}
+                </option>
+              ))}
+            </select>
+          </div>
         </div>
-      </div>
-      <div className="field">
-        <label className="field__label" htmlFor={`${id}from`}>
-          From
-        </label>
-        <input
-          id={`${id}from`}
-          type="date"
-          className="input"
-          value={draft.from}
-          onChange={set('from')}
-          aria-invalid={dateError || undefined}
-          aria-describedby={dateError ? `${id}dates` : undefined}
+        <div className="field">
+          <label className="field__label" htmlFor={`${id}from`}>
+            From
+          </label>
+          <input
+            id={`${id}from`}
+            type="date"
+            className="input"
+            value={draft.from}
+            onChange={set('from')}
+            aria-invalid={dateError || undefined}
+            aria-describedby={dateError ? `${id}dates` : undefined}
+          />
+        </div>
+        <div className="field">
+          <label className="field__label" htmlFor={`${id}to`}>
+            To
+          </label>
+          <input
+            id={`${id}to`}
+            type="date"
+            className="input"
+            value={draft.to}
+            onChange={set('to')}
+            aria-invalid={dateError || undefined}
+            aria-describedby={dateError ? `${id}dates` : undefined}
+          />
+        </div>
+        <div className="field inbox-filters__search">
+          <label className="field__label" htmlFor={`${id}search`}>
+            Search
+          </label>
+          <input
+            id={`${id}search`}
+            type="search"
+            className="input"
+            value={draft.search}
+            onChange={set('search')}
+            placeholder="Name, email, phone or message"
+          />
+        </div>
+        {dateError ? (
+          <p id={`${id}dates`} className="field__error inbox-filters__error" role="alert">
+            The From date must not be after the To date.
+          </p>
+        ) : null}
+        <FilterActions
+          apply={
+            <button type="submit" className="button button--primary">
+              Apply filters
+            </button>
+          }
+          onClear={clear}
         />
-      </div>
-      <div className="field">
-        <label className="field__label" htmlFor={`${id}to`}>
-          To
-        </label>
-        <input
-          id={`${id}to`}
-          type="date"
-          className="input"
-          value={draft.to}
-          onChange={set('to')}
-          aria-invalid={dateError || undefined}
-          aria-describedby={dateError ? `${id}dates` : undefined}
-        />
-      </div>
-      <div className="field inbox-filters__search">
-        <label className="field__label" htmlFor={`${id}search`}>
-          Search
-        </label>
-        <input
-          id={`${id}search`}
-          type="search"
-          className="input"
-          value={draft.search}
-          onChange={set('search')}
-          placeholder="Name, email, phone or message"
-        />
-      </div>
-      {dateError ? (
-        <p id={`${id}dates`} className="field__error inbox-filters__error" role="alert">
-          The From date must not be after the To date.
-        </p>
-      ) : null}
-      <div className="form-actions inbox-filters__actions">
-        <button type="submit" className="button button--primary">
-          Apply filters
-        </button>
-        <button type="button" className="button button--outline" onClick={clear}>
-          Clear
-        </button>
-      </div>
-    </form>
+      </form>
+    </FilterPanel>
   )
 }

@@ -127,6 +127,9 @@ describe('enquiry inbox', () => {
       ),
     )
     const filters = screen.getByRole('form', { name: 'Filter enquiries' })
+    // The admin lists' one filter pattern (ADR 035).
+    expect(screen.getByRole('search', { name: 'Filter' }).contains(filters)).toBe(true)
+    expect(filters.classList.contains('filter-panel__form')).toBe(true)
     expect((within(filters).getByLabelText('Type') as HTMLSelectElement).value).toBe('quote')
     await user.selectOptions(within(filters).getByLabelText('Status'), 'new')
     await user.clear(within(filters).getByLabelText('Search'))

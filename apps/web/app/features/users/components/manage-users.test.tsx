@@ -74,6 +74,43 @@ describe('Manage Users', () => {
     expect(await screen.findByRole('cell', { name: 'No users.' })).toBeTruthy()
   })
 
+  it('says how many match outside the dates, and widens them in one click, keeping types and search (ADR 035)', async () => {
+    const user = userEvent.setup()
+    api.filterUsers.mockResolvedValue({
+      items: [],
+      total: 0,
+      page: 1,
+      pageSize: 10,
+      // 2 March 2019 and 8 July 2020 in Melbourne.
+      outside: {
+        total: 2,
+        firstRegistered: '2019-03-01T14:30:00.000Z',
+        lastRegistered: '2020-07-08T01:00:00.000Z',
+      },
+    })
+    renderList('/admin/manage-users/?q=zelda&types=2&from=2025-01-01&to=2025-12-31')
+    const note = await screen.findByText(/2 users match outside these dates/)
+    expect(note.textContent).toBe(
+      'Nobody matches between 01/01/2025 and 31/12/2025. 2 users match outside these dates (registered 02/03/2019 to 08/07/2020).',
+    )
+    // SPEC.md's empty text stays.
+    expect(screen.getByRole('cell', { name: 'No users.' })).toBeTruthy()
+    await user.click(screen.getByRole('button', { name: 'Widen the dates to 02/03/2019 – 31/12/2025' }))
+    await waitFor(() =>
+      expect(lastRequest()).toMatchObject({
+        userTypes: [2],
+        search: 'zelda',
+        startDate: '2019-03-02 00:00:00',
+        endDate: '2025-12-31 23:59:59',
+        page: 1,
+      }),
+    )
+    expect(screen.getByTestId('location').textContent).toBe(
+      '/admin/manage-users/?q=zelda&types=2&from=2019-03-02&to=2025-12-31',
+    )
+    expect((screen.getByLabelText(/Start Date/) as HTMLInputElement).value).toBe('02/03/2019')
+  })
+
   it('keeps the search text, page and page size from the URL and sends them', async () => {
     const user = userEvent.setup()
     api.filterUsers.mockResolvedValue({ items: [JANE], total: 45, page: 2, pageSize: 20 })

@@ -1,4 +1,5 @@
 import {
+  formatDisplayDate,
   formatMobile,
   MESSAGES,
   memberTypeLabel,
@@ -25,10 +26,12 @@ import { archiveUser } from '../api/archive-user.ts'
 import { filterUsers } from '../api/filter-users.ts'
 import type { FromListState } from '../list-location.ts'
 import {
+  type AppliedUserFilter,
   filterRequest,
   formatRegistrationDate,
   readUserFilter,
   USERS_TABLE_DEFAULTS,
+  widenedFilter,
   writeUserFilter,
 } from '../list-query.ts'
 import { DeleteUserDialog } from './delete-user-dialog.tsx'
@@ -166,9 +169,18 @@ export function ManageUsers() {
           Create a User
         </Link>
       </div>
-      <section className="manage-users__filter" aria-label="Filter">
-        <UserFilterPanel value={filter} onApply={applyFilter} />
-      </section>
+      <UserFilterPanel value={filter} onApply={applyFilter} />
+      {data && !loading && data.total === 0 && data.outside ? (
+        <OutsideTheDates
+          filter={filter}
+          outside={data.outside}
+          onWiden={() => {
+            const outside = data.outside
+            if (!outside) return
+            applyFilter(widenedFilter(filter, outside.firstRegistered, outside.lastRegistered))
+          }}
+        />
+      ) : null}
       <div ref={tableRef}>
         <DataTable
           caption="Users"
@@ -200,4 +212,38 @@ export function ManageUsers() {
       <DeleteUserDialog user={deleting} onConfirm={confirmDelete} onCancel={closeDialog} />
     </div>
   )
+}
+
+/**
+ * Nobody within the dates, somebody outside them (ADR 035): how many, when they registered, and one click that
+ * widens the dates to take them in (the filter's types and the search stay).
+ */
+function OutsideTheDates({
+  filter,
+  outside,
+  onWiden,
+}: {
+  filter: AppliedUserFilter
+  outside: NonNullable<UserPage['outside']>
+  onWiden: () => void
+}) {
+  const widened = widenedFilter(filter, outside.firstRegistered, outside.lastRegistered)
+  const range = `${formatDisplayDate(widened.startDate)} – ${formatDisplayDate(widened.endDate)}`
+  const users = outside.total === 1 ? '1 user matches' : `${outside.total} users match`
+  return (
+    <div className="manage-users__outside" role="status">
+      <p>
+        Nobody matches between {formatDisplayDate(filter.startDate)} and {formatDisplayDate(filter.endDate)}.{' '}
+        {users} outside these dates (registered {formatRegistrationDay(outside.firstRegistered)}
+        {outside.total > 1 ? ` to ${formatRegistrationDay(outside.lastRegistered)}` : ''}).
+      </p>
+      <button type="button" className="button button--outline button--sm" onClick={onWiden}>
+        Widen the dates to {range}
+      </button>
+    </div>
+  )
+}
+
+function formatRegistrationDay(instant: string): string {
+  return formatRegistrationDate(instant).slice(0, 10)
 }

@@ -8,8 +8,14 @@ import { ApiError } from '../../../lib/api-client.ts'
 import { CreateUserEditor, UpdateUserEditor } from './user-editor.tsx'
 import { NEW_EMAIL_UNCONFIRMED, toUpdateFormValues } from './user-form.tsx'
 
-const api = vi.hoisted(() => ({ createUser: vi.fn(), getUser: vi.fn(), updateUser: vi.fn() }))
+const api = vi.hoisted(() => ({
+  createUser: vi.fn(),
+  inviteUser: vi.fn(),
+  getUser: vi.fn(),
+  updateUser: vi.fn(),
+}))
 vi.mock('../api/create-user.ts', () => ({ createUser: api.createUser }))
+vi.mock('../api/invite-user.ts', () => ({ inviteUser: api.inviteUser }))
 vi.mock('../api/get-user.ts', () => ({ getUser: api.getUser }))
 vi.mock('../api/update-user.ts', () => ({ updateUser: api.updateUser }))
 
@@ -111,6 +117,57 @@ describe('user form, create mode (no id in the route)', () => {
     expect(await screen.findByText('Unable to register the user.')).toBeTruthy()
     expect(screen.getByText('An account with this email address already exists.')).toBeTruthy()
     expect(screen.getByLabelText(/^Email/).getAttribute('aria-invalid')).toBe('true')
+    expect(screen.getByTestId('location').textContent).toBe('/admin/create-user/')
+  })
+})
+
+describe('user form, create mode with an invitation (ADR 035)', () => {
+  async function fillPerson(user: ReturnType<typeof userEvent.setup>) {
+    await user.type(screen.getByLabelText(/First Name/), 'Casey')
+    await user.type(screen.getByLabelText(/Last Name/), 'Nguyen')
+    await user.type(screen.getByLabelText(/^Email/), 'casey@example.com')
+    await user.type(screen.getByLabelText(/Mobile/), '0412345678')
+    await user.selectOptions(screen.getByLabelText(/Member Type/), '2')
+  }
+
+  it("offers the choice, keeps SPEC.md's password fields for the other one, and sends no password", async () => {
+    const user = userEvent.setup()
+    api.inviteUser.mockResolvedValue({ ...SAM, id: '44', email: 'casey@example.com' })
+    renderCreate()
+    expect((screen.getByLabelText('Choose a password now') as HTMLInputElement).checked).toBe(true)
+    await fillPerson(user)
+    await user.click(screen.getByLabelText('Send them a link to set their own password'))
+    expect(screen.queryByLabelText(/^Password/)).toBeNull()
+    expect(screen.queryByLabelText(/Confirm Password/)).toBeNull()
+    expect(screen.getByText(/works once, for 72 hours/)).toBeTruthy()
+    await user.click(screen.getByRole('button', { name: 'Create User and Send Invitation' }))
+    await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/admin/manage-users/'))
+    expect(api.inviteUser).toHaveBeenCalledWith({
+      firstName: 'Casey',
+      lastName: 'Nguyen',
+      email: 'casey@example.com',
+      mobile: '0412345678',
+      memberType: 2,
+    })
+    expect(api.createUser).not.toHaveBeenCalled()
+    expect(
+      await screen.findByText(
+        'The user has been created, and an invitation to set their password sent to casey@example.com.',
+      ),
+    ).toBeTruthy()
+  })
+
+  it("says why the server refused (an address's daily limit) and stays", async () => {
+    const user = userEvent.setup()
+    const limit =
+      'This address has been sent as many invitations as it may be sent today. Please try again tomorrow.'
+    api.inviteUser.mockRejectedValue(new ApiError({ status: 429, message: limit, body: { Message: limit } }))
+    renderCreate()
+    await fillPerson(user)
+    await user.click(screen.getByLabelText('Send them a link to set their own password'))
+    await user.click(screen.getByRole('button', { name: 'Create User and Send Invitation' }))
+    expect(await screen.findByText('Unable to register the user.')).toBeTruthy()
+    expect(screen.getAllByText(limit).length).toBeGreaterThan(0)
     expect(screen.getByTestId('location').textContent).toBe('/admin/create-user/')
   })
 })

@@ -1,10 +1,12 @@
 import { MESSAGES, type UserDetail, userDisplayName } from '@signalway/shared'
+import { type CreateUserChoiceForm, INVITATION_MESSAGES } from '@signalway/shared/invitations'
 import { useEffect, useState } from 'react'
 import { Link, useNavigate } from 'react-router'
 import { useNotify } from '../../../components/ui/notifications/index.ts'
 import { failureMessage } from '../../../lib/api-client.ts'
 import { createUser } from '../api/create-user.ts'
 import { getUser } from '../api/get-user.ts'
+import { inviteUser } from '../api/invite-user.ts'
 import { updateUser } from '../api/update-user.ts'
 import { useUserListHref } from '../list-location.ts'
 import { SecondFactorReset } from './second-factor-reset.tsx'
@@ -26,8 +28,16 @@ function BackToUsers() {
   )
 }
 
+/** SPEC.md's create call with the password staff chose, or an invitation to set one (ADR 035). */
+function saveNewUser(values: CreateUserChoiceForm): Promise<UserDetail> {
+  const { passwordChoice, password, confirmPassword, ...person } = values
+  if (passwordChoice === 'invite') return inviteUser(person)
+  return createUser({ ...person, password: password ?? '', confirmPassword: confirmPassword ?? '' })
+}
+
 /** /admin/create-user/: the user form in create mode; after a create, back to the list. */
 export function CreateUserEditor() {
+  const notify = useNotify()
   const navigate = useNavigate()
   const listHref = useUserListHref()
   const [problem, setProblem] = useState<string | undefined>()
@@ -36,8 +46,11 @@ export function CreateUserEditor() {
       <BackToUsers />
       <Problem message={problem} />
       <CreateUserForm
-        save={(values) => createUser(values)}
-        onSaved={() => navigate(listHref)}
+        save={saveNewUser}
+        onSaved={(user, values) => {
+          if (values.passwordChoice === 'invite') notify.success(INVITATION_MESSAGES.sent(user.email))
+          navigate(listHref)
+        }}
         onProblem={setProblem}
       />
     </div>

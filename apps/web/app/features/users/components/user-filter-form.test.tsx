@@ -18,6 +18,9 @@ function renderPanel(onApply = vi.fn()) {
 describe('user filter (SPEC.md §5 Admin filter)', () => {
   it('offers User Types Regular and Admin only, all selected, from one year ago to today', () => {
     const { form } = renderPanel()
+    // The admin lists' one filter pattern (ADR 035).
+    expect(screen.getByRole('search', { name: 'Filter' }).contains(form)).toBe(true)
+    expect(form.classList.contains('filter-panel__form')).toBe(true)
     const types = within(form).getByRole('group', { name: /User Types/ })
     expect(
       within(types)

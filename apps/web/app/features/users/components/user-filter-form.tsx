@@ -5,14 +5,8 @@ import {
   userFilterFormSchema,
 } from '@signalway/shared'
 import { useEffect } from 'react'
-import {
-  Form,
-  FormActions,
-  MaskedInput,
-  MultiSelect,
-  SubmitButton,
-  useZodForm,
-} from '../../../components/form/index.ts'
+import { Form, MaskedInput, MultiSelect, SubmitButton, useZodForm } from '../../../components/form/index.ts'
+import { FilterActions, FilterPanel, filterFormClass } from '../../../components/ui/filter-panel.tsx'
 import { type AppliedUserFilter, filterFormValues } from '../list-query.ts'
 
 /** dd/mm/yyyy: digits only, the slashes come by themselves. */
@@ -24,7 +18,7 @@ export const USER_TYPE_OPTIONS = FILTER_USER_TYPES.map((type) => ({
 }))
 
 /**
- * The filter panel of Manage Users (SPEC.md §2, §5): User Types (Regular and Admin), Start Date
+ * The filter panel of Manage Users (SPEC.md §2, §5): User Types (every type, ADR 035), Start Date
  * and End Date as dd/mm/yyyy, with 'At least 1 user type is required.', 'Start date is required.',
  * 'End date is required.' and 'Must be a date.'.
  */
@@ -45,37 +39,46 @@ export function UserFilterPanel({
   }, [key, form])
 
   return (
-    <Form form={form} onSubmit={onApply} aria-label="Filter users" className="user-filter">
-      <MultiSelect
-        name="userTypes"
-        label="User Types"
-        options={USER_TYPE_OPTIONS}
-        className="user-filter__types"
-        required
-      />
-      <div className="user-filter__dates">
-        <MaskedInput
-          name="startDate"
-          label="Start Date"
-          mask={DATE_MASK}
-          hint="dd/mm/yyyy"
-          autoComplete="off"
+    <FilterPanel label="Filter">
+      <Form
+        form={form}
+        onSubmit={onApply}
+        aria-label="Filter users"
+        className={`${filterFormClass} user-filter`}
+      >
+        <MultiSelect
+          name="userTypes"
+          label="User Types"
+          options={USER_TYPE_OPTIONS}
+          className="user-filter__types"
           required
         />
-        <MaskedInput
-          name="endDate"
-          label="End Date"
-          mask={DATE_MASK}
-          hint="dd/mm/yyyy"
-          autoComplete="off"
-          required
+        <div className="user-filter__dates">
+          <MaskedInput
+            name="startDate"
+            label="Start Date"
+            mask={DATE_MASK}
+            hint="dd/mm/yyyy"
+            autoComplete="off"
+            required
+          />
+          <MaskedInput
+            name="endDate"
+            label="End Date"
+            mask={DATE_MASK}
+            hint="dd/mm/yyyy"
+            autoComplete="off"
+            required
+          />
+        </div>
+        <FilterActions
+          apply={
+            <SubmitButton variant="primary" busyLabel="Filtering the users…">
+              Filter
+            </SubmitButton>
+          }
         />
-      </div>
-      <FormActions className="user-filter__actions">
-        <SubmitButton variant="primary" busyLabel="Filtering the users…">
-          Filter
-        </SubmitButton>
-      </FormActions>
-    </Form>
+      </Form>
+    </FilterPanel>
   )
 }

@@ -1,6 +1,4 @@
 import {
-  type CreateUser,
-  type CreateUserFormInput,
   formatMobile,
   MEMBER_TYPES,
   MESSAGES,
@@ -10,12 +8,20 @@ import {
   userDetailToForm,
   userFormSchema,
 } from '@signalway/shared'
+import {
+  type CreateUserChoiceForm,
+  type CreateUserChoiceFormInput,
+  createUserChoiceFormSchema,
+  INVITATION_TTL_HOURS,
+  PASSWORD_CHOICES,
+} from '@signalway/shared/invitations'
 import type { FieldPath, FieldValues, UseFormReturn } from 'react-hook-form'
 import {
   applyServerErrors,
   Form,
   FormActions,
   PersonFields,
+  RadioGroup,
   RequiredFieldsNote,
   Select,
   SubmitButton,
@@ -72,35 +78,42 @@ function UserFields() {
   )
 }
 
-/** Create mode (no id in the route): the user's details and a password with its confirmation. */
+/**
+ * Create mode (no id in the route): the user's details, then how the password is set: SPEC.md's password and
+ * its confirmation, or an emailed link with which the person sets their own (ADR 035).
+ */
 export function CreateUserForm({
   save,
   onSaved,
   onProblem,
 }: {
-  save: (values: CreateUser) => Promise<UserDetail>
-  onSaved: (user: UserDetail) => void
+  save: (values: CreateUserChoiceForm) => Promise<UserDetail>
+  onSaved: (user: UserDetail, values: CreateUserChoiceForm) => void
   /** A message of the server's for the page (e.g. a conflict not about a field). */
   onProblem: (message: string | undefined) => void
 }) {
   const notify = useNotify()
-  const defaultValues: CreateUserFormInput = {
+  const defaultValues: CreateUserChoiceFormInput = {
     firstName: '',
     lastName: '',
     email: '',
     mobile: '',
     memberType: '',
+    passwordChoice: 'password',
     password: '',
     confirmPassword: '',
   }
-  const form = useZodForm(userFormSchema('create'), { defaultValues })
+  const form = useZodForm(createUserChoiceFormSchema, { defaultValues })
+  const invite = form.watch('passwordChoice') === 'invite'
 
-  const onSubmit = async (values: CreateUser) => {
+  const onSubmit = async (values: CreateUserChoiceForm) => {
     onProblem(undefined)
     try {
-      onSaved(await save(values))
+      onSaved(await save(values), values)
     } catch (error) {
-      onProblem(showServerErrors(form, error))
+      const message = showServerErrors(form, error)
+      // A refused invitation (the address's daily limit) says why in the server's words.
+      onProblem(message ?? (isApiError(error) && error.status === 429 ? bodyMessage(error) : undefined))
       notify.error(MESSAGES.userCreateFailed)
     }
   }
@@ -108,26 +121,40 @@ export function CreateUserForm({
   return (
     <Form form={form} onSubmit={onSubmit} aria-label="Create a User" className="user-form">
       <UserFields />
-      <div className="form-row">
-        <TextField
-          name="password"
-          type="password"
-          label="Password"
-          autoComplete="new-password"
-          hint="At least 8 characters, with a number."
-          required
-        />
-        <TextField
-          name="confirmPassword"
-          type="password"
-          label="Confirm Password"
-          autoComplete="new-password"
-          required
-        />
-      </div>
+      <RadioGroup
+        name="passwordChoice"
+        label="How is the password set?"
+        options={PASSWORD_CHOICES}
+        className="user-form__password-choice"
+      />
+      {invite ? (
+        <p className="field__hint user-form__invite-note" aria-live="polite">
+          We will email the address above a link to choose their own password. It works once, for{' '}
+          {INVITATION_TTL_HOURS} hours, and confirms that the address is theirs. The email carries only our
+          standard text.
+        </p>
+      ) : (
+        <div className="form-row">
+          <TextField
+            name="password"
+            type="password"
+            label="Password"
+            autoComplete="new-password"
+            hint="At least 8 characters, with a number."
+            required
+          />
+          <TextField
+            name="confirmPassword"
+            type="password"
+            label="Confirm Password"
+            autoComplete="new-password"
+            required
+          />
+        </div>
+      )}
       <FormActions>
         <SubmitButton busyLabel="Creating the user…" variant="primary">
-          Create User
+          {invite ? 'Create User and Send Invitation' : 'Create User'}
         </SubmitButton>
       </FormActions>
     </Form>
