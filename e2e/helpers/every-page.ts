@@ -133,6 +133,13 @@ export const EVERY_PAGE: readonly PageCheck[] = [
   },
   { route: '/logout/', visitor: 'anonymous', url: at('/logout/') },
   { route: '/confirm-email/', visitor: 'anonymous', url: at('/confirm-email/') },
+  // The invitation's form itself is checked by tests/staff-journeys.spec.ts, which follows a real link.
+  {
+    route: '/accept-invitation/',
+    visitor: 'anonymous',
+    url: at('/accept-invitation/?t=not-a-valid-token'),
+    state: 'an invalid link',
+  },
   { route: '/cancel-email-change/', visitor: 'anonymous', url: at('/cancel-email-change/') },
   { route: '/set-up-two-step-sign-in/', visitor: 'newAdmin', url: at('/set-up-two-step-sign-in/') },
   // The credit application: its steps for each customer type, its terms, and the pages of its links.

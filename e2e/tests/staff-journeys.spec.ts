@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test'
-import { expect, test } from '../fixtures.ts'
+import { expect, expectAccessible, test } from '../fixtures.ts'
 import { adminTokens, createCompanyMember, newAdmin, signInAsAdmin, totpCode } from '../helpers/admin.ts'
 import { field, openHydrated, storeTokens, uniqueEmail } from '../helpers/auth.ts'
 import { newestMailTo } from '../helpers/mail.ts'
@@ -113,6 +113,7 @@ test('a user created with an invitation sets their own password from the email, 
   await expect(person.getByRole('heading', { name: 'Choose your password' })).toBeVisible()
   await expect(person).toHaveURL(/\/accept-invitation\/$/)
   await expect(person.getByText(email)).toBeVisible()
+  await expectAccessible(person)
   await person
     .getByLabel(/^Password/)
     .first()

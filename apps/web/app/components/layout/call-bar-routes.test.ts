@@ -37,7 +37,7 @@ describe('the call bar by route', () => {
       pageRoutes().filter((route) => pattern.test(route.pattern) && CALL_BAR_BY_ROUTE[route.id] !== false)
     for (const form of [
       /^\/(contact-us|get-a-quote|register|login|logout|forgot-password|reset-password)\/$/,
-      /^\/(confirm-email|cancel-email-change|set-up-two-step-sign-in)\/$/,
+      /^\/(confirm-email|cancel-email-change|set-up-two-step-sign-in|accept-invitation)\/$/,
       /^\/application-for-credit\/(resume|sign|status)\/|^\/application-for-credit\/$/,
       /^\/(update-profile|my-account)\/$/,
       /^\/admin\//,

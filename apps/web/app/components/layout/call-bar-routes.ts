@@ -40,6 +40,7 @@ export const CALL_BAR_BY_ROUTE: Readonly<Record<string, boolean>> = {
   'routes/auth/forgot-password': false,
   'routes/auth/reset-password': false,
   'routes/auth/confirm-email': false,
+  'routes/auth/accept-invitation': false,
   'routes/auth/cancel-email-change': false,
   'routes/set-up-two-step': false,
   // Credit signing: a saved application, a signer's link, the status of the signatures.

@@ -88,7 +88,7 @@ describe('Manage Users', () => {
         lastRegistered: '2020-07-08T01:00:00.000Z',
       },
     })
-    renderList('/admin/manage-users/?q=zelda&types=2&from=2025-01-01&to=2025-12-31')
+    renderList('/admin/manage-users/?q=zelda&types=3&from=2025-01-01&to=2025-12-31')
     const note = await screen.findByText(/2 users match outside these dates/)
     expect(note.textContent).toBe(
       'Nobody matches between 01/01/2025 and 31/12/2025. 2 users match outside these dates (registered 02/03/2019 to 08/07/2020).',
@@ -98,7 +98,7 @@ describe('Manage Users', () => {
     await user.click(screen.getByRole('button', { name: 'Widen the dates to 02/03/2019 – 31/12/2025' }))
     await waitFor(() =>
       expect(lastRequest()).toMatchObject({
-        userTypes: [2],
+        userTypes: [3],
         search: 'zelda',
         startDate: '2019-03-02 00:00:00',
         endDate: '2025-12-31 23:59:59',
@@ -106,7 +106,7 @@ describe('Manage Users', () => {
       }),
     )
     expect(screen.getByTestId('location').textContent).toBe(
-      '/admin/manage-users/?q=zelda&types=2&from=2019-03-02&to=2025-12-31',
+      '/admin/manage-users/?q=zelda&types=3&from=2019-03-02&to=2025-12-31',
     )
     expect((screen.getByLabelText(/Start Date/) as HTMLInputElement).value).toBe('02/03/2019')
   })
