@@ -158,7 +158,8 @@ describe.each(DIALECTS)('hostile text in the public forms on %s', (dialect) => {
     expect(row.business_name).toBe('<script>alert(1)</script>')
     expect(JSON.parse(row.payload).section1.position).toBe("Director'); DROP TABLE credit_applications;--")
     const mails = await app.db.selectFrom('outbox').select(['subject', 'text_body', 'html_body']).execute()
-    expect(mails).toHaveLength(2)
+    // The business's copy, the receipt, and each guarantor director's copy (ADR 036).
+    expect(mails).toHaveLength(4)
     for (const mail of mails) {
       expect(mail.subject).not.toMatch(/[\r\n]/)
       expect(mail.html_body === null || !/<script/i.test(mail.html_body)).toBe(true)
