@@ -105,7 +105,14 @@ describe('serving the web app', () => {
     expect(response.statusCode).toBe(200)
     expect(documentData(response.body).actionData['routes/page'].answer).toEqual({
       status: 201,
-      body: { id: expect.any(String) },
+      // The confirmation that stays (ADR 033): its reference, what was asked and by when we reply.
+      body: {
+        id: expect.any(String),
+        reference: expect.stringMatching(/^M-\d{4}-\d{5}$/),
+        receivedAt: expect.any(String),
+        replyBy: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/),
+        asked: [],
+      },
     })
     const row = await app.db.selectFrom('enquiries').selectAll().executeTakeFirstOrThrow()
     expect(row).toMatchObject({

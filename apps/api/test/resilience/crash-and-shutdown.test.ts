@@ -209,6 +209,7 @@ describe.each(DIALECTS)('the server process on %s', (dialect) => {
     expect(Date.now() - answeredAt).toBeLessThan(2000)
     const { applications, outbox } = await storedApplications(env)
     expect(applications).toHaveLength(1)
-    expect(outbox).toHaveLength(2)
+    // The business's copy, the receipt and each guarantor director's copy (ADR 036).
+    expect(outbox).toHaveLength(4)
   })
 })
