@@ -31,6 +31,8 @@ export interface SweepData {
   creditReference: string
   /** A password reset link's path (with its token). */
   resetPath: string
+  /** An invitation link's path (with its token). */
+  invitationPath: string
   /** A saved application's link token, a signer's link token and the status page's token. */
   resumeToken: string
   signToken: string
@@ -133,13 +135,7 @@ export const EVERY_PAGE: readonly PageCheck[] = [
   },
   { route: '/logout/', visitor: 'anonymous', url: at('/logout/') },
   { route: '/confirm-email/', visitor: 'anonymous', url: at('/confirm-email/') },
-  // The invitation's form itself is checked by tests/staff-journeys.spec.ts, which follows a real link.
-  {
-    route: '/accept-invitation/',
-    visitor: 'anonymous',
-    url: at('/accept-invitation/?t=not-a-valid-token'),
-    state: 'an invalid link',
-  },
+  { route: '/accept-invitation/', visitor: 'anonymous', url: (d) => d.invitationPath },
   { route: '/cancel-email-change/', visitor: 'anonymous', url: at('/cancel-email-change/') },
   { route: '/set-up-two-step-sign-in/', visitor: 'newAdmin', url: at('/set-up-two-step-sign-in/') },
   // The credit application: its steps for each customer type, its terms, and the pages of its links.

@@ -54,6 +54,22 @@ async function prepare(request: APIRequestContext, visitors: ReadonlySet<Visitor
     )
     expect(asked.status()).toBe(200)
     data.resetPath = resetLinkIn(await newestMailTo(resetEmail))
+    // An invitation link, sent by an administrator of the sweep's own.
+    const invited = uniqueEmail('wcag-invited')
+    const invitation = await request.post('/api/v1/core/accounts/admin/invite', {
+      headers: bearer((await newAdmin(request)).tokens),
+      data: {
+        firstName: 'Quinn',
+        lastName: 'Marchetti',
+        email: invited,
+        mobile: '0412 345 678',
+        memberType: '1',
+      },
+    })
+    expect(invitation.status(), await invitation.text()).toBe(201)
+    const invitationLink = /\/accept-invitation\/\?t=[\w-]+/.exec(await newestMailTo(invited))
+    expect(invitationLink, 'an invitation link').toBeTruthy()
+    data.invitationPath = invitationLink?.[0] ?? ''
     // A saved application, and one sent to its director for signing.
     const saved = await request.post('/api/apply-for-credit/drafts', {
       data: {
