@@ -65,11 +65,16 @@ export const quoteSchema = z
   .superRefine(checkQuantities)
   // SPEC.md §5's 'Message is required.' whenever there are no hire details: checked whatever else is wrong, so
   // that an empty form shows it beside the other fields' messages, as the contact form does.
-  .refine((value) => !isBlank(value.message) || hasHireDetails(value), {
-    path: ['message'],
-    error: MESSAGE_REQUIRED,
-    when: () => true,
-  })
+  // Run whatever else is wrong, it also sees a body that is no object at all (null): that one is refused already.
+  .refine(
+    (value) =>
+      typeof value !== 'object' || value === null || !isBlank(value.message) || hasHireDetails(value),
+    {
+      path: ['message'],
+      error: MESSAGE_REQUIRED,
+      when: () => true,
+    },
+  )
 export type Quote = z.output<typeof quoteSchema>
 export type QuoteInput = z.input<typeof quoteSchema>
 

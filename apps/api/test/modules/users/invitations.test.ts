@@ -146,7 +146,9 @@ describe.each(DIALECTS)('invitations on %s', (dialect) => {
     expect(expired.statusCode).toBe(400)
     expect(expired.json().Message).toBe(INVITATION_MESSAGES.expired)
     expect((await check(app, token)).json().Message).toBe(INVITATION_MESSAGES.expired)
-    expect((await check(app, `${token.slice(0, -1)}A`)).json().Message).toBe(INVITATION_MESSAGES.invalid)
+    expect((await check(app, `${token.slice(0, -1)}${token.endsWith('A') ? 'B' : 'A'}`)).json().Message).toBe(
+      INVITATION_MESSAGES.invalid,
+    )
     expect((await findUserByEmail(app.db, PERSON.email))?.email_confirmed_at).toBeNull()
   })
 
