@@ -1,12 +1,16 @@
-import { randomBytes } from 'node:crypto'
-import { mkdtempSync, rmSync } from 'node:fs'
+import { execFile } from 'node:child_process'
+import { createHash, randomBytes } from 'node:crypto'
+import { copyFileSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { promisify } from 'node:util'
 import type { FastifyInstance } from 'fastify'
 import pg from 'pg'
 import { onTestFinished } from 'vitest'
 import { type BuildOptions, buildApp } from '../../src/app.ts'
 import { type Config, type Env, loadConfig } from '../../src/config.ts'
+import { createDatabase } from '../../src/db/database.ts'
+import { migrateToLatest } from '../../src/db/migrator.ts'
 
 export type Dialect = 'sqlite' | 'postgres'
 
@@ -28,11 +32,24 @@ export interface TestDatabase {
   drop(): Promise<void>
 }
 
+export interface TestDatabaseOptions {
+  /**
+   * Start from a copy of a database the migrations have already brought up to date, as every app test does:
+   * migrating a new PostgreSQL schema takes seconds on a busy machine, copying a template a fraction of it.
+   * The app still runs its migrations at start, and finds nothing to do. Without it the database is empty
+   * (the migrator's and seed's own tests).
+   */
+  migrated?: boolean
+}
+
 /**
- * A fresh, empty database: a temporary DATA_DIR for SQLite, or a new schema for PostgreSQL
- * (selected through the connection's search_path).
+ * A fresh database: a temporary DATA_DIR for SQLite, or a new schema for PostgreSQL (selected through
+ * the connection's search_path); empty unless `migrated`.
  */
-export async function createTestDatabase(dialect: Dialect): Promise<TestDatabase> {
+export async function createTestDatabase(
+  dialect: Dialect,
+  { migrated = false }: TestDatabaseOptions = {},
+): Promise<TestDatabase> {
   const baseUrl = process.env.TEST_DATABASE_URL
   if (dialect === 'postgres' && !baseUrl) {
     throw new Error('TEST_DATABASE_URL must be set to run the PostgreSQL suites (CI=true)')
@@ -40,11 +57,15 @@ export async function createTestDatabase(dialect: Dialect): Promise<TestDatabase
   const dataDir = mkdtempSync(join(tmpdir(), 'signalway-api-'))
   const removeDir = () => rmSync(dataDir, { recursive: true, force: true })
   if (dialect === 'sqlite' || !baseUrl) {
+    if (migrated) copyFileSync(await migratedSqliteFile(), join(dataDir, 'app.db'))
     return { dialect, dataDir, env: { DATA_DIR: dataDir }, drop: async () => removeDir() }
   }
 
   const schema = `test_${randomBytes(6).toString('hex')}`
-  await withClient(baseUrl, (client) => client.query(`create schema ${schema}`))
+  const create = migrated
+    ? (await migratedPostgresSql(baseUrl)).replaceAll(TEMPLATE_SCHEMA, schema)
+    : `create schema ${schema}`
+  await withClient(baseUrl, (client) => client.query(create))
   const url = new URL(baseUrl)
   url.searchParams.set('options', `-c search_path=${schema}`)
   return {
@@ -56,6 +77,87 @@ export async function createTestDatabase(dialect: Dialect): Promise<TestDatabase
       removeDir()
     },
   }
+}
+
+/**
+ * The migrations' fingerprint: their files' names and contents. A changed or added migration makes new
+ * templates; PostgreSQL keeps the template schema between runs, under a name of this fingerprint.
+ */
+const MIGRATIONS_DIR = join(import.meta.dirname, '../../src/db/migrations')
+const MIGRATIONS_FINGERPRINT = (() => {
+  const hash = createHash('sha256')
+  for (const name of readdirSync(MIGRATIONS_DIR).sort()) {
+    hash.update(name).update(readFileSync(join(MIGRATIONS_DIR, name)))
+  }
+  return hash.digest('hex').slice(0, 12)
+})()
+const TEMPLATE_SCHEMA = `migrated_template_${MIGRATIONS_FINGERPRINT}`
+
+let sqliteTemplate: Promise<string> | undefined
+
+/** A SQLite file the migrations have brought up to date, made once per test worker. */
+function migratedSqliteFile(): Promise<string> {
+  sqliteTemplate ??= (async () => {
+    const path = join(mkdtempSync(join(tmpdir(), 'signalway-template-')), 'app.db')
+    const database = createDatabase({ sqlitePath: path })
+    try {
+      await migrateToLatest(database.db)
+    } finally {
+      // Closing the last connection checkpoints the WAL into the file, so the file alone is the database.
+      await database.close()
+    }
+    return path
+  })()
+  return sqliteTemplate
+}
+
+let postgresTemplate: Promise<string> | undefined
+
+/**
+ * The SQL that makes a migrated schema: the template schema (migrated once, by whichever worker comes first,
+ * under an advisory lock) as pg_dump writes it, schema, tables, indexes, constraints and the rows the
+ * migrations insert (their own bookkeeping included). Its statements name the template schema, which each
+ * test replaces with its own.
+ */
+function migratedPostgresSql(baseUrl: string): Promise<string> {
+  postgresTemplate ??= (async () => {
+    await withClient(baseUrl, async (client) => {
+      await client.query('select pg_advisory_lock(hashtext($1))', [TEMPLATE_SCHEMA])
+      try {
+        const { rowCount } = await client.query('select 1 from pg_namespace where nspname = $1', [
+          TEMPLATE_SCHEMA,
+        ])
+        if (rowCount) return
+        // Migrated under a temporary name and renamed when done: a run stopped half-way leaves no template.
+        const building = `${TEMPLATE_SCHEMA}_building`
+        await client.query(`drop schema if exists ${building} cascade`)
+        await client.query(`create schema ${building}`)
+        const url = new URL(baseUrl)
+        url.searchParams.set('options', `-c search_path=${building}`)
+        const database = createDatabase({ databaseUrl: url.toString(), sqlitePath: '' })
+        try {
+          await migrateToLatest(database.db)
+        } finally {
+          await database.close()
+        }
+        await client.query(`alter schema ${building} rename to ${TEMPLATE_SCHEMA}`)
+      } finally {
+        await client.query('select pg_advisory_unlock(hashtext($1))', [TEMPLATE_SCHEMA])
+      }
+    })
+    // Its session settings (an empty search_path among them) end with the connection each copy is made on; its
+    // psql meta-commands (\restrict of recent releases) are psql's, not the server's.
+    const { stdout } = await promisify(execFile)(
+      'pg_dump',
+      ['--schema', TEMPLATE_SCHEMA, '--no-owner', '--no-privileges', '--inserts', '--dbname', baseUrl],
+      { maxBuffer: 64 * 1024 * 1024 },
+    )
+    return stdout
+      .split('\n')
+      .filter((line) => !line.startsWith('\\'))
+      .join('\n')
+  })()
+  return postgresTemplate
 }
 
 async function withClient<T>(url: string, use: (client: pg.Client) => Promise<T>): Promise<T> {
@@ -83,8 +185,11 @@ export function testEnv(database: TestDatabase, env: Env = {}): Env {
 }
 
 /** A fresh database dropped when the current test ends (after the apps built on it close). */
-export async function useTestDatabase(dialect: Dialect): Promise<TestDatabase> {
-  const database = await createTestDatabase(dialect)
+export async function useTestDatabase(
+  dialect: Dialect,
+  options: TestDatabaseOptions = {},
+): Promise<TestDatabase> {
+  const database = await createTestDatabase(dialect, options)
   onTestFinished(() => database.drop())
   return database
 }
@@ -108,7 +213,8 @@ export interface TestAppOptions {
  * Call it inside a test.
  */
 export async function buildTestApp(options: TestAppOptions = {}): Promise<TestApp> {
-  const database = options.database ?? (await useTestDatabase(options.dialect ?? 'sqlite'))
+  const database =
+    options.database ?? (await useTestDatabase(options.dialect ?? 'sqlite', { migrated: true }))
   const config = loadConfig(testEnv(database, options.env))
   const app = await buildApp(config, options.build)
   // Registered after the database's drop, so it runs before it: vitest runs these as a stack.
