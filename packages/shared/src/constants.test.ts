@@ -33,7 +33,8 @@ describe('constants', () => {
       'portaboom',
     ])
     for (const service of SERVICES) expect(QUOTE_SERVICES).toContain(service.quoteService)
-    // One name per service everywhere: the quote form's (requirements §3), the service pages', the emails', the inbox's.
+    // One name per service everywhere: the quote form's (requirements §3), the service pages', the emails',
+    // the inbox's.
     for (const service of SERVICES) expect(service.name).toBe(service.quoteService)
     expect(findService('portaboom')?.name).toBe('Portaboom')
     expect(findService('cranes')).toBeUndefined()

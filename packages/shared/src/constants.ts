@@ -13,7 +13,8 @@ export type Service = {
   readonly shortName?: string
   /**
    * The matching entry of QUOTE_SERVICES, to preselect it on the quote form: the same as `name`, the service's one
-   * name on the form, in the emails, the inbox and the service pages (the quote list of requirements §3 is the canonical text).
+   * name on the form, in the emails, the inbox and the service pages (the quote list of requirements §3 is the
+   * canonical text).
    */
   readonly quoteService: string
 }

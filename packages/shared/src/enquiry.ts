@@ -63,7 +63,7 @@ export const quoteSchema = z
     ...hireDetailsFields,
   })
   .superRefine(checkQuantities)
-  // The 'Message is required.' of requirements §5 whenever there are no hire details: checked whatever else is wrong, so
+  // Requirements §5's 'Message is required.' when there are no hire details: checked whatever else is wrong, so
   // that an empty form shows it beside the other fields' messages, as the contact form does.
   // Run whatever else is wrong, it also sees a body that is no object at all (null): that one is refused already.
   .refine(

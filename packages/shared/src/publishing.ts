@@ -171,7 +171,7 @@ export function mediaSrcSet(image: string): string | undefined {
   return NEWS_IMAGE_WIDTHS.map((width) => `${match[1]}-${width}.webp ${width}w`).join(', ')
 }
 
-/* ---------- Content pages (the generic pages of requirements §2, and the privacy policy and website terms) ---------- */
+/* ---------- Content pages (requirements §2's generic pages, the privacy policy and the website terms) ---------- */
 
 export const PAGE_LIMITS = { nameMax: 100, titleMax: 120, descriptionMax: 300, contentMax: 50_000 } as const
 

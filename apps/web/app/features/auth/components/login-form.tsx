@@ -121,8 +121,8 @@ export function LoginForm({
           </FormActions>
         }
       >
-        {/* An email keyboard on phones (the label the requirements give and 'Username is required.' kept): type email, and no
-            browser validation of its own (noValidate on the form), so the messages of the requirements are the only ones. */}
+        {/* An email keyboard on phones (its required label and 'Username is required.' kept): type email, and no
+            browser validation of its own (noValidate on the form), so the required messages are the only ones. */}
         <TextField
           name="username"
           label="Username"
