@@ -1,6 +1,6 @@
 /**
  * npm run bench:lighthouse: Lighthouse (mobile default settings, simulated throttling) in Debian
- * Chromium against the production server, for the public pages of issue 3. It builds nothing:
+ * Chromium against the production server, for the public pages. It builds nothing:
  * run `npm run build` first. The server is started the way the README starts it
  * (`npm run start:prod`, DEMO=1) on a temporary data folder and a free port.
  *
@@ -10,7 +10,7 @@
  * (the server prefers Brotli) and as gzip (each script body gzipped at level 9, the usual
  * bundle-size measure). Targets: 100 in all four categories on every page (SEO excepted on the pages that are
  * deliberately noindex), home page JavaScript at most 100 KB gzip, and at most 60 KB on the account pages
- * before the first interaction (issue 18). The private pages (the profile, the account area) are measured signed
+ * before the first interaction. The private pages (the profile, the account area) are measured signed
  * in: a newly registered user's tokens are put in the browser's storage before each run, which keeps it. Every public page is measured (`--pages a,b` for some). On the pages that hydrate on the first interaction (ADR 011) it also measures,
  * N times, what that interaction costs (`lib/first-interaction.ts`); no target.
  *
@@ -43,13 +43,13 @@ interface BenchPage {
   hydratesOnInteraction?: boolean
   /** Deliberately kept out of search engines (noindex): the SEO score is not a target. */
   noIndex?: boolean
-  /** An account page of issue 18: at most ACCOUNT_JS_GZIP_KB of JavaScript before the first interaction. */
+  /** An account page: at most ACCOUNT_JS_GZIP_KB of JavaScript before the first interaction. */
   account?: boolean
   /** A private page: measured signed in (a registered user's tokens in the browser's storage, as after a sign-in). */
   signedIn?: boolean
 }
 
-/** Every public page (issue 18), then the account pages. */
+/** Every public page, then the account pages. */
 const PAGES: readonly BenchPage[] = [
   { name: 'home', path: '/' },
   { name: 'about', path: '/about/' },
@@ -85,7 +85,7 @@ const PAGES: readonly BenchPage[] = [
     noIndex: true,
     account: true,
   },
-  // The private pages of issue 18, signed in.
+  // The private pages, signed in.
   // Shown by its enhancement script, hydrated on the first interaction (ADR 028).
   {
     name: 'update-profile',
@@ -106,7 +106,7 @@ const PAGES: readonly BenchPage[] = [
   },
 ]
 const ACCOUNT_JS_GZIP_KB = 60
-/** Where the web app keeps a sign-in (apps/web/app/lib/auth-storage.ts, SPEC.md §3). */
+/** Where the web app keeps a sign-in (apps/web/app/lib/auth-storage.ts, requirements §3). */
 const AUTH_STORAGE_KEY = 'signalway.auth'
 
 interface StoredSignIn {

@@ -11,7 +11,7 @@
  * Reports throughput and p50/p95/p99 latency per kind and every status seen. Then stops the server
  * (SIGTERM, graceful) and reads its SQLite database directly: every submission answered 201 must be
  * stored, with its two emails in the outbox (the business's, found by its marker; the sender's, to their own
- * address). Target (issue 18): no error, no lost submission, page p99 under 100 ms.
+ * address). Target: no error, no lost submission, page p99 under 100 ms.
  *
  *   node bench/load.ts [--duration S] [--connections N] [--only KIND] [--check]   (--check: exit 1 on a miss)
  *
@@ -63,7 +63,7 @@ function kindsOf(users: BenchUser[], connections: number, submitted: Map<string,
         ...request,
         body: JSON.stringify({
           name: 'Jane Citizen',
-          // One address per submission: an address is sent at most three acknowledgements an hour (issue 14).
+          // One address per submission: an address is sent at most three acknowledgements an hour.
           email: `${mark}@example.com`,
           phone: '03 5550 1234',
           message: `Two arrow boards for a night shift on the Monash. Ref ${mark}`,

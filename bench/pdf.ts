@@ -4,14 +4,14 @@
  *   - a Pty Ltd company with 3 directors and 6 signatures (3 signatures, 3 guarantor
  *     signatures; 500x200 PNGs as the signature pad draws them), target: median under 200 ms;
  *   - a Trust with a 5 MB trust deed (8 scanned-like pages), loaded and appended;
- *   - a Pty Ltd company whose 2 directors signed on their own devices (issue 16), target: median under 200 ms:
+ *   - a Pty Ltd company whose 2 directors signed on their own devices, target: median under 200 ms:
  *     what the last signature sets off, i.e. the digest of the text the signer was shown, the application put
  *     together from the stored payload and the signers' signatures, validated as a submission is, the PNGs
  *     checked, and the PDF with a signing record per signer generated and sealed.
  * Each case runs in its own child process so that its peak RSS is its own. The timing covers
  * what a submission does after validation: the server-side file checks (PNG inspection, loading
  * the deed with pdf-lib) and the generation of the PDF, saved to bytes and sealed with the business's
- * PAdES signature (issue 16; the demo's self-signed certificate). The last sealed PDF of the remote-signing
+ * PAdES signature (the demo's self-signed certificate). The last sealed PDF of the remote-signing
  * case is left at bench/results/sealed-sample.pdf for anyone to open in a PDF reader (signatures, guarantees,
  * the signing records and the seal).
  *

@@ -3,7 +3,7 @@ import { request } from '@playwright/test'
 import { setUpAdmins } from './helpers/admin.ts'
 
 /**
- * Runs once, after the test server is up: administrators need a second factor (issue 14), so the seeded one
+ * Runs once, after the test server is up: administrators need a second factor, so the seeded one
  * and a root administrator per worker get an authenticator app (helpers/admin.ts).
  */
 export default async function globalSetup(config: FullConfig): Promise<void> {

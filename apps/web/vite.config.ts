@@ -43,7 +43,7 @@ function enhanceEntry(): Plugin {
       >
       const file = manifest[ENHANCE_ENTRY]?.file
       if (!file) throw new Error(`${ENHANCE_ENTRY} is missing from ${manifestPath}`)
-      // The chunks it imports, at any depth: preloaded beside it, not found one after another (issue 18).
+      // The chunks it imports, at any depth: preloaded beside it, not found one after another.
       const preloads = new Set<string>()
       const visit = (key: string) => {
         for (const imported of manifest[key]?.imports ?? []) {

@@ -1,5 +1,5 @@
 /**
- * wrk (the Debian package `wrk`), the load generator issue 18 measured with: written in C, it reads an
+ * wrk (the Debian package `wrk`), the load generator the speed targets were measured with: written in C, it reads an
  * answer's body without parsing it, so a page of 17 KB costs it about what a "hello world" does. A
  * generator in JavaScript (autocannon) sharing the machine's two cores spends more of them on large
  * bodies than the server does, and then measures itself.

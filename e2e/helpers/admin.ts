@@ -5,7 +5,7 @@ import { Secret, TOTP } from 'otpauth'
 import { ADMIN, storeTokens, TEST_PASSWORD, type Tokens, uniqueEmail } from './auth.ts'
 
 /*
- * Administrators in the browser tests (issue 14). An administrator reaches nothing without a second factor,
+ * Administrators in the browser tests. An administrator reaches nothing without a second factor,
  * and a code from the authenticator app is accepted once per 30-second step: two tests signing in the same
  * administrator within one step would refuse each other. So:
  * - global-setup.ts sets up an authenticator app for the seeded administrator and one "root" administrator per

@@ -12,7 +12,7 @@ export function scriptRequests(page: Page): string[] {
   return urls
 }
 
-/** The gzipped size of the JavaScript the page has received so far (issue 18: at most 60 KB before interaction). */
+/** The gzipped size of the JavaScript the page has received so far (at most 60 KB before interaction). */
 export function scriptGzipBytes(page: Page): () => Promise<number> {
   const bodies: Promise<Buffer>[] = []
   page.on('response', (response) => {

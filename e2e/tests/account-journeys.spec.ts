@@ -126,7 +126,7 @@ test.describe('signing in', () => {
 
     await openHydrated(page, '/login/')
     const username = field(page, 'Username')
-    // An email keyboard on phones, SPEC.md's label kept.
+    // An email keyboard on phones, the label the requirements give kept.
     await expect(username).toHaveAttribute('type', 'email')
     await expect(username).toHaveAttribute('autocomplete', 'username')
     await username.fill(email)

@@ -13,7 +13,7 @@ import {
 import { newestMailTo, RESET_LINK, resetLinkIn } from '../helpers/mail.ts'
 
 /*
- * Issue 14 in the browser: logout ends the session on the server, the profile's Security section lists
+ * Logout ends the session on the server, the profile's Security section lists
  * the sessions and signs them out, a password change ends the other sessions, and a reset link's token
  * leaves the address bar at once.
  */

@@ -15,7 +15,7 @@ import {
 import { newestMailTo, RESET_LINK, resetLinkIn } from '../helpers/mail.ts'
 
 /*
- * Accounts as a new user meets them (SPEC.md §2, §4, §8; issue 4): register with the live password
+ * Accounts as a new user meets them (requirements §2, §4, §8): register with the live password
  * checklist, log out, log in, update a company profile with an address from the autocomplete,
  * forget the password and reset it from the emailed link, and a 401 that is refreshed once.
  */
@@ -144,7 +144,7 @@ test.describe('a refused sign-in', () => {
   // The browser logs the 400 of the token call.
   test.use({ allowConsoleErrors: [/status of 400/] })
 
-  test('says the spec message and keeps the user on the login page', async ({ page, request }) => {
+  test('says the required message and keeps the user on the login page', async ({ page, request }) => {
     const email = uniqueEmail('refused')
     await registerByApi(request, email)
     await open(page, '/login/')

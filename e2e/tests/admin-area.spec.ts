@@ -3,7 +3,7 @@ import { signInAsAdmin } from '../helpers/admin.ts'
 import { registerByApi, uniqueEmail } from '../helpers/auth.ts'
 
 /*
- * Issue 15, the admin area: a frame of its own (compact header, the Admin navigation, no marketing band or
+ * The admin area: a frame of its own (compact header, the Admin navigation, no marketing band or
  * footer) and a dashboard whose counts link to the lists they count.
  */
 

@@ -4,7 +4,7 @@ import { adminTokens } from '../helpers/admin.ts'
 import { storeTokens, type Tokens, tokensFor } from '../helpers/auth.ts'
 
 /*
- * Admin user management as an administrator would use it (SPEC.md §2 Manage Users and the user
+ * Admin user management as an administrator would use it (requirements §2 Manage Users and the user
  * form): filter, search and page the user table, create a user, edit them, delete them with the
  * Delete User dialog. And a regular user is sent home from /admin/.
  */

@@ -4,7 +4,7 @@ import { adminTokens } from '../helpers/admin.ts'
 import { storeTokens } from '../helpers/auth.ts'
 
 /*
- * The business's days are Australia/Melbourne days, whatever the browser's zone (issue 13). The admin user
+ * The business's days are Australia/Melbourne days, whatever the browser's zone. The admin user
  * filter's default window (a year ago to today) is worked out in the browser: it must be Melbourne's today,
  * so that a user registered a minute ago is listed, in a browser on UTC or Perth time, on both sides of
  * midnight in Melbourne, at whatever hour CI runs.

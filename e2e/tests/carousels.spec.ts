@@ -2,7 +2,7 @@ import { expect, test } from '../fixtures.ts'
 import { CLOCK_START, freezeClock, restingScrollLeft, SERVICE_SLUGS, scrollLeft } from '../helpers/public.ts'
 
 /*
- * Issue 3: the home page carousels' autoplay, pausing and controls.
+ * The home page carousels' autoplay, pausing and controls.
  */
 
 test.describe('home page carousels', () => {
@@ -16,7 +16,7 @@ test.describe('home page carousels', () => {
     await expect(slides.first()).toHaveAttribute('aria-label', '1 of 10')
     for (const slug of SERVICE_SLUGS) {
       await expect(equipment.locator(`a[href="/services/${slug}/"]`)).toHaveCount(1)
-      // Issue 17: each item also opens the quote form with its service ticked.
+      // Each item also opens the quote form with its service ticked.
       await expect(equipment.locator(`a[href="/get-a-quote/?service=${slug}"]`)).toHaveCount(1)
     }
     const partners = page.getByRole('region', { name: 'Our Partners' })

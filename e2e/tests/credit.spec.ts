@@ -10,7 +10,7 @@ import { newestMailTo, readAllMail } from '../helpers/mail.ts'
 import { drawSignature, expectAllSigned } from '../helpers/signature.ts'
 
 /*
- * Issue 7, as a new customer would: complete the application for credit for a Pty Ltd company
+ * As a new customer would: complete the application for credit for a Pty Ltd company
  * with two directors (signatures drawn with the mouse), a sole trader (the typed-name signature)
  * and a trust with its trust deed; read the PDF that downloads; meet the submit checks; then find
  * the applications in the admin list and download their PDFs.
@@ -692,7 +692,7 @@ test.describe('the staff find the applications', () => {
   })
 })
 
-test.describe('save and continue later (issue 16)', () => {
+test.describe('save and continue later', () => {
   test('a trust saves with its deed and a drawn signature, continues in a fresh browser from the emailed link, and submits', async ({
     page,
     browser,
@@ -798,7 +798,7 @@ test.describe('save and continue later (issue 16)', () => {
   })
 })
 
-test.describe('remote signing (issue 16)', () => {
+test.describe('remote signing', () => {
   // The last step opens a link that no longer works: the API answers 404.
   test.use({ allowConsoleErrors: [/status of 404/] })
   test('a Pty Ltd company sends both directors a request, each signs in a fresh browser, and the PDF holds both signing records', async ({

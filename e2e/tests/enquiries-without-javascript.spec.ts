@@ -63,7 +63,7 @@ test('Get a Quote: the ticked services and sources are sent, and reach the staff
     .getByRole('group', { name: 'How did you hear about us?' })
     .getByRole('checkbox', { name: 'Facebook' })
     .check()
-  // Issue 17: hire details work without JavaScript too (every service's quantity is in view).
+  // Hire details work without JavaScript too (every service's quantity is in view).
   const details = form.getByRole('group', { name: 'Hire details (optional)' })
   await details.getByRole('textbox', { name: 'Company' }).fill(`Nojs Civil ${run}`)
   await details.getByRole('textbox', { name: 'Hire length' }).fill('10')

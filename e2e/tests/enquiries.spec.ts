@@ -4,7 +4,7 @@ import { signInAsAdmin } from '../helpers/admin.ts'
 import { readAllMail } from '../helpers/mail.ts'
 
 /*
- * Issue 5, as a visitor and then as the staff would see it: send a contact message and a quote
+ * As a visitor and then as the staff would see it: send a contact message and a quote
  * request, meet the validation, find both in the admin inbox, change a status, export them, and
  * read the email the business received (the server writes mail as .eml files in e2e).
  */
@@ -182,7 +182,7 @@ test.describe('the staff read the enquiries', () => {
       page.getByRole('status').filter({ hasText: 'The status has been changed to In progress.' }),
     ).toBeVisible()
 
-    // Who looks after it, and an internal note (issue 15).
+    // Who looks after it, and an internal note.
     const assignee = dialog.getByLabel('Assigned to')
     await expect(assignee.locator('option')).not.toHaveCount(1)
     const staffName = (await assignee.locator('option').nth(1).innerText()).trim()

@@ -2,7 +2,7 @@ import { expect, test } from '../fixtures.ts'
 import type { NewsItem } from '../helpers/public.ts'
 
 /*
- * Issue 3: the FAQ search and the news.
+ * The FAQ search and the news.
  */
 
 test.describe('FAQ search', () => {

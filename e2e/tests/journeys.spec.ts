@@ -5,7 +5,7 @@ import { registerByApi, storeTokens, TEST_PASSWORD, tokensFor } from '../helpers
 import { newestMailTo, RESET_LINK, resetLinkIn } from '../helpers/mail.ts'
 
 /*
- * Issue 13, journeys that never lose a person: notifications that clear, never stack and never cover
+ * Journeys that never lose a person: notifications that clear, never stack and never cover
  * the header or the focused field on a phone; the welcome and password-changed confirmations; the
  * header's account links; the call bar; a visible focus ring on the dark areas; and the screens' own
  * texts when the server fails without a message.
@@ -157,7 +157,7 @@ test.describe("the header's account links", () => {
       const banner = page.getByRole('banner')
       const profile = banner.getByRole('link', { name: 'Your account, Priya' })
       await expect(profile.locator('.topbar__account-name')).toHaveText('Priya')
-      // Issue 17: the account area, which links to the profile.
+      // The account area, which links to the profile.
       await expect(profile).toHaveAttribute('href', '/my-account/')
       await expect(banner.getByRole('link', { name: 'Admin' })).toHaveCount(0)
     }

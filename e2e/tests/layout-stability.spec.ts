@@ -3,7 +3,7 @@ import { expect, test } from '../fixtures.ts'
 import { hydrated, registerByApi, storeTokens, uniqueEmail } from '../helpers/auth.ts'
 
 /*
- * Issue 18: nothing moves while a page loads ("no layout shift"). Each page is opened on a phone with the CPU
+ * Nothing moves while a page loads ("no layout shift"). Each page is opened on a phone with the CPU
  * slowed down 4x (as Lighthouse's mobile profile) and the layout shifts the browser reports without input are
  * added up (Cumulative Layout Shift). Google's "good" is under 0.1; these pages stay under 0.01. Before, the
  * private pages scored 0.2 to 0.9: the footer and the profile's Security section were pushed down as the

@@ -4,7 +4,7 @@ import { adminTokens } from '../helpers/admin.ts'
 import { ADMIN, storeTokens } from '../helpers/auth.ts'
 
 /*
- * Issue 13: no page scrolls sideways on a 320 px phone, and the admin pages fit a 768 px tablet
+ * No page scrolls sideways on a 320 px phone, and the admin pages fit a 768 px tablet
  * (wide tables scroll inside their own labelled box). Every route of the product, its private and
  * admin pages signed in, the credit application with every section open for each customer type.
  */

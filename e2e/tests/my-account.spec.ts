@@ -5,7 +5,7 @@ import { openHydrated, registerByApi, storeTokens, uniqueEmail } from '../helper
 import { pageErrors, scriptGzipBytes, scriptRequests } from '../helpers/page.ts'
 
 /*
- * Issue 17: a signed-in customer's quote request and credit application show on /my-account/ (the header's
+ * A signed-in customer's quote request and credit application show on /my-account/ (the header's
  * account link leads there) with the status staff set, and the application's PDF downloads from there.
  */
 

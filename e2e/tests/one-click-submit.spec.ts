@@ -5,7 +5,7 @@ import { registerByApi, storeTokens, TEST_PASSWORD, tokensFor } from '../helpers
 import { newestMailTo, RESET_LINK, resetLinkIn } from '../helpers/mail.ts'
 
 /*
- * Issue 13, "Clicks that are lost": a person types in a field and clicks the button below it at once.
+ * "Clicks that are lost": a person types in a field and clicks the button below it at once.
  * Leaving the field validates it, and its message appearing (or going) used to move the button
  * between the press and the release, so the click was lost: nothing was sent and nothing was said.
  * Every form of the product, typed into and clicked with no wait:

@@ -4,7 +4,7 @@ import { newAdminWithoutSecondFactor } from '../helpers/admin.ts'
 import { field, hydrated, registerByApi, storeTokens, TEST_PASSWORD, uniqueEmail } from '../helpers/auth.ts'
 
 /*
- * Issue 14 in the browser: passkeys with Chromium's virtual authenticator (a platform authenticator that
+ * Passkeys with Chromium's virtual authenticator (a platform authenticator that
  * verifies the person). WebAuthn refuses IP addresses, so these pages are opened as localhost (PASSKEY_URL).
  */
 

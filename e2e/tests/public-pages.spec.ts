@@ -9,7 +9,7 @@ import {
 } from '../helpers/public.ts'
 
 /*
- * Issue 3: every public page server-rendered with its heading, title, canonical URL and social tags; keyboard navigation; the locations; the terms and the playground.
+ * Every public page server-rendered with its heading, title, canonical URL and social tags; keyboard navigation; the locations; the terms and the playground.
  */
 
 test.describe('every public page', () => {

@@ -3,7 +3,7 @@ import { expect, expectAccessible, test } from '../fixtures.ts'
 import { adminTokens, signInAsAdmin } from '../helpers/admin.ts'
 
 /*
- * Issue 15, publishing: an administrator writes a news item with an uploaded image, previews its Markdown,
+ * An administrator writes a news item with an uploaded image, previews its Markdown,
  * publishes it and finds it on /news/, on its own page and in the sitemap; a renamed non-image is refused;
  * a save from an older copy is refused and keeps what was typed; the FAQ is reordered from the keyboard.
  */

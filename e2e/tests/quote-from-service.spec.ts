@@ -1,7 +1,7 @@
 import { expect, test } from '../fixtures.ts'
 
 /*
- * Issue 17: a service page's call to action opens the quote form with that service ticked.
+ * A service page's call to action opens the quote form with that service ticked.
  */
 
 test('Get a Quote on a service page opens the quote form with that service ticked', async ({ page }) => {

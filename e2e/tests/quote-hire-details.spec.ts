@@ -2,7 +2,7 @@ import { expect, test } from '../fixtures.ts'
 import { adminTokens, signInAsAdmin } from '../helpers/admin.ts'
 
 /*
- * Issue 17: a quote request with every hire detail, from a browser far from Melbourne, reaches the staff's
+ * A quote request with every hire detail, from a browser far from Melbourne, reaches the staff's
  * inbox (the row, the detail) and the CSV export.
  */
 

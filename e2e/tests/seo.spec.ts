@@ -2,7 +2,7 @@ import { expect, test } from '../fixtures.ts'
 import { type NewsItem, origin, PUBLIC_PAGES, SERVICE_SLUGS, schemaNodes } from '../helpers/public.ts'
 
 /*
- * Issue 3: structured data, sitemap.xml, robots.txt and one URL per page.
+ * Structured data, sitemap.xml, robots.txt and one URL per page.
  */
 
 test.describe('structured data', () => {
@@ -67,7 +67,7 @@ test.describe('search engines', () => {
     for (const slug of SERVICE_SLUGS) expect(locs).toContain(`${baseURL}/services/${slug}/`)
     const news = (await (await request.get('/api/news')).json()) as NewsItem[]
     for (const item of news) expect(locs).toContain(`${baseURL}/news/${item.slug}/`)
-    // The content pages staff keep (issue 15).
+    // The content pages staff keep.
     const pages = (await (await request.get('/api/pages')).json()) as { name: string }[]
     expect(pages.length).toBeGreaterThan(0)
     for (const { name } of pages) expect(locs).toContain(`${baseURL}/${name}/`)

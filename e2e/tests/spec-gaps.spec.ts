@@ -4,7 +4,7 @@ import { createCompanyMember } from '../helpers/admin.ts'
 import { storeTokens, tokensFor } from '../helpers/auth.ts'
 
 /*
- * Issue 13, the remaining spec gaps found by a line-by-line audit: the mobile mask, the company
+ * The remaining gaps against the requirements found by a line-by-line audit: the mobile mask, the company
  * profile's focus on its first error, and the addresses that repeat slashes.
  */
 

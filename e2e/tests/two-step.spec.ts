@@ -13,7 +13,7 @@ import {
 } from '../helpers/auth.ts'
 
 /*
- * Issue 14 in the browser: two-step sign-in with an authenticator app (a code generated here from the key
+ * Two-step sign-in with an authenticator app (a code generated here from the key
  * the page shows), recovery codes, administrators taken to set it up before anything else, and an
  * administrator resetting a user's lost second factor.
  */

@@ -69,7 +69,7 @@ function useRootConfig(): PublicConfig {
 
 export function Layout({ children }: { children: ReactNode }) {
   const config = useRootConfig()
-  // A page with a secret token in its address loads no third-party script (issue 14).
+  // A page with a secret token in its address loads no third-party script.
   const tagManagerId = isTokenPage(useLocation().pathname) ? undefined : config.tagManagerId
   const nonce = useNonce()
   const scripts = useDocumentScripts()

@@ -22,7 +22,7 @@ function leaf(pathname: string): string | undefined {
   return matchRoutes(tree, pathname)?.at(-1)?.route.id
 }
 
-describe('route config (SPEC.md §2)', () => {
+describe('route config (requirements §2)', () => {
   it.each([
     ['/', 'routes/home.tsx'],
     ['/about/', 'routes/about.tsx'],

@@ -3,7 +3,7 @@ import { SERVICES } from '@signalway/shared'
 import { routePatterns as p } from './lib/paths.ts'
 
 /**
- * Every route of SPEC.md §2. Paths come from `lib/paths.ts`; access is stated per route:
+ * Every route of requirements §2. Paths come from `lib/paths.ts`; access is stated per route:
  * public routes sit directly under the root, guest-only pages under `guest-layout`,
  * private pages under `private-layout` (signed in) and `admin/layout` (member type 3).
  */

@@ -1,6 +1,6 @@
 /**
  * After `react-router build`: every static file of the client build worth compressing gets a Brotli (.br,
- * quality 11) and a gzip (.gz, level 9) copy beside it, made once here instead of on every request (issue 18).
+ * quality 11) and a gzip (.gz, level 9) copy beside it, made once here instead of on every request.
  * The server (`apps/api/src/plugins/web.ts`, @fastify/static's preCompressed) sends the copy the browser
  * accepts. A copy that is not smaller than its file is not kept.
  *

@@ -5,7 +5,7 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib'
 import { describe, expect, it } from 'vitest'
 import { precompressDirectory } from '../scripts/precompress.ts'
 
-describe('the build precompresses its static files (issue 18)', () => {
+describe('the build precompresses its static files', () => {
   it('writes Brotli and gzip copies of text files worth compressing, and nothing for the rest', () => {
     const dir = mkdtempSync(join(tmpdir(), 'precompress-'))
     mkdirSync(join(dir, 'assets'))

@@ -1,5 +1,5 @@
 /**
- * Address autocomplete wire format: GET /api/address/suggest?q= (ours; SPEC.md §2 "autocomplete
+ * Address autocomplete wire format: GET /api/address/suggest?q= (ours; requirements §2 "autocomplete
  * limited to Australia"). The default web provider calls it; the API answers from an offline
  * Australian suburb/postcode/state data set. Import from '@signalway/shared/address-suggest'.
  */

@@ -1,6 +1,6 @@
 /**
  * Address: fullAddress, unitNumber, streetNumber, streetName, city, state (code), postcode.
- * Required messages are those of SPEC.md §5 (Profile); 'Invalid post code.', 'Invalid state.'
+ * Required messages are those of requirements §5 (Profile); 'Invalid post code.', 'Invalid state.'
  * and the too-long messages are ours.
  */
 import { z } from 'zod'
@@ -74,7 +74,7 @@ export const looseAddressSchema = z.object({
 export type LooseAddress = z.output<typeof looseAddressSchema>
 export type LooseAddressInput = z.input<typeof looseAddressSchema>
 
-/** The parts of an address a form holds (SPEC.md §3 "Address"), every one text ('' when empty). */
+/** The parts of an address a form holds (requirements §3 "Address"), every one text ('' when empty). */
 export interface AddressFormValues {
   fullAddress: string
   unitNumber: string

@@ -1,7 +1,7 @@
 import { z } from 'zod'
 
 /**
- * The admin dashboard's counts (GET /api/admin/dashboard, issue 15): each one the total of a list the
+ * The admin dashboard's counts (GET /api/admin/dashboard): each one the total of a list the
  * dashboard links to, filtered the same way.
  */
 export const adminDashboardSchema = z

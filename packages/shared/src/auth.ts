@@ -1,5 +1,5 @@
 /**
- * Login, token, registration and password schemas (SPEC.md §3, §5, §7).
+ * Login, token, registration and password schemas (requirements §3, §5, §7).
  */
 import { z } from 'zod'
 import { LIMITS, MEMBER_TYPE, MEMBER_TYPE_VALUES } from './constants.ts'
@@ -124,14 +124,14 @@ const recoveryCodeField = requiredText('Recovery code is required.', {
   tooLong: 'Invalid recovery code.',
 })
 
-/** The login page's code step (issue 14). */
+/** The login page's code step. */
 export const totpStepFormSchema = z.object({ code: totpCodeField })
 export type TotpStepForm = z.output<typeof totpStepFormSchema>
 /** The login page's step with a recovery code instead. */
 export const recoveryStepFormSchema = z.object({ recoveryCode: recoveryCodeField })
 export type RecoveryStepForm = z.output<typeof recoveryStepFormSchema>
 
-/** Ours (issue 14): the second step of a sign-in with a second factor, a code from the authenticator app. */
+/** Ours: the second step of a sign-in with a second factor, a code from the authenticator app. */
 const otpGrantSchema = z.object({
   ClientId: requiredText('Client id is required.', { max: 100, tooLong: 'Invalid client.' }),
   GrantType: z.literal('mfa_otp'),
@@ -139,7 +139,7 @@ const otpGrantSchema = z.object({
   otp: totpCodeField,
 })
 
-/** Ours (issue 14): the second step with one of the recovery codes instead. */
+/** Ours: the second step with one of the recovery codes instead. */
 const recoveryGrantSchema = z.object({
   ClientId: requiredText('Client id is required.', { max: 100, tooLong: 'Invalid client.' }),
   GrantType: z.literal('mfa_recovery'),
@@ -184,14 +184,14 @@ export const passkeyAttestationSchema = z.looseObject({
 })
 export type PasskeyAttestation = z.output<typeof passkeyAttestationSchema>
 
-/** Ours (issue 14): signing in with a passkey alone (discoverable, with user verification). */
+/** Ours: signing in with a passkey alone (discoverable, with user verification). */
 const passkeyGrantSchema = z.object({
   ClientId: requiredText('Client id is required.', { max: 100, tooLong: 'Invalid client.' }),
   GrantType: z.literal('passkey'),
   response: passkeyAssertionSchema,
 })
 
-/** Ours (issue 14): the second step with a passkey. */
+/** Ours: the second step with a passkey. */
 const passkeyStepGrantSchema = z.object({
   ClientId: requiredText('Client id is required.', { max: 100, tooLong: 'Invalid client.' }),
   GrantType: z.literal('mfa_passkey'),
@@ -268,7 +268,7 @@ export type AccessTokenClaims = z.output<typeof accessTokenClaimsSchema>
 export type AccessTokenClaimsInput = z.input<typeof accessTokenClaimsSchema>
 
 /**
- * The claims as the API issues them: SPEC.md §3's with every value a string (`rol` the member type's
+ * The claims as the API issues them: those of requirements §3 with every value a string (`rol` the member type's
  * digit), and `sid`, the session (refresh-token family) the token belongs to.
  */
 export type IssuedAccessTokenClaims = AccessTokenClaimsInput & {
@@ -310,7 +310,7 @@ export const registerSchema = withPasswordsMatch(
 export type Register = z.output<typeof registerSchema>
 export type RegisterInput = z.input<typeof registerSchema>
 
-/** What every new account is sent with (SPEC.md §7: registration and the admin's create user). */
+/** What every new account is sent with (requirements §7: registration and the admin's create user). */
 export interface NewAccountFields {
   firstName: string
   lastName: string
@@ -366,7 +366,7 @@ export type ValidateResetToken = z.output<typeof validateResetTokenSchema>
 
 /**
  * The reset link is /reset-password/?t={token}; the page reads the token as the query string
- * after its first three characters (SPEC.md §2), so tokens must be URL-safe.
+ * after its first three characters (requirements §2), so tokens must be URL-safe.
  */
 export const RESET_TOKEN_QUERY_PREFIX = '?t='
 export function resetPasswordPath(token: string): string {
@@ -381,7 +381,7 @@ export function resetTokenFromSearch(search: string): string {
   }
 }
 
-/* ---------- Sessions and password change (issue 14) ---------- */
+/* ---------- Sessions and password change ---------- */
 
 /**
  * POST /v1/core/auth/revoke body (RFC 7009 in the token endpoint's spelling): the refresh token whose
@@ -450,7 +450,7 @@ export type EmailChanged = z.output<typeof emailChangedSchema>
 export const CONFIRM_EMAIL_PATH = '/confirm-email/'
 export const CANCEL_EMAIL_CHANGE_PATH = '/cancel-email-change/'
 
-/* ---------- Second factors (issue 14) ---------- */
+/* ---------- Second factors ---------- */
 
 export const secondFactorStatusSchema = z.object({
   totp: z.boolean(),

@@ -1,7 +1,7 @@
 import { z } from 'zod'
 
 /*
- * What every back-office record shares (issue 15): the staff member it is assigned to, and the staff's
+ * What every back-office record shares: the staff member it is assigned to, and the staff's
  * internal notes (never shown to the customer).
  */
 

@@ -15,7 +15,7 @@ describe('the common-password rule, shared by the server and the browser', () =>
     expect(isCommonPasswordIn(list, 'password12')).toBe(false)
   })
 
-  it('ships the list beside the rule, with entries the spec rules would let through', () => {
+  it('ships the list beside the rule, with entries the password rules of the requirements would let through', () => {
     const list = parseCommonPasswords(
       readFileSync(new URL('./common-passwords.txt', import.meta.url), 'utf8'),
     )

@@ -19,7 +19,7 @@ import { MESSAGES } from './messages.ts'
 import { formatSiteAddress, SITE } from './site.ts'
 
 describe('constants', () => {
-  it('lists the 10 services in the order of the spec, with the route slugs', () => {
+  it('lists the 10 services in the order of the requirements, with the route slugs', () => {
     expect(SERVICES.map((service) => service.slug)).toEqual([
       'arrow-boards',
       'vms-boards',
@@ -33,7 +33,8 @@ describe('constants', () => {
       'portaboom',
     ])
     for (const service of SERVICES) expect(QUOTE_SERVICES).toContain(service.quoteService)
-    // One name per service everywhere: the quote form's (SPEC.md §3), the service pages', the emails', the inbox's.
+    // One name per service everywhere: the quote form's (requirements §3), the service pages', the emails',
+    // the inbox's.
     for (const service of SERVICES) expect(service.name).toBe(service.quoteService)
     expect(findService('portaboom')?.name).toBe('Portaboom')
     expect(findService('cranes')).toBeUndefined()
@@ -79,7 +80,7 @@ describe('constants', () => {
     expect(FILTER_USER_TYPES).toEqual([1, 3])
     expect(DEFAULT_LOAD_USER_TYPES).toEqual([1, 2, 3])
   })
-  it('has the limits of the spec', () => {
+  it('has the limits of the requirements', () => {
     expect(LIMITS).toMatchObject({
       nameMin: 2,
       nameMax: 30,
@@ -151,7 +152,7 @@ describe('site', () => {
 })
 
 describe('messages', () => {
-  it('keeps the spec texts letter for letter', () => {
+  it('keeps the required texts letter for letter', () => {
     expect(MESSAGES.forgotPasswordInitiated).toBe(
       'Change password has been initiated. Please check you email.',
     )

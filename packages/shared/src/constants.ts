@@ -1,11 +1,11 @@
 /**
- * Business constants and lists of SPEC.md §1, §3 and §9. Texts are exact.
+ * Business constants and lists of requirements §1, §3 and §9. Texts are exact.
  * Numeric "enumerations" are plain `as const` objects (erasable syntax only, no `enum`).
  */
 
 export const APP_VERSION = '1.0'
 
-/** The 10 services, in the order of SPEC.md §1. Slugs are those of the /services/{slug}/ routes. */
+/** The 10 services, in the order of requirements §1. Slugs are those of the /services/{slug}/ routes. */
 export type Service = {
   readonly slug: string
   readonly name: string
@@ -13,7 +13,8 @@ export type Service = {
   readonly shortName?: string
   /**
    * The matching entry of QUOTE_SERVICES, to preselect it on the quote form: the same as `name`, the service's one
-   * name on the form, in the emails, the inbox and the service pages (SPEC.md §3's quote list is the canonical text).
+   * name on the form, in the emails, the inbox and the service pages (the quote list of requirements §3 is the
+   * canonical text).
    */
   readonly quoteService: string
 }
@@ -57,7 +58,7 @@ export function findService(slug: string): (typeof SERVICES)[number] | undefined
   return SERVICES.find((service) => service.slug === slug)
 }
 
-/** Quote form "Services" options (SPEC.md §3), exact text. */
+/** Quote form "Services" options (requirements §3), exact text. */
 export const QUOTE_SERVICES = [
   'Arrow Boards',
   'VMS Boards',
@@ -73,7 +74,7 @@ export const QUOTE_SERVICES = [
 ] as const
 export type QuoteService = (typeof QUOTE_SERVICES)[number]
 
-/** "How did you hear about us?" options (SPEC.md §3), exact text. */
+/** "How did you hear about us?" options (requirements §3), exact text. */
 export const HOW_HEARD = [
   'Facebook',
   'Instagram',
@@ -134,7 +135,7 @@ export const MEMBER_TYPES = [
   { value: 3, label: 'Admin' },
 ] as const satisfies readonly { value: MemberType; label: string }[]
 export const MEMBER_TYPE_VALUES = [1, 2, 3] as const
-/** User types offered by the admin filter: SPEC.md's 1 and 3 only (its default load sends 1, 2 and 3). */
+/** User types offered by the admin filter: the requirements' 1 and 3 only (its default load sends 1, 2 and 3). */
 export const FILTER_USER_TYPES = [1, 3] as const satisfies readonly MemberType[]
 /** User types sent by the default (first) user list load. */
 export const DEFAULT_LOAD_USER_TYPES = [1, 2, 3] as const satisfies readonly MemberType[]
@@ -164,7 +165,7 @@ export function countWords(text: string): number {
  */
 export const HONEYPOT_FIELD = 'website'
 
-/** Limits of SPEC.md §9 (plus a few server-side bounds of ours, marked). */
+/** Limits of requirements §9 (plus a few server-side bounds of ours, marked). */
 export const LIMITS = {
   nameMin: 2,
   nameMax: 30,
@@ -210,7 +211,7 @@ export const LIMITS = {
   creditMaxPersons: 20,
 } as const
 
-/** Carousel items per viewport width (SPEC.md §9): [min width px, items]. */
+/** Carousel items per viewport width (requirements §9): [min width px, items]. */
 export const PARTNER_CAROUSEL_BREAKPOINTS = [
   [0, 1],
   [500, 2],

@@ -1,6 +1,6 @@
 import { z } from 'zod'
 
-/** GET /api/pages/:name: a content page of SPEC.md §2. */
+/** GET /api/pages/:name: a content page of requirements §2. */
 export const pageSchema = z
   .object({
     name: z.string(),
@@ -8,7 +8,7 @@ export const pageSchema = z
     description: z.string(),
     /** The text as written (Markdown; plain paragraphs read the same). */
     content: z.string(),
-    /** The content rendered on the server with raw HTML disabled (issue 15). */
+    /** The content rendered on the server with raw HTML disabled. */
     html: z.string(),
     /** When staff last saved it; null for a page as it was first installed. */
     updatedAt: z.string().nullable(),

@@ -66,7 +66,7 @@ export const creditApplicationListSchema = pagedSchema(creditApplicationSummaryS
 })
 export type CreditApplicationPage = z.infer<typeof creditApplicationListSchema>
 
-/** Applications sent for remote signing and not yet submitted (issue 16), with how many have signed. */
+/** Applications sent for remote signing and not yet submitted, with how many have signed. */
 export const awaitingSignaturesSchema = z
   .object({
     items: z.array(
@@ -117,7 +117,7 @@ export const creditSignatureViewSchema = z.object({ name: z.string(), role: z.st
 export type CreditSignatureView = z.infer<typeof creditSignatureViewSchema>
 
 /**
- * The application as submitted (issue 15): sections 1 to 3 as labelled values (the PDF prints the same,
+ * The application as submitted: sections 1 to 3 as labelled values (the PDF prints the same,
  * shared/credit/application-view.ts), the signatures and guarantees, the trust deed and the signing record.
  */
 export const creditApplicationViewSchema = z
@@ -143,7 +143,7 @@ export const creditApplicationViewSchema = z
       ip: z.string(),
       userAgent: z.string(),
       payloadSha256: z.string(),
-      /** Those who signed on their own devices (issue 16), one record each. */
+      /** Those who signed on their own devices, one record each. */
       remoteSigners: z
         .array(
           z.object({

@@ -1,7 +1,7 @@
-/* A credit application's status as people read it (issue 15), without zod: the account page's enhancement script
+/* A credit application's status as people read it, without zod: the account page's enhancement script
  * shows it before the app (ADR 030). `credit-admin.ts` has the schemas and re-exports these. */
 
-/** Where an application is in the accounts team's work (issue 15), in order. */
+/** Where an application is in the accounts team's work, in order. */
 export const CREDIT_STATUSES = [
   'received',
   'under_review',

@@ -1,5 +1,5 @@
 /**
- * The credit application (SPEC.md §3, §4, §5; POST /apply-for-credit), one module a concern:
+ * The credit application (requirements §3, §4, §5; POST /apply-for-credit), one module a concern:
  * customer-type.ts, files.ts, form-schema.ts (the FORM values), submit-checks.ts, wire.ts (the WIRE
  * payload) and defaults.ts (the form's starting values).
  *
@@ -16,7 +16,7 @@
  *   gives structured data back (CreditApplicationData), with issue paths such as
  *   ['section1', 'abn'] or ['section4', 'signatures', 0, 'specimen'].
  *
- * The spec abbreviates some messages as "'...is required.' / 'too short.' / 'too long.'": they are
+ * The requirements abbreviate some messages as "'...is required.' / 'too short.' / 'too long.'": they are
  * expanded to full sentences in the same pattern ('Name of person completing this application is
  * too short.', "Customer's full name is too long." ...).
  */

@@ -1,5 +1,5 @@
 /**
- * Form dates of the admin user filter (SPEC.md §2, §5). A form date is a calendar day held as a Date at
+ * Form dates of the admin user filter (requirements §2, §5). A form date is a calendar day held as a Date at
  * local midnight (see business-time.ts): shown as dd/mm/yyyy and sent as 'YYYY-MM-DD HH:mm:ss', which the
  * server reads as Australia/Melbourne wall time. The day comes from the Date's local fields, so it is the
  * same day in every browser zone; "today" is the business's today (`businessToday`).

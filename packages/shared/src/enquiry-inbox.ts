@@ -45,12 +45,12 @@ export const enquirySchema = z
     message: z.string(),
     services: z.array(z.string()),
     source: z.array(z.string()),
-    /** A quote's hire details (issue 17); null when none were given. */
+    /** A quote's hire details; null when none were given. */
     hireDetails: hireDetailsSchema.nullable(),
     /** ISO 8601, UTC. */
     createdAt: z.string(),
     updatedAt: z.string(),
-    /** The staff member looking after it (issue 15). */
+    /** The staff member looking after it. */
     assignee: staffMemberSchema.nullable(),
   })
   .meta({ id: 'Enquiry' })
@@ -60,7 +60,7 @@ export const enquiryDetailSchema = enquirySchema
   .extend({
     ip: z.string().nullable(),
     userAgent: z.string().nullable(),
-    /** The staff's internal notes, oldest first (issue 15). */
+    /** The staff's internal notes, oldest first. */
     notes: z.array(internalNoteSchema),
   })
   .meta({ id: 'EnquiryDetail' })
@@ -79,7 +79,7 @@ export const enquiryFilterSchema = z.object({
   to: optionalQuery(isoDay),
   /** Every word must appear in the reference, name, email, phone or message (case ignored). */
   search: optionalQuery(z.string().trim().max(200, 'Search is too long.')),
-  /** An administrator's id, or 'none' for the unassigned (issue 15). */
+  /** An administrator's id, or 'none' for the unassigned. */
   assignee: optionalQuery(assigneeFilterSchema),
 })
 export type EnquiryFilter = z.infer<typeof enquiryFilterSchema>

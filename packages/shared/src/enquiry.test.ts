@@ -94,7 +94,7 @@ describe('quote', () => {
 
 describe('quote: the message is optional when hire details are given', () => {
   const { message: _message, ...withoutMessage } = quote
-  it("keeps SPEC.md's 'Message is required.' without hire details (empty, blank or missing)", () => {
+  it("keeps the requirements' 'Message is required.' without hire details (empty, blank or missing)", () => {
     expectMessage(quoteSchema, { ...quote, message: '' }, 'message', 'Message is required.')
     expectMessage(quoteSchema, { ...quote, message: '   ' }, 'message', 'Message is required.')
     expectMessage(quoteSchema, withoutMessage, 'message', 'Message is required.')

@@ -1,5 +1,5 @@
 /**
- * Contact message and quote request (SPEC.md §3, §5; POST /contact and /get-a-quote).
+ * Contact message and quote request (requirements §3, §5; POST /contact and /get-a-quote).
  */
 import { z } from 'zod'
 import { HONEYPOT_FIELD, HOW_HEARD, QUOTE_SERVICES } from './constants.ts'
@@ -18,7 +18,7 @@ export { HONEYPOT_FIELD }
 
 const contactFields = {
   name: personName('Name'),
-  /** The spec gives no invalid-address text for contact/quote: 'Invalid email address' is ours. */
+  /** The requirements give no invalid-address text for contact/quote: 'Invalid email address' is ours. */
   email: emailField({ required: 'Email address is required.' }),
   phone: optionalPhoneField,
   message: messageField,
@@ -57,13 +57,13 @@ export const quoteSchema = z
       invalid: 'Invalid service.',
     }),
     source: choiceList(HOW_HEARD, { required: 'Please select at least 1 item.', invalid: 'Invalid item.' }),
-    // The message may be left out when hire details are given (then checked below, with SPEC.md's message).
+    // The message may be left out when hire details are given (then checked below, with the requirements' message).
     message: optionalMessageField,
-    // Issue 17: the hire details, all optional, beside SPEC.md's payload.
+    // The hire details, all optional, beside the requirements' payload.
     ...hireDetailsFields,
   })
   .superRefine(checkQuantities)
-  // SPEC.md §5's 'Message is required.' whenever there are no hire details: checked whatever else is wrong, so
+  // Requirements §5's 'Message is required.' when there are no hire details: checked whatever else is wrong, so
   // that an empty form shows it beside the other fields' messages, as the contact form does.
   // Run whatever else is wrong, it also sees a body that is no object at all (null): that one is refused already.
   .refine(

@@ -2,7 +2,7 @@ import { z } from 'zod'
 import { MAX_RECORD_ID } from './back-office.ts'
 
 /*
- * The FAQ (SPEC.md §2) as staff keep it (issue 15): each question has a category, an answer in Markdown
+ * The FAQ (requirements §2) as staff keep it: each question has a category, an answer in Markdown
  * (rendered on the server with raw HTML disabled, like news and pages) and a place in its category's order.
  * The categories are fixed: the public page shows them in this order.
  */

@@ -65,7 +65,7 @@ describe('person names', () => {
   it("'Last name is required.' for an empty last name", () => {
     expectMessage(at(lastNameField), { field: '' }, 'field', 'Last name is required.')
   })
-  it("'First name must have at least 2 characters.' for a one-letter last name (spec quirk)", () => {
+  it("'First name must have at least 2 characters.' for a one-letter last name (a quirk of the requirements)", () => {
     expectMessage(at(lastNameField), { field: 'S' }, 'field', 'First name must have at least 2 characters.')
   })
   it("'Last name is too long.' for a 31-character last name", () => {

@@ -85,9 +85,9 @@ export function personName(label: string): z.ZodString {
 export const firstNameField = personName('First name')
 
 /**
- * SPEC.md §5: lastName "has the same bounds. Its minimum message also says First name. Its
- * required message is 'Last name is required.'" So the minimum message keeps the spec's quirk;
- * the spec gives no too-long text of its own, and we chose 'Last name is too long.'.
+ * Requirements §5: lastName "has the same bounds. Its minimum message also says First name. Its
+ * required message is 'Last name is required.'" So the minimum message keeps the requirements' quirk;
+ * the requirements give no too-long text of its own, and we chose 'Last name is too long.'.
  */
 export const lastNameField = requiredText('Last name is required.', {
   min: LIMITS.nameMin,
@@ -100,7 +100,7 @@ export const EMAIL_PATTERN: RegExp = z.regexes.email
 
 /**
  * A required, valid email address. An over-long address gets the invalid message. The messages are
- * SPEC.md's most common ones; a form whose spelling differs passes its own.
+ * the requirements' most common ones; a form whose spelling differs passes its own.
  */
 export function emailField(messages: { required?: string; invalid?: string } = {}): z.ZodString {
   const { required = 'Email is required.', invalid = 'Invalid email address' } = messages
@@ -117,7 +117,7 @@ function emailRule(messages: { required: string; invalid: string }): z.ZodString
 
 export { formatMobile, normaliseMobile } from './mobile.ts'
 
-/** 04 followed by 8 digits (SPEC.md §5), from LIMITS. */
+/** 04 followed by 8 digits (requirements §5), from LIMITS. */
 export const MOBILE_PATTERN = new RegExp(
   `^${LIMITS.mobilePrefix}\\d{${LIMITS.mobileDigitsAfterPrefix}}$`,
   'u',
@@ -125,7 +125,7 @@ export const MOBILE_PATTERN = new RegExp(
 
 /**
  * Mobile: 'Mobile is required.'; the value may be masked ('0412 345 678') or plain digits and
- * is output without spaces. 'Invalid mobile number.' is our text (the spec gives none).
+ * is output without spaces. 'Invalid mobile number.' is our text (the requirements give none).
  */
 export const mobileField = rule(
   z
@@ -172,7 +172,7 @@ export const messageField = requiredText('Message is required.', {
 
 /**
  * The quote's message, where it may be left out (when hire details are given; the quote schema requires it
- * otherwise, with SPEC.md's 'Message is required.'): '' when not given, else the message's limits.
+ * otherwise, with the requirements' 'Message is required.'): '' when not given, else the message's limits.
  */
 export const optionalMessageField = z
   .string({ error: 'Message is required.' })

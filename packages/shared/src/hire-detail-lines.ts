@@ -2,7 +2,7 @@ import { formatLongDate, parseIsoDay, startOfDayIn } from './business-time.ts'
 import { properCaseSuburb } from './suburb.ts'
 
 /*
- * A quote request's hire details as people read them (issue 17), without zod: the account page's enhancement script
+ * A quote request's hire details as people read them, without zod: the account page's enhancement script
  * shows them before the app (ADR 030). `hire-details.ts` has the schema and re-exports these.
  */
 

@@ -11,8 +11,8 @@ const quote = {
   source: ['Google Search'],
 }
 
-describe("a quote's hire details (issue 17)", () => {
-  it('are optional: the spec payload alone parses as before, blank fields are no details', () => {
+describe("a quote's hire details", () => {
+  it('are optional: the payload of requirements §3 alone parses as before, blank fields are no details', () => {
     const parsed = quoteSchema.parse({
       ...quote,
       company: '',

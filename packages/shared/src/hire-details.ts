@@ -4,7 +4,7 @@ import { QUOTE_SERVICES } from './constants.ts'
 import type { HireLengthUnit, WorkShift } from './hire-detail-lines.ts'
 
 /*
- * A quote request's hire details (issue 17): optional fields beside SPEC.md's quote payload (which stays as it
+ * A quote request's hire details: optional fields beside the requirements' quote payload (which stays as it
  * is), so that a depot can price the hire: the company, the start date, the hire length, the site, a quantity
  * per chosen service and day or night works. Forms send text ('' for nothing); the schema gives them types.
  */

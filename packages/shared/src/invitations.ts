@@ -1,6 +1,6 @@
 /**
  * Invitations (ADR 035): staff create a user without choosing their password; the person gets a link to set
- * their own, which also shows the address is theirs. Beside SPEC.md's create form, whose password fields stay
+ * their own, which also shows the address is theirs. Beside the requirements' create form, whose password fields stay
  * for the other choice.
  */
 import { z } from 'zod'
@@ -35,7 +35,7 @@ export const INVITATION_MESSAGES = {
 export const inviteUserSchema = updateUserFormSchema
 export type InviteUser = z.output<typeof inviteUserSchema>
 
-/** How the create form sets the password: staff choose it now (SPEC.md's fields), or the person does. */
+/** How the create form sets the password: staff choose it now (the requirements' fields), or the person does. */
 export const PASSWORD_CHOICES = [
   { value: 'password', label: 'Choose a password now' },
   { value: 'invite', label: 'Send them a link to set their own password' },
@@ -43,7 +43,7 @@ export const PASSWORD_CHOICES = [
 export type PasswordChoice = (typeof PASSWORD_CHOICES)[number]['value']
 
 /**
- * The create form with the choice: SPEC.md's rules and messages for the password fields when a password is
+ * The create form with the choice: the requirements' rules and messages for the password fields when a password is
  * chosen now, none when an invitation is sent.
  */
 export const createUserChoiceFormSchema = z.discriminatedUnion('passwordChoice', [

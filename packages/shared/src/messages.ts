@@ -1,5 +1,5 @@
 /**
- * Notification and page texts of SPEC.md §2, §5, §6 and §8, letter for letter (odd spellings
+ * Notification and page texts of requirements §2, §5, §6 and §8, letter for letter (odd spellings
  * included). Validation messages live with their schemas.
  */
 export const MESSAGES = {
@@ -11,7 +11,7 @@ export const MESSAGES = {
   forgotPasswordFailed: 'Account does not exist.',
   resetPasswordFailed: 'Account does not exist.',
   resetPasswordInvalid: 'Your password reset request is invalid, please reset your password again.',
-  /** Ours: the page text after a successful forgot-password request (the spec gives no exact text). */
+  /** Ours: the page text after a successful forgot-password request (the requirements give no exact text). */
   forgotPasswordSent: (email: string) => `A password reset link has been sent to ${email}.`,
 
   // User management
@@ -50,11 +50,11 @@ export const MESSAGES = {
   // Records that are not there (404 answers)
   userNotFound: 'User not found.',
 
-  // Success texts beyond the spec, in its success style (issue 13)
+  // Success texts beyond the requirements, in their success style
   welcome: (firstName: string) => `Welcome, ${firstName}`,
   passwordChangedSignedIn: 'Your password has been changed and you are signed in.',
 
-  // Account security (issue 14): ours, in the spec's style
+  // Account security: ours, in the requirements' style
   passwordChanged: 'Your password has been changed. Every other session has been signed out.',
   passwordChangeFailed: 'Unable to change your password.',
   currentPasswordWrong: 'The current password is incorrect.',
@@ -94,7 +94,7 @@ export const MESSAGES = {
   twoStepReset: (name: string) => `Two-step sign-in has been reset for ${name}.`,
   twoStepResetFailed: 'Unable to reset two-step sign-in.',
 
-  // Server answers (ours: the spec gives no text)
+  // Server answers (ours: the requirements give no text)
   emailTaken: 'An account with this email address already exists.',
   /** An address nobody has proved has had its day's emails of one kind (a confirmation link, say). */
   addressMailLimit:

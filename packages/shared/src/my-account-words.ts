@@ -1,6 +1,6 @@
 import type { ENQUIRY_KINDS, ENQUIRY_STATUSES } from './constants.ts'
 
-/* The account area's words (issue 17), without zod: its enhancement script shows the page before the app (ADR 030).
+/* The account area's words, without zod: its enhancement script shows the page before the app (ADR 030).
  * `my-account.ts` has the schemas and re-exports these. */
 
 export const MY_ACCOUNT_MESSAGES = {

@@ -4,7 +4,7 @@ import { CREDIT_STATUSES } from './credit-admin.ts'
 import { hireDetailsSchema } from './hire-details.ts'
 
 /*
- * The customer's account area (/my-account/, issue 17): their enquiries and quote requests with the status
+ * The customer's account area (/my-account/): their enquiries and quote requests with the status
  * staff set, and their credit applications with status and PDF. A record is theirs when it was sent while
  * signed in with the account, or its email is the account's and that address has been confirmed.
  */

@@ -1,5 +1,5 @@
 /**
- * The profile form's values from the profile settings (SPEC.md §5 Profile), without zod: the enhancement script of
+ * The profile form's values from the profile settings (requirements §5 Profile), without zod: the enhancement script of
  * the profile page fills the server's form in with them (ADR 029), and it must stay small. `profile.ts` has the
  * schemas and re-exports these.
  */

@@ -1,5 +1,5 @@
 /**
- * Own profile (SPEC.md §3, §5 Profile; PUT /v1/core/accounts/update/own-profile/ and
+ * Own profile (requirements §3, §5 Profile; PUT /v1/core/accounts/update/own-profile/ and
  * GET /v1/core/accounts/{userId}/profile/settings).
  *
  * The form is flat: name fields, then for company members (type 2) companyName, abn,
@@ -69,7 +69,7 @@ export const profileSchema = z
     postcode: loose.postcode,
     postCode: loose.postcode,
     /**
-     * Ours (issue 14): needed only when the email changes, which then waits for the new address to
+     * Ours: needed only when the email changes, which then waits for the new address to
      * confirm it. Not trimmed: a password is taken as typed.
      */
     currentPassword: z.string().max(LIMITS.passwordMax, { error: 'Password is too long.' }).optional(),
@@ -117,7 +117,7 @@ export const profileSettingsSchema = z.object({
   city: z.string().nullish(),
   state: z.string().nullish(),
   postcode: z.string().nullish(),
-  /** Ours (issue 14), in the update's answer: a new email waiting for its confirmation link. */
+  /** Ours, in the update's answer: a new email waiting for its confirmation link. */
   pendingEmail: z.string().optional(),
 })
 export type ProfileSettings = z.output<typeof profileSettingsSchema>

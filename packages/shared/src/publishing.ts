@@ -4,7 +4,7 @@ import { parseIsoDay } from './business-time.ts'
 import { MESSAGES } from './messages.ts'
 
 /*
- * Publishing (issue 15): what staff write for the public site (news items; content pages and FAQs
+ * Publishing: what staff write for the public site (news items; content pages and FAQs
  * follow the same rules). Bodies are Markdown, rendered on the server with raw HTML disabled; images are
  * uploaded, checked by their bytes and re-encoded; a save names the version it was made from.
  */
@@ -171,7 +171,7 @@ export function mediaSrcSet(image: string): string | undefined {
   return NEWS_IMAGE_WIDTHS.map((width) => `${match[1]}-${width}.webp ${width}w`).join(', ')
 }
 
-/* ---------- Content pages (SPEC.md §2's generic pages, and the privacy policy and website terms) ---------- */
+/* ---------- Content pages (requirements §2's generic pages, the privacy policy and the website terms) ---------- */
 
 export const PAGE_LIMITS = { nameMax: 100, titleMax: 120, descriptionMax: 300, contentMax: 50_000 } as const
 

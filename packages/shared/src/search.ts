@@ -1,5 +1,5 @@
 /**
- * Table search (SPEC.md §9): whole words match; a quoted word must match exactly; the last typed
+ * Table search (requirements §9): whole words match; a quoted word must match exactly; the last typed
  * word (unquoted, not followed by a space) matches as a prefix. Every term must match; case is
  * ignored; words are runs of letters and digits.
  */

@@ -2,7 +2,7 @@ import { PRIVACY_POLICY_DATE, privacyPolicy } from './privacy.ts'
 import { registrationTerms, type TermsClause } from './terms.ts'
 
 /*
- * The content pages whose text ships with the site (issue 15): the privacy policy and the website's terms.
+ * The content pages whose text ships with the site: the privacy policy and the website's terms.
  * Until staff edit one, its page shows this text (with its numbered contents); once edited, the page shows
  * the saved Markdown. The editor starts from this text written as Markdown.
  */

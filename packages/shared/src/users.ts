@@ -1,5 +1,5 @@
 /**
- * Admin user management (SPEC.md §2 Manage Users, §3, §5 Admin filter and User create/update,
+ * Admin user management (requirements §2 Manage Users, §3, §5 Admin filter and User create/update,
  * §7 /v1/users/* and POST /v1/core/accounts/admin).
  */
 import { z } from 'zod'
@@ -117,7 +117,7 @@ export const userFilterRequestSchema = z.object({
     .min(1, { error: 'Invalid page size.' })
     .max(LIMITS.maxPageSize, { error: 'Invalid page size.' })
     .optional(),
-  // Not trimmed: a trailing space makes the last word whole (SPEC.md §9).
+  // Not trimmed: a trailing space makes the last word whole (requirements §9).
   search: z.string({ error: 'Invalid search.' }).max(100, { error: 'Invalid search.' }).optional(),
   sort: z.enum(USER_SORT_FIELDS, { error: 'Invalid sort.' }).optional(),
   sortDirection: z.enum(['asc', 'desc'], { error: 'Invalid sort.' }).optional(),
@@ -149,7 +149,7 @@ const userFields = {
   memberType: memberTypeField,
 }
 
-/** Create mode: with password and confirmPassword ('Passwords must match', no period, as SPEC.md §5). */
+/** Create mode: with password and confirmPassword ('Passwords must match', no period, as requirements §5). */
 export const createUserFormSchema = withPasswordsMatch(
   z.object({
     ...userFields,
@@ -223,13 +223,13 @@ export const userPageSchema = z.object({
 })
 export type UserPage = z.output<typeof userPageSchema>
 
-/** POST /v1/users/filter response: the plain list without `page` (SPEC.md §7), a page with it. */
+/** POST /v1/users/filter response: the plain list without `page` (requirements §7), a page with it. */
 export const userFilterResponseSchema = z.union([userListSchema, userPageSchema])
 export type UserFilterResponse = z.output<typeof userFilterResponseSchema>
 
 /** GET /v1/users/{id} response. */
 export const userDetailSchema = userRowSchema.extend({
-  /** Ours (issue 14): whether the user has set up two-step sign-in (an administrator can reset it). */
+  /** Ours: whether the user has set up two-step sign-in (an administrator can reset it). */
   secondFactor: z.boolean().optional(),
 })
 export type UserDetail = z.output<typeof userDetailSchema>

@@ -14,7 +14,7 @@ export type { ConsentChoice } from './consent.ts'
 export { CONSENT_STORAGE_KEY, readConsent, saveConsent, validTagManagerId } from './consent.ts'
 
 /**
- * The Google Tag Manager loader (SPEC.md §1: started only if an identifier is configured).
+ * The Google Tag Manager loader (requirements §1: started only if an identifier is configured).
  * Without an id nothing at all is rendered. Consent Mode v2: every storage type defaults to
  * 'denied' before GTM loads, and a choice the visitor made earlier (the consent banner) is applied
  * at once. The inline script carries the CSP nonce and passes it on to the gtm.js it inserts.

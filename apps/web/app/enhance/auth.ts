@@ -8,7 +8,7 @@ export const PROFILE_LOADING_LABEL = 'Loading your profile…'
 
 /**
  * The header's sign-in state on a page that is not hydrated, as the auth provider does it
- * (SPEC.md §1): no stored tokens, Login; tokens, the profile is fetched behind the blocking overlay
+ * (requirements §1): no stored tokens, Login; tokens, the profile is fetched behind the blocking overlay
  * (the page behind it inert), then Logout, or Login if the session turned out to be over. A
  * sign-out in another tab shows Login again.
  */

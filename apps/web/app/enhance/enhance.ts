@@ -58,7 +58,7 @@ export function enhancePage(doc: Document): Promise<void> {
 
 /**
  * A password reset link's token leaves the address bar (and so history, bookmarks and shared screens) as the
- * page loads, before anything records the address (issue 14, ADR 027): replaced, not pushed, so going back does
+ * page loads, before anything records the address (ADR 027): replaced, not pushed, so going back does
  * not return to it. The page was rendered with the token, checked; the app takes it from there.
  */
 export function dropSecretQuery(win: Window): void {

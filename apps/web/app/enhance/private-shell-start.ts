@@ -21,7 +21,7 @@ export function privateShellArea(doc: Document): HTMLElement | null {
 
 /**
  * Starts what a private shell page needs as soon as the enhancement script runs, before the code that shows it
- * has loaded (issue 18: each step waited for the one before): the profile and the page's data are asked for, and
+ * has loaded (each step waited for the one before): the profile and the page's data are asked for, and
  * the page's own code (`profile-shell.ts`, `my-account-shell.ts`) loads beside them. Undefined on any other page,
  * or without a sign-in (the page then sends the visitor to the login page).
  */

@@ -21,7 +21,7 @@ import { privateShellArea, type ShellStart, startPrivateShell } from './private-
 export type ShellOutcome = 'shown' | 'signed-out' | 'app'
 
 /**
- * An administrator without a second factor sets one up before anything else (issue 14): the app takes them there.
+ * An administrator without a second factor sets one up before anything else: the app takes them there.
  * Asked as the app asks it; a failed answer leaves the page to the app as well.
  */
 async function mustSetUpSecondFactor(profile: UserProfile, client: ApiClient): Promise<boolean> {
@@ -34,7 +34,7 @@ async function mustSetUpSecondFactor(profile: UserProfile, client: ApiClient): P
 }
 
 /**
- * The session is restored as the app would (SPEC.md §1: the profile is fetched behind the blocking overlay, the
+ * The session is restored as the app would (requirements §1: the profile is fetched behind the blocking overlay, the
  * page inert) and the shell shown signed in: the header's account links, the profile form's values. The overlay
  * goes when the page is shown; with the outcome 'app' it stays until `release` (called just before the app
  * hydrates, which shows its own), so nothing can be typed into the empty form meanwhile.

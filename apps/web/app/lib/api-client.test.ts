@@ -267,7 +267,7 @@ describe('401: one token refresh, one retry', () => {
   })
 })
 
-describe('error mapping (SPEC.md §8)', () => {
+describe('error mapping (requirements §8)', () => {
   it("403 goes to /pages/error-403 with 'Unable to access page.'", async () => {
     server.handle((_req, _body, res) => json(res, 403, { Message: 'Forbidden', requestId: 'req-9' }))
     const error = await client()

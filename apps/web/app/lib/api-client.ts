@@ -4,7 +4,7 @@ import { type AuthStorage, getAuthStorage, type StoredTokens, type TokenResponse
 import { paths } from './paths.ts'
 
 /**
- * The one API client of the web app (SPEC.md §4 and §8):
+ * The one API client of the web app (requirements §4 and §8):
  * - JSON in and out on the configured API base ('/api' by default), blob/text on request;
  * - `Authorization: Bearer <access_token>` whenever a token is stored;
  * - on a 401: ONE token refresh shared by every concurrent request, then ONE retry;
@@ -13,7 +13,7 @@ import { paths } from './paths.ts'
  * Navigation and storage are injected, so it is testable and never touches `window` on the server.
  */
 
-/** The general error texts of SPEC.md §8. */
+/** The general error texts of requirements §8. */
 export const API_ERROR_MESSAGES = {
   forbidden: MESSAGES.accessDenied,
   noResponse: MESSAGES.noResponse,
@@ -110,7 +110,7 @@ export interface ApiClient {
   /** Login grant; the tokens are returned, not stored (the auth provider's signIn stores them). */
   requestToken(userName: string, password: string, options?: RequestOptions): Promise<TokenResponse>
   /**
-   * The sign-in's second step (issue 14): after the password grant answered 403 mfa_required with an
+   * The sign-in's second step: after the password grant answered 403 mfa_required with an
    * mfa_token, a code from the authenticator app, a recovery code or a passkey completes it; or a passkey
    * alone signs in.
    */
@@ -164,7 +164,7 @@ export function readModelState(body: unknown): ModelState | undefined {
   return result
 }
 
-/** SPEC.md §8: the message for an error response. */
+/** Requirements §8: the message for an error response. */
 export function errorMessageFor(status: number, body: unknown): string {
   const message = field(body, 'Message')
   switch (status) {
@@ -241,7 +241,7 @@ export function createApiClient(deps: ApiClientDeps): ApiClient {
   async function fail(response: Response, options: RequestOptions): Promise<never> {
     const error = await toApiError(response)
     if (response.status === 403 && options.redirect !== false) {
-      // An administrator without a second factor is sent to set one up, not told they may not (issue 14).
+      // An administrator without a second factor is sent to set one up, not told they may not.
       if (field(error.body, 'error') === SECOND_FACTOR_SETUP_REQUIRED)
         deps.navigate(paths.setUpTwoStepWithReturn(deps.currentLocation?.()))
       else deps.navigate(paths.pages.error403, { message: API_ERROR_MESSAGES.forbidden })
@@ -268,7 +268,7 @@ export function createApiClient(deps: ApiClientDeps): ApiClient {
     )
     if (!response.ok) {
       const error = await toApiError(response)
-      // 400 = invalid refresh token (SPEC.md §4): signed out, back to the login page.
+      // 400 = invalid refresh token (requirements §4): signed out, back to the login page.
       if (response.status === 400) sessionExpired()
       throw error
     }
@@ -385,7 +385,7 @@ export function serverMessage(error: ApiError): string | undefined {
 }
 
 /**
- * What a screen says when a call fails (SPEC.md §8): the server's Message of a 500 when it sent one,
+ * What a screen says when a call fails (requirements §8): the server's Message of a 500 when it sent one,
  * else the screen's own text ('Unable to load the users.'), never the generic one.
  */
 export function failureMessage(error: unknown, fallback: string): string {

@@ -14,7 +14,7 @@ export interface AuthState {
   status: AuthStatus
   profile: UserProfile | null
   /**
-   * An administrator without a second factor (issue 14): private pages take them to set one up first,
+   * An administrator without a second factor: private pages take them to set one up first,
    * and the server answers them nothing else. False for everyone else.
    */
   secondFactorSetupRequired: boolean

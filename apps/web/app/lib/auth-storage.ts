@@ -4,7 +4,7 @@ import { readJwtPayload } from '@signalway/shared/jwt'
 import { profileShapeOf, rememberProfileShape } from './profile-shape.ts'
 
 /**
- * Sign-in data kept in the browser (SPEC.md §3 "Sign-in token data"): the token response
+ * Sign-in data kept in the browser (requirements §3 "Sign-in token data"): the token response
  * under one fixed key and the signed-in user's profile under another. Storage is injected,
  * so the same code runs against `localStorage`, an in-memory store on the server, or tests.
  */
@@ -19,11 +19,11 @@ export interface StoredTokens extends TokenResponse {
   expires_at: number
 }
 
-/** The signed-in user's profile as fetched from the profile settings call (SPEC.md §3). */
+/** The signed-in user's profile as fetched from the profile settings call (requirements §3). */
 export type UserProfile = ProfileSettings
 
 /**
- * The token claims the browser reads (SPEC.md §3), leniently: id and sub (the email) must be there,
+ * The token claims the browser reads (requirements §3), leniently: id and sub (the email) must be there,
  * names and expiry may be missing, and a role that is not a member type (1, 2, 3) is left out.
  */
 export type TokenClaims = Pick<IssuedAccessTokenClaims, 'id' | 'sub'> &

@@ -1,5 +1,5 @@
 /*
- * The previous page inside the app, for "return to the previous page" after signing in (SPEC.md §2).
+ * The previous page inside the app, for "return to the previous page" after signing in (requirements §2).
  * document.referrer is stale after client-side navigation and empty after a typed address, so every
  * page records itself in this tab's session storage as it is shown: the React app on each route
  * change, the enhancement script on the static pages. The login page then reads the page before it.

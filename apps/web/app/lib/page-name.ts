@@ -1,5 +1,5 @@
 /**
- * Name of a generic content page (SPEC.md §2): the lowercased path with leading and
+ * Name of a generic content page (requirements §2): the lowercased path with leading and
  * trailing slashes removed. '/Some/Page/' -> 'some/page'.
  */
 export function pageNameFromPath(pathname: string): string {

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest'
 import { paths, routePatterns, safeReturnUrl } from './paths.ts'
 
 describe('paths', () => {
-  it('keeps the trailing slashes of the specification', () => {
+  it('keeps the trailing slashes of the requirements', () => {
     expect(paths.about).toBe('/about/')
     expect(paths.services.index).toBe('/services/')
     expect(paths.applicationForCredit.terms).toBe('/application-for-credit/terms-and-conditions/')

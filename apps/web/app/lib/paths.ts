@@ -1,8 +1,8 @@
 /**
- * Every route path of the web app and every href builder, in one place (SPEC.md §2).
+ * Every route path of the web app and every href builder, in one place (requirements §2).
  * Components and route config import from here; no path string literals elsewhere.
  *
- * Public paths keep the trailing slash the specification uses ('/about/'); React Router
+ * Public paths keep the trailing slash the requirements use ('/about/'); React Router
  * matches both '/about' and '/about/'. The `/pages/*` screens have no trailing slash.
  */
 
@@ -30,7 +30,7 @@ export const paths = {
   faqs: '/faqs/',
   contactUs: '/contact-us/',
   getAQuote: '/get-a-quote/',
-  /** The quote form with a service ticked (issue 17): the service pages' call to action. */
+  /** The quote form with a service ticked: the service pages' call to action. */
   getAQuoteFor: (slug: string) => `/get-a-quote/?service=${encodeURIComponent(slug)}`,
   register: '/register/',
   login: '/login/',
@@ -39,7 +39,7 @@ export const paths = {
   logout: '/logout/',
   forgotPassword: '/forgot-password/',
   resetPassword: '/reset-password/',
-  /** The emailed links of an email change (issue 14): confirm (to the new address), cancel (to the old). */
+  /** The emailed links of an email change: confirm (to the new address), cancel (to the old). */
   confirmEmail: '/confirm-email/',
   cancelEmailChange: '/cancel-email-change/',
   /** The emailed link of a staff member's invitation to set one's own password (ADR 035). */
@@ -47,18 +47,18 @@ export const paths = {
   updateProfile: '/update-profile/',
   /** The profile's security section (its id is SECURITY_SECTION_ID). */
   profileSecurity: '/update-profile/#security',
-  /** The customer's account area (issue 17): the header's profile link leads here. */
+  /** The customer's account area: the header's profile link leads here. */
   myAccount: '/my-account/',
-  /** Where an administrator without a second factor is taken after the password step (issue 14). */
+  /** Where an administrator without a second factor is taken after the password step. */
   setUpTwoStep: '/set-up-two-step-sign-in/',
   setUpTwoStepWithReturn: (returnUrl?: string) =>
     withQuery('/set-up-two-step-sign-in/', { [RETURN_URL_PARAM]: returnUrl }),
   applicationForCredit: {
     index: '/application-for-credit/',
     terms: '/application-for-credit/terms-and-conditions/',
-    /** The emailed link to a saved application (issue 16). */
+    /** The emailed link to a saved application. */
     resume: (token: string) => `/application-for-credit/resume/${encodeURIComponent(token)}`,
-    /** A signer's emailed link, and the status page of the person completing (issue 16, remote signing). */
+    /** A signer's emailed link, and the status page of the person completing (remote signing). */
     sign: (token: string) => `/application-for-credit/sign/${encodeURIComponent(token)}`,
     status: (token: string) => `/application-for-credit/status/${encodeURIComponent(token)}`,
   },

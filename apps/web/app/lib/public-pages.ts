@@ -2,7 +2,7 @@ import { SERVICES } from '@signalway/shared'
 import { paths } from './paths.ts'
 
 /**
- * Every public, indexable page of SPEC.md §2 and §6, canonical form. Not listed: the forgot and
+ * Every public, indexable page of requirements §2 and §6, canonical form. Not listed: the forgot and
  * reset password pages, logout, the private pages, the status pages and the playground (all
  * noindex or private).
  */

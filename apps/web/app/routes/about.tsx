@@ -11,7 +11,7 @@ export const handle = STATIC_PAGE
 export const meta: Route.MetaFunction = (args) =>
   routeMeta(args, { title: aboutPage.title, description: aboutPage.metaDescription, path: paths.about })
 
-/** About (SPEC.md §2): about text, team biography and the podcast with its Listen Now button. */
+/** About (requirements §2): about text, team biography and the podcast with its Listen Now button. */
 export default function AboutPage() {
   return (
     <>

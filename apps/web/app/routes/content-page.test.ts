@@ -50,7 +50,7 @@ describe('generic content page loader', () => {
       name: 'some/page',
       title: 'Some Page',
       description: 'About it.',
-      // The API renders the Markdown (issue 15); the page shows its HTML.
+      // The API renders the Markdown; the page shows its HTML.
       html: '<p>Text.</p>\n',
     })
   })

@@ -13,7 +13,7 @@ import type { Route } from './+types/content-page'
 export const handle = STATIC_PAGE
 
 /**
- * Any path no other route claims (SPEC.md §2): a content page whose name is the lowercased
+ * Any path no other route claims (requirements §2): a content page whose name is the lowercased
  * path without leading and trailing slashes. An unknown name answers 404 'Page Not Found'.
  */
 export async function loader({ request }: Route.LoaderArgs) {

@@ -38,7 +38,7 @@ export const meta: Route.MetaFunction = (args) => [
 ]
 
 /**
- * FAQ (SPEC.md §2), as staff keep it in the back office (issue 15), with a search box that filters the
+ * FAQ (requirements §2), as staff keep it in the back office, with a search box that filters the
  * questions and answers as you type. The search is a GET form, so `/faqs/?q=tolls` is filtered on the server
  * too and works without JavaScript; with it, the list and the URL follow every keystroke. Every question is
  * on the page; those that do not match are `hidden`, so the search can bring them back without a request.

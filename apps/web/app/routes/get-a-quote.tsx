@@ -30,7 +30,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   })
 }
 
-/** Get A Quote (SPEC.md §2). '?service=<slug>' (from a service page) preselects that service. */
+/** Get A Quote (requirements §2). '?service=<slug>' (from a service page) preselects that service. */
 export default function GetAQuotePage({ actionData }: Route.ComponentProps) {
   const [searchParams] = useSearchParams()
   const preselected = findService(searchParams.get('service') ?? '')?.quoteService

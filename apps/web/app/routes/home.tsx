@@ -21,7 +21,7 @@ export const meta: Route.MetaFunction = (args) =>
 const { hero, aboutUs, specialistHire, partners } = homePage
 
 /**
- * Home (SPEC.md §2): image header, the Specialist Hire carousel of the 10 equipment types,
+ * Home (requirements §2): image header, the Specialist Hire carousel of the 10 equipment types,
  * About Us with Learn More, and the Partners carousel.
  */
 export default function Home() {

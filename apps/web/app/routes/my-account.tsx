@@ -40,7 +40,7 @@ function initialPage(): Page {
 }
 
 /**
- * The customer's account area (issue 17), for any signed-in user (routes/private-layout.tsx). While the sign-in is
+ * The customer's account area, for any signed-in user (routes/private-layout.tsx). While the sign-in is
  * checked (a private shell, ADR 030), the page as it loads; its enhancement script fills it in.
  */
 export default function MyAccountPage() {

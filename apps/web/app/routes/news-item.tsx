@@ -93,7 +93,7 @@ export default function NewsItemPage({ loaderData }: Route.ComponentProps) {
             />
             <p className="lead">{item.text}</p>
             {item.html ? (
-              // Rendered from Markdown by the API with raw HTML disabled (issue 15): no script can be in it.
+              // Rendered from Markdown by the API with raw HTML disabled: no script can be in it.
               // biome-ignore lint/security/noDangerouslySetInnerHtml: see above
               <div className="news-article__body" dangerouslySetInnerHTML={{ __html: item.html }} />
             ) : null}

@@ -23,7 +23,7 @@ export const meta: Route.MetaFunction = (args) =>
     path: paths.news,
   })
 
-/** News (SPEC.md §2): dated items, newest first, each with date, title, image and text. */
+/** News (requirements §2): dated items, newest first, each with date, title, image and text. */
 export default function NewsPage({ loaderData }: Route.ComponentProps) {
   const { items } = loaderData
   return (

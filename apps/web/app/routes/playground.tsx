@@ -219,7 +219,7 @@ const DEMOS: Record<SectionId, () => ReactNode> = {
 }
 
 /**
- * /playground/{path} (SPEC.md §2): a gallery of the UI components. /playground/ shows them all,
+ * /playground/{path} (requirements §2): a gallery of the UI components. /playground/ shows them all,
  * /playground/carousel (or any other section id) just one.
  */
 export default function PlaygroundPage({ params }: Route.ComponentProps) {

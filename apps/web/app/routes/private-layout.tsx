@@ -6,7 +6,7 @@ import { PRIVATE_SHELL_ATTRIBUTE } from '../lib/hydration-handover.ts'
 /**
  * Private routes: signed-in users only; others go to /login/?return-url=<this page>. The area is at least as tall
  * as the screen below the header, so that the footer starts below it while the sign-in is checked and the page's
- * content loads: content that arrives later does not push it (no layout shift, issue 18). A private shell page
+ * content loads: content that arrives later does not push it (no layout shift). A private shell page
  * (ADR 028, ADR 030) renders its page while the sign-in is checked, marked with its name for its enhancement script.
  */
 export default function PrivateLayout() {

@@ -19,7 +19,7 @@ export const meta: Route.MetaFunction = (args) =>
   })
 
 /**
- * Where an administrator without a second factor is taken after the password step (issue 14): nothing
+ * Where an administrator without a second factor is taken after the password step: nothing
  * else answers them until an authenticator app (or a passkey) is set up. Then on to where they were going.
  */
 export default function SetUpTwoStepPage() {

@@ -6,7 +6,7 @@ export type ImageAsset = {
   width: number
   height: number
   alt: string
-  /** Other sizes of an uploaded image (issue 15), for `srcset`. */
+  /** Other sizes of an uploaded image, for `srcset`. */
   srcSet?: string
 }
 

@@ -5,7 +5,7 @@ import { personsHeading } from './customer-type.ts'
 
 /*
  * Sections 1 to 3 of a credit application as labelled values: the signed PDF prints them and the back
- * office's record page shows them (issue 15), so both say the same thing in the same order.
+ * office's record page shows them, so both say the same thing in the same order.
  */
 
 export interface LabelledValue {

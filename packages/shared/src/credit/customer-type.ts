@@ -1,4 +1,4 @@
-/** The customer type's consequences (SPEC.md §3): which fields and sections it asks for, and the four sections. */
+/** The customer type's consequences (requirements §3): which fields and sections it asks for, and the four sections. */
 import { CUSTOMER_TYPE } from '../constants.ts'
 
 /** A choice's numeric value, from a parsed value or a raw form value; undefined when none. */

@@ -3,7 +3,7 @@ import { emailField } from '../fields.ts'
 import { type CreditApplicationFormDefaults, creditApplicationDefaults } from './defaults.ts'
 
 /*
- * Save and continue later (issue 16): an application in progress kept on the server with everything in it
+ * Save and continue later: an application in progress kept on the server with everything in it
  * (files and drawn signatures), reached again by the link emailed to the person completing it.
  */
 

@@ -1,4 +1,7 @@
-/** The files and drawn signatures of a credit application (SPEC.md §3, §5): a PDF trust deed and PNG signatures as data URLs. */
+/**
+ * The files and drawn signatures of a credit application (requirements §3, §5): a PDF trust deed and PNG
+ * signatures as data URLs.
+ */
 import { z } from 'zod'
 import { LIMITS } from '../constants.ts'
 import { idSchema, requiredText, rule } from '../fields.ts'

@@ -1,6 +1,6 @@
 /**
- * The credit application's FORM values (SPEC.md §3, §5): one schema a section, and the whole with the
- * rules that need another section. The spec's abbreviated messages ('...is required.' / 'too short.')
+ * The credit application's FORM values (requirements §3, §5): one schema a section, and the whole with the
+ * rules that need another section. The abbreviated messages of the requirements ('...is required.' / 'too short.')
  * are expanded to full sentences in the same pattern.
  */
 import { z } from 'zod'
@@ -119,7 +119,7 @@ export const creditPersonSchema = z.object({
     max: LIMITS.creditNameMax,
     tooLong: 'Name is too long.',
   }),
-  /** Only the full address is required ('Address is required.', ours: the spec gives no text). */
+  /** Only the full address is required ('Address is required.', ours: the requirements give no text). */
   address: looseAddressSchema.extend({
     fullAddress: requiredText('Address is required.', { max: 300, tooLong: 'Address is too long.' }),
   }),

@@ -11,7 +11,7 @@ import { SIGNATURE_MAX_CHARS, SIGNATURE_PREFIX } from './files.ts'
 import { type CreditPayload, creditUnsignedPayloadSchema } from './wire.ts'
 
 /*
- * Remote signing (issue 16): instead of everyone drawing on one device, the person completing the application
+ * Remote signing: instead of everyone drawing on one device, the person completing the application
  * sends each director, partner or sole trader a link to sign on their own device (for a Pty Ltd company the
  * same request covers the guarantee and indemnity). The person completing follows the signatures on a status
  * page; the application is submitted when the last signature arrives.

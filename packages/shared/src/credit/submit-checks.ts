@@ -1,4 +1,4 @@
-/** The checks of the Submit button (SPEC.md §4) that become notifications, not field messages. */
+/** The checks of the Submit button (requirements §4) that become notifications, not field messages. */
 import { INVOICE_DELIVERY_METHOD } from '../constants.ts'
 import { isBlank } from '../fields.ts'
 import { MESSAGES } from '../messages.ts'
@@ -53,7 +53,7 @@ export function creditSubmitChecks(
   if (choiceValue(values.section3?.sendBy) === INVOICE_DELIVERY_METHOD.Fax && isBlank(values.section1?.fax)) {
     return MESSAGES.creditAddFaxNumber
   }
-  // Remote signing (issue 16): the signatures come later, each from its signer's own device.
+  // Remote signing: the signatures come later, each from its signer's own device.
   if (options.signatures === false) return null
   const persons = values.section2?.persons ?? []
   const picks = options.signatures

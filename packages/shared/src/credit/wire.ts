@@ -1,5 +1,5 @@
 /**
- * The WIRE payload of POST /apply-for-credit (SPEC.md §7): sameAddresses removed (the postal address is
+ * The WIRE payload of POST /apply-for-credit (requirements §7): sameAddresses removed (the postal address is
  * then a copy of the business address), enumerations as numbers, state as its code, trustDeed as a JSON
  * string of the first file or '', signatures and guarantors as JSON strings. Parsing it gives structured
  * data back (CreditApplicationData), with issue paths such as ['section1', 'abn'].
@@ -112,7 +112,7 @@ function payloadSchema(signedHere: boolean) {
 export const creditPayloadSchema = payloadSchema(true)
 
 /**
- * The same application sent for remote signing (issue 16): every rule but the signatures, which each signer
+ * The same application sent for remote signing: every rule but the signatures, which each signer
  * gives later on their own device.
  */
 export const creditUnsignedPayloadSchema = payloadSchema(false)

@@ -28,7 +28,7 @@ export interface AddressBlockProps {
 }
 
 /**
- * The address block (SPEC.md §2, §4 "Address entry"): autocomplete limited to Australia, or
+ * The address block (requirements §2, §4 "Address entry"): autocomplete limited to Australia, or
  * manual entry of unit number, street number, street name, city, state and post code.
  * - A toggle button switches between the two.
  * - It opens in manual mode when its parts hold data (or `initialMode` says so); it is in manual mode whenever one of them

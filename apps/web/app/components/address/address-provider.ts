@@ -4,7 +4,7 @@ import { type ApiClient, apiClient } from '../../lib/api-client.ts'
 import { type SuggestedAddress, splitAddressInput } from './parse-address.ts'
 
 /**
- * Address autocomplete providers (SPEC.md §2: "autocomplete limited to Australia").
+ * Address autocomplete providers (requirements §2: "autocomplete limited to Australia").
  *
  * The address block asks its provider for suggestions as someone types (debounced, the previous
  * request aborted) and fills the form from the parts of the one chosen. A provider:

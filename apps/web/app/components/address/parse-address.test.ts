@@ -62,7 +62,7 @@ describe('chooseSuggestion', () => {
     })
   })
 
-  it('flags the required parts nobody gave, with the spec messages', () => {
+  it('flags the required parts nobody gave, with the required messages', () => {
     const chosen = chooseSuggestion(laverton, 'Laverton')
     expect(chosen.values).toMatchObject({ streetNumber: '', streetName: '', city: 'LAVERTON' })
     expect(chosen.missing).toEqual({

@@ -5,7 +5,7 @@ import { type AddressFormValues, addressSchema, formatAddress, type StateCode } 
  * a chosen suggestion into the form's address parts.
  */
 
-/** The parts of an address the form holds (SPEC.md §3 "Address"). */
+/** The parts of an address the form holds (requirements §3 "Address"). */
 export type AddressValues = AddressFormValues
 
 export type AddressPart = keyof AddressValues

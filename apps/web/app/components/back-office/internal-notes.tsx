@@ -9,7 +9,7 @@ export const NOTE_ADDED = 'The note has been added.'
 export const NOTE_FAILED = 'Unable to add the note.'
 
 /**
- * The staff's internal notes on a back-office record (issue 15): the list, oldest first, with author and
+ * The staff's internal notes on a back-office record: the list, oldest first, with author and
  * time, and a form to add one. Never shown to the customer. `level` is the heading's level where it sits.
  */
 export function InternalNotes({

@@ -1,7 +1,7 @@
 import { isPdfDataUrl, LIMITS, MESSAGES } from '@signalway/shared'
 
 /**
- * The uploader's rules (SPEC.md §5 "File upload", §9): what a mode accepts, the size bounds,
+ * The uploader's rules (requirements §5 "File upload", §9): what a mode accepts, the size bounds,
  * names over 16 characters truncated, sizes shown in KB. Pure, so they are unit-tested alone.
  */
 
@@ -39,7 +39,7 @@ export const UPLOAD_MODES: Record<UploadMode, ModeRules> = {
   },
 }
 
-/** SPEC.md §9: at most 5 files, at most 100000 bytes each, at least 0. */
+/** Requirements §9: at most 5 files, at most 100000 bytes each, at least 0. */
 export const UPLOADER_DEFAULTS = {
   maxFiles: LIMITS.uploaderMaxFiles,
   maxSize: LIMITS.uploaderMaxSize,
@@ -47,10 +47,10 @@ export const UPLOADER_DEFAULTS = {
   nameLength: LIMITS.fileNameTruncate,
 } as const
 
-/** Ours: a file under the minimum size (the spec gives no text; the default minimum is 0). */
+/** Ours: a file under the minimum size (the requirements give no text; the default minimum is 0). */
 export const FILE_TOO_SMALL = 'File is too small.'
 
-/** An uploaded file as the forms keep it (SPEC.md §3): name, data URL and size in KB. */
+/** An uploaded file as the forms keep it (requirements §3): name, data URL and size in KB. */
 export interface UploadedFile {
   name: string
   data: string

@@ -42,7 +42,7 @@ afterEach(() => {
   vi.unstubAllGlobals()
 })
 
-describe('uploader rules (SPEC.md §5 File upload, §9)', () => {
+describe('uploader rules (requirements §5 File upload, §9)', () => {
   it('defaults: at most 5 files, at most 100000 bytes, at least 0, names cut after 16 characters', () => {
     expect(UPLOADER_DEFAULTS).toEqual({ maxFiles: 5, maxSize: 100000, minSize: 0, nameLength: 16 })
   })

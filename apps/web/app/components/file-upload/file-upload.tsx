@@ -21,7 +21,7 @@ export interface FileUploadProps {
   required?: boolean
   /** Which types are accepted; 'Any' by default. */
   mode?: UploadMode
-  /** SPEC.md §9 defaults: 5 files, 100000 bytes, 0 bytes. */
+  /** Requirements §9 defaults: 5 files, 100000 bytes, 0 bytes. */
   maxFiles?: number
   maxSize?: number
   minSize?: number
@@ -51,7 +51,7 @@ interface Problem {
  * A file uploader: a real file input (keyboard and screen readers) inside a drop zone (drag and
  * drop). Each accepted file is read as a data URL with its progress shown, then listed with its
  * size in KB and a Remove button; names over 16 characters are truncated, the full name stays in
- * the title and is read out. Refused files are listed with the spec's message ('File type is not
+ * the title and is read out. Refused files are listed with the requirements' message ('File type is not
  * supported.', 'File is too large.'). With one file allowed, a new file replaces the old one.
  */
 export function FileUpload({

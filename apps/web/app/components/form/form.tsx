@@ -39,7 +39,7 @@ export interface FormProps<TIn extends FieldValues, TOut>
 
 /**
  * A <form> bound to a react-hook-form instance: provides it to the field components, never
- * uses the browser's own validation bubbles, and on a submit with errors shows the spec's
+ * uses the browser's own validation bubbles, and on a submit with errors shows the requirements'
  * notification ('You have one or more fields missing, ...') and moves focus to the first
  * invalid field in page order, scrolling it into view.
  */

@@ -4,12 +4,12 @@ import { LIMITS } from '@signalway/shared/constants'
  * Pattern masks for <MaskedInput>. In a pattern, '0' is a digit slot and every other character
  * is a literal that is written for the user: '0000 000 000' (mobile), '00 000 000 000' (ABN).
  * Pure functions, so the caret arithmetic is unit-tested without a DOM.
- * The spec writes its masks with '9' for a digit and fixed digits as they are (LIMITS.mobileMask
+ * The requirements write their masks with '9' for a digit and fixed digits as they are (LIMITS.mobileMask
  * '0499 999 999', LIMITS.abnMask '99 999 999 999'); here every digit of those is a slot, and the fixed
  * ones are enforced by DIGIT_RULES.
  */
 
-/** A spec mask in this notation: each digit, fixed or free, a slot. */
+/** A mask of the requirements in this notation: each digit, fixed or free, a slot. */
 function slotsOf(specMask: string): string {
   return specMask.replace(/\d/gu, SLOT)
 }

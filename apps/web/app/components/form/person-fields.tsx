@@ -4,7 +4,7 @@ import { TextField } from './text-field.tsx'
 
 /**
  * First Name, Last Name, Email and Mobile (04 + 8 digits), two to a row: the block the register,
- * update-profile and admin user forms share (SPEC.md §2). `autoComplete={false}` where someone
+ * update-profile and admin user forms share (requirements §2). `autoComplete={false}` where someone
  * types another person's details (the admin user form): the browser must not offer their own.
  */
 export function PersonFields({ autoComplete = true }: { autoComplete?: boolean }) {

@@ -14,7 +14,7 @@ function renderShell(route: string, callBar?: boolean) {
   )
 }
 
-describe('the admin area has a frame of its own (issue 15)', () => {
+describe('the admin area has a frame of its own', () => {
   it('a compact header with the product, the person signed in, View Site and Logout; no footer', () => {
     renderShell('/admin/')
     const banner = screen.getByRole('banner')

@@ -12,12 +12,12 @@ export function roleLabel(memberType: number): string {
   return memberType === MEMBER_TYPE.Admin ? 'Administrator' : memberTypeLabel(memberType)
 }
 
-/** Whether a path is in the admin area, which has its own frame (issue 15). */
+/** Whether a path is in the admin area, which has its own frame. */
 export function isAdminPath(pathname: string): boolean {
   return pathname.startsWith(paths.admin.index)
 }
 
-/** The admin area's sections, in the order of the day's work (issue 15). */
+/** The admin area's sections, in the order of the day's work. */
 export const ADMIN_SECTIONS: readonly { to: string; label: string }[] = [
   { to: paths.admin.index, label: 'Dashboard' },
   { to: paths.admin.manageUsers, label: 'Users' },
@@ -45,7 +45,7 @@ export function adminSectionOf(pathname: string): string {
 }
 
 /**
- * The admin area's frame (issue 15): a compact header with the product's name, the signed-in person by full
+ * The admin area's frame: a compact header with the product's name, the signed-in person by full
  * name and role ("Jo Citizen · Administrator", ADR 035),
  * the public site and Logout, then the admin navigation; no marketing band, footer or call bar. The guard
  * (routes/admin/layout.tsx) still decides who sees the content.

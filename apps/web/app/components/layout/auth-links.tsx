@@ -3,7 +3,7 @@ import { type FromState, isAdmin, useAuth } from '../../lib/auth-context.ts'
 import { paths } from '../../lib/paths.ts'
 
 /**
- * Login (signed out only), or for a signed-in user a link to their account (issue 17) with their first name, an
+ * Login (signed out only), or for a signed-in user a link to their account with their first name, an
  * "Admin" link for administrators, and Logout. Until the browser knows the auth state (server render,
  * hydration, profile fetch) a fixed-size empty slot is rendered, so nothing flashes and nothing shifts.
  */

@@ -29,7 +29,7 @@ function linksIn(list: HTMLElement): HTMLAnchorElement[] {
 }
 
 /**
- * Main navigation (SPEC.md §1): on narrow screens the list sits behind the Menu button; Services
+ * Main navigation (requirements §1): on narrow screens the list sits behind the Menu button; Services
  * is a disclosure with the 10 services.
  *
  * Keyboard: Enter/Space toggle the Services disclosure; ArrowDown/ArrowUp on it open it and focus

@@ -26,7 +26,7 @@ const MAIN_LINKS_AFTER = [
 ] as const
 
 /**
- * Main navigation (SPEC.md §1): Home, About, Services (a disclosure with the 10 services),
+ * Main navigation (requirements §1): Home, About, Services (a disclosure with the 10 services),
  * News and Contact. On narrow screens the list sits behind a Menu button.
  *
  * The markup is rendered here in its closed state; the behaviour (Menu button, Services

@@ -19,7 +19,7 @@ const CUSTOMER_LINKS = [
   { label: 'Privacy Policy', to: paths.privacyPolicy },
 ] as const
 
-/** Footer (SPEC.md §1): the two office addresses, phone, email and the Application for Credit link. */
+/** Footer (requirements §1): the two office addresses, phone, email and the Application for Credit link. */
 export function SiteFooter() {
   return (
     <footer className="site-footer surface-dark">

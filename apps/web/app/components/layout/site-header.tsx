@@ -6,7 +6,7 @@ import { Brand } from './brand.tsx'
 import { PhoneIcon } from './icons.tsx'
 import { MainNav } from './main-nav.tsx'
 
-/** Fixed-height header (SPEC.md §1): phone, Contact Us, Get a Quote, Login/Logout, main navigation. */
+/** Fixed-height header (requirements §1): phone, Contact Us, Get a Quote, Login/Logout, main navigation. */
 export function SiteHeader() {
   return (
     <header className="site-header">

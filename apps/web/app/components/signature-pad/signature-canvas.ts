@@ -1,7 +1,7 @@
 import { LIMITS } from '@signalway/shared'
 
 /**
- * Drawing helpers of the signature pad (SPEC.md §9: 500 by 200, black pen on white, PNG).
+ * Drawing helpers of the signature pad (requirements §9: 500 by 200, black pen on white, PNG).
  * The canvas keeps its 500x200 backing size while CSS scales it, so pointer positions are
  * mapped from the displayed box to the backing pixels.
  */

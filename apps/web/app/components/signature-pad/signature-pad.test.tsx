@@ -70,7 +70,7 @@ describe('signature pad geometry', () => {
     expect(toCanvasPoint({ clientX: -50, clientY: 500 }, box, size)).toEqual({ x: 0, y: 200 })
   })
 
-  it('is 500 by 200, black on white by default (SPEC.md §9)', () => {
+  it('is 500 by 200, black on white by default (requirements §9)', () => {
     expect(SIGNATURE_DEFAULTS).toMatchObject({
       width: 500,
       height: 200,

@@ -30,7 +30,7 @@ export interface SignaturePadProps {
 type Mode = 'draw' | 'type'
 
 /**
- * A signature pad (SPEC.md §9): a 500 by 200 canvas, black pen on white, PNG data URL output.
+ * A signature pad (requirements §9): a 500 by 200 canvas, black pen on white, PNG data URL output.
  * Pointer Events make it work with a mouse, a finger and a pen; CSS scales it to the screen and
  * pointer positions are mapped back to its 500x200 pixels. Undo, Redo and Clear. For people who
  * cannot draw, 'Type your name instead' writes the typed name in a script-like font onto the

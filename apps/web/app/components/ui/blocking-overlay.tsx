@@ -1,6 +1,6 @@
 /**
  * Full-screen overlay that blocks the page while the signed-in user's profile is fetched
- * or while logging out (SPEC.md §1). The page behind it is marked busy.
+ * or while logging out (requirements §1). The page behind it is marked busy.
  */
 export function BlockingOverlay({ label }: { label: string }) {
   return (

@@ -3,7 +3,7 @@ import type { ReactNode } from 'react'
 /**
  * The one filter pattern of the admin lists (users, enquiries, credit applications; ADR 035): a search landmark
  * framing the list's filter form, its fields in one responsive grid and its actions on their own row at the end
- * (apply first, then Clear when the list has one). The form itself is the list's (the users' is SPEC.md's, bound
+ * (apply first, then Clear when the list has one). The form itself is the list's (the users' is the required one, bound
  * to its schema): it takes `filterFormClass` and puts its fields and <FilterActions> inside.
  */
 export function FilterPanel({ label, children }: { label: string; children: ReactNode }) {

@@ -11,7 +11,7 @@ const USEFUL_LINKS = [
 
 /**
  * The one "Page Not Found" of the site: for /pages/error-404, an unknown address and a content page
- * that does not exist. Its first action reloads the site from the home page (SPEC.md §2); plain links
+ * that does not exist. Its first action reloads the site from the home page (requirements §2); plain links
  * (full page loads), so it works even where the app failed to start.
  */
 export function NotFound() {

@@ -5,7 +5,7 @@ import type { MyCreditApplication, MyEnquiry } from '@signalway/shared/my-accoun
 import { ENQUIRY_KIND_WORDS, ENQUIRY_STATUS_WORDS } from '@signalway/shared/my-account-words'
 
 /**
- * What the account area says about each record (issue 17), without React or zod: the React view
+ * What the account area says about each record, without React or zod: the React view
  * (`components/my-account-view.tsx`) and the enhancement script that shows the page before the app (ADR 030,
  * `enhance/my-account-markup.ts`) say it with the same words.
  */

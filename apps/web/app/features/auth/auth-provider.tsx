@@ -25,7 +25,7 @@ interface AuthProviderProps {
 type Busy = 'profile' | 'logout' | null
 
 /**
- * Authentication state (SPEC.md §4). The server and the hydration render know nothing
+ * Authentication state (requirements §4). The server and the hydration render know nothing
  * about the browser's storage, so both render status 'loading'; after hydration the
  * stored tokens decide: none -> signed out; tokens -> the profile is fetched behind the
  * blocking overlay -> signed in. Unless the enhancement script of a private page did that already and showed the
@@ -114,7 +114,7 @@ export function AuthProvider({
 
   const signOut = useCallback(async () => {
     setBusy('logout')
-    // The session ends on the server first (issue 14): a copy of the tokens is worthless afterwards.
+    // The session ends on the server first: a copy of the tokens is worthless afterwards.
     await client.revokeStoredSession()
     storage().clear()
     setProfile(null)
@@ -140,7 +140,7 @@ export function AuthProvider({
 }
 
 /**
- * Administrators must set up a second factor before anything else (issue 14); only they need the extra
+ * Administrators must set up a second factor before anything else; only they need the extra
  * call. When it fails, the server's own 403 (second_factor_setup_required) still takes them there.
  */
 async function needsSecondFactorSetup(profile: UserProfile | null, client: ApiClient): Promise<boolean> {

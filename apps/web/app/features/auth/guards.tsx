@@ -16,7 +16,7 @@ function Checking() {
 }
 
 /**
- * Private routes (SPEC.md §2): signed-out visitors go to the login page, which remembers
+ * Private routes (requirements §2): signed-out visitors go to the login page, which remembers
  * where they came from in `?return-url=`. Nothing private renders until signed in. A private shell page
  * (`shell`, ADR 028) renders while the sign-in is checked (the server's render and the hydration's): it shows
  * no one's data until then.
@@ -25,7 +25,7 @@ export function RequireAuth({ children, shell = false }: { children: ReactNode; 
   const { status, secondFactorSetupRequired } = useAuth()
   const location = useLocation()
   const navigate = useNavigate()
-  // An administrator without a second factor sets one up before any other private page (issue 14).
+  // An administrator without a second factor sets one up before any other private page.
   const setUpFirst = secondFactorSetupRequired && !isSetUpPage(location.pathname)
 
   useEffect(() => {
@@ -78,7 +78,7 @@ export function GuestOnly({ children }: { children: ReactNode }) {
 
   useEffect(() => {
     if (status !== 'signedIn') return
-    // After the password step an administrator without a second factor sets one up first (issue 14).
+    // After the password step an administrator without a second factor sets one up first.
     navigate(secondFactorSetupRequired ? paths.setUpTwoStepWithReturn(returnTo) : returnTo, { replace: true })
   }, [status, secondFactorSetupRequired, returnTo, navigate])
 

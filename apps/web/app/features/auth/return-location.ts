@@ -34,7 +34,7 @@ export interface ReturnLocationSources {
 }
 
 /**
- * Where a signed-in visitor of login, register, forgot or reset password goes (SPEC.md §2): the
+ * Where a signed-in visitor of login, register, forgot or reset password goes (requirements §2): the
  * 'return-url' value, else the previous page inside the app (the Login link's state, else the pages
  * this tab recorded; never a stale document.referrer), else home. An administrator goes to the admin area's
  * dashboard instead of a public page they happened to be on (ADR 035). Only same-site paths count, and never a

@@ -3,7 +3,7 @@ import { type AuthStorage, decodeClaims, type UserProfile } from '../../lib/auth
 import { getProfile } from './api/get-profile.ts'
 
 /**
- * Restoring the sign-in on page load (SPEC.md §1 and §4), without React: used by the auth provider
+ * Restoring the sign-in on page load (requirements §1 and §4), without React: used by the auth provider
  * and by the pages that are not hydrated (`app/enhance`).
  */
 

@@ -21,7 +21,7 @@ export async function getContentPages(fetchImpl: typeof fetch = fetch): Promise<
 }
 
 /**
- * The privacy policy's or website terms' text as staff last saved it (issue 15), or null while the text that
+ * The privacy policy's or website terms' text as staff last saved it, or null while the text that
  * ships with the site stands (never saved, or the content service unreachable: the shipped text is shown).
  */
 export async function getEditedPage(name: string, fetchImpl: typeof fetch = fetch): Promise<Page | null> {

@@ -1,6 +1,6 @@
 import { BUILT_IN_PAGES, type BuiltInPageName } from '@signalway/shared/site-pages'
 
-/** What a page saved in the back office shows (issue 15): its title and description, and its rendered text. */
+/** What a page saved in the back office shows: its title and description, and its rendered text. */
 export interface EditedPage {
   title: string
   description: string
@@ -13,7 +13,7 @@ export function builtInPageMeta(name: BuiltInPageName, edited: EditedPage | null
   return { title: edited?.title ?? shipped.title, description: edited?.description ?? shipped.description }
 }
 
-/** Markdown rendered by the API with raw HTML disabled (issue 15): no script can be in it. */
+/** Markdown rendered by the API with raw HTML disabled: no script can be in it. */
 export function MarkdownHtml({
   html,
   className = 'content-page__body',

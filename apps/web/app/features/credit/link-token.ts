@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react'
 
 /*
- * The token of an emailed link (issue 16: a signer's link, the status page's). It is read once from the address
+ * The token of an emailed link (a signer's link, the status page's). It is read once from the address
  * and the address bar then shows the page without it (so history, bookmarks and shared screens do not keep
  * it); this tab keeps it in sessionStorage, so that reloading the page still works.
  */

@@ -3,7 +3,7 @@ import type { CreditReceipt } from './api/submit-credit-application.ts'
 
 /*
  * The receipt of the application just submitted in this tab: kept in session storage across the
- * reload that follows the submit (SPEC.md §4), so the page can confirm it. Session storage only: the
+ * reload that follows the submit (requirements §4), so the page can confirm it. Session storage only: the
  * link to the PDF never leaves this browser tab.
  */
 

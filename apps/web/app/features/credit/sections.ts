@@ -1,7 +1,7 @@
 import { CREDIT_SECTIONS, type CreditSectionKey, LIMITS, personsHeading } from '@signalway/shared'
 
 /**
- * The four sections of the credit application (SPEC.md §4): their order, headings, and the
+ * The four sections of the credit application (requirements §4): their order, headings, and the
  * Previous/Next scrolling (offset -70, 500 ms delay).
  */
 

@@ -34,7 +34,7 @@ describe('an enquiry form posted without JavaScript', () => {
     form.append('services', 'Arrow Boards')
     form.append('services', 'VMS Boards')
     form.append('unknown', 'dropped')
-    // Issue 17: the hire details, the quantities as a group named as react-hook-form names them.
+    // The hire details, the quantities as a group named as react-hook-form names them.
     form.append('hireLength', '3')
     form.append('quantities.VMS Boards', '2')
     const values = readPostedValues(form, quoteDefaults())

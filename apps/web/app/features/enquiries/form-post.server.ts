@@ -29,8 +29,8 @@ export function readPostedValues(form: FormData, defaults: Defaults): PostedValu
 /**
  * An enquiry form posted to its page (the contact and quote routes' action): a browser without
  * JavaScript, or whose app did not load. The values go to the API as the app would send them; the
- * answer is rendered by the form (`posted.ts`): the spec's success message and the lasting confirmation, or
- * the API's field messages with everything typed kept, or the spec's failure message.
+ * answer is rendered by the form (`posted.ts`): the requirements' success message and the lasting confirmation, or
+ * the API's field messages with everything typed kept, or the requirements' failure message.
  */
 export async function postEnquiry(
   request: Request,

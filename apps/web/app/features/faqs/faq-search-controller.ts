@@ -4,7 +4,7 @@ import { faqStatus, filterFaqs, type Searchable } from './filter-faqs.ts'
  * The FAQ search on the page that is not hydrated (ADR 008): the list, the status line and the URL
  * (`?q=`, replaced, so Back leaves the page) follow every keystroke, as `routes/faqs.tsx` renders them on
  * the server for `/faqs/?q=`. The questions are read from the page itself (staff keep them in the back
- * office, issue 15): every question is there, those that do not match `hidden`, so this script only shows
+ * office): every question is there, those that do not match `hidden`, so this script only shows
  * and hides (`faq-search.test.tsx` compares the result with the server's). Without this script the search
  * is a GET form answered by the server.
  */

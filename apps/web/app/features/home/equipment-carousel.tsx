@@ -8,7 +8,7 @@ export interface EquipmentItem {
   slug: string
   name: string
   href: string
-  /** The quote form with this service ticked (issue 17). */
+  /** The quote form with this service ticked. */
   quoteHref: string
   image: { src: string; width: number; height: number }
 }
@@ -26,8 +26,8 @@ export const equipmentItems: EquipmentItem[] = SERVICES.map((service) => ({
 }))
 
 /**
- * Specialist Hire (SPEC.md §2, Home): image, name and link for each of the 10 equipment types, and a link to the
- * quote form with that service ticked (issue 17).
+ * Specialist Hire (requirements §2, Home): image, name and link for each of the 10 equipment types, and a link to the
+ * quote form with that service ticked.
  */
 export function EquipmentCarousel({ labelledBy }: { labelledBy: string }) {
   return (

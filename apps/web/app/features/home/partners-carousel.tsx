@@ -30,7 +30,7 @@ export function PartnerLogo({ partner, linked = true }: { partner: Partner; link
 }
 
 /**
- * Our Partners (SPEC.md §2, Home): the 7 partner logos, each linking to the partner's website (in a
+ * Our Partners (requirements §2, Home): the 7 partner logos, each linking to the partner's website (in a
  * new tab, without giving it this page: noopener noreferrer). A partner without a website would
  * make its slide take the keyboard focus instead.
  */

@@ -61,7 +61,7 @@ function LocationCard({ location, index }: { location: Location; index: number }
 }
 
 /**
- * Our Locations on the Contact Us page (SPEC.md §2): Laverton VIC, Molendinar QLD and Carrum
+ * Our Locations on the Contact Us page (requirements §2): Laverton VIC, Molendinar QLD and Carrum
  * Downs VIC. No third-party map loads with the page: each card shows a drawn map with the
  * address, phone and an 'Open in maps' link, and inserts the Google Maps embed only when the
  * visitor presses 'Show map'.

@@ -12,7 +12,7 @@ const NEWS_IMAGE_SIZE = { width: 800, height: 450 }
 
 /**
  * The image of an item with its intrinsic size (so nothing shifts) and alternative text: an uploaded one
- * with the size and text staff gave it (issue 15), one shipped with the site with the site's own.
+ * with the size and text staff gave it, one shipped with the site with the site's own.
  */
 export function newsImage(
   item: Pick<NewsItem, 'image' | 'imageAlt' | 'imageWidth' | 'imageHeight'>,

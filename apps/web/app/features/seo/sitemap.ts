@@ -16,7 +16,7 @@ function isoDay(value: string): string | undefined {
 
 /**
  * The entries of the sitemap: the public pages, one per news item (newest first), then the content pages
- * staff keep (issue 15) that are not among the public pages already, with the day they were last saved.
+ * staff keep that are not among the public pages already, with the day they were last saved.
  */
 export function sitemapEntries(
   news: ReadonlyArray<{ slug: string; date: string }>,
@@ -83,9 +83,9 @@ export function buildRobots(siteUrl: string): string {
     `Disallow: ${paths.cancelEmailChange}`,
     `Disallow: ${paths.acceptInvitation}`,
     `Disallow: ${paths.logout}`,
-    // A saved credit application's emailed link (issue 16).
+    // A saved credit application's emailed link.
     `Disallow: ${paths.applicationForCredit.resume('')}`,
-    // Remote signing's links (issue 16): a signer's, and the status page's.
+    // Remote signing's links: a signer's, and the status page's.
     `Disallow: ${paths.applicationForCredit.sign('')}`,
     `Disallow: ${paths.applicationForCredit.status('')}`,
     '',

@@ -18,7 +18,7 @@ import {
 } from '@signalway/shared'
 import type { TableDefaults } from '../../components/ui/data-table/index.ts'
 
-/** The user table: page size 10 (SPEC.md §9), newest first. */
+/** The user table: page size 10 (requirements §9), newest first. */
 export const USERS_TABLE_DEFAULTS: TableDefaults = {
   pageSize: LIMITS.usersPageSize,
   sort: { key: 'registationDate', direction: 'desc' },

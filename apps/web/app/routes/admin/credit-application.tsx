@@ -12,7 +12,7 @@ export const meta: Route.MetaFunction = (args) =>
     noIndex: true,
   })
 
-/** One credit application's record (issue 15), admin only through routes/admin/layout.tsx (RequireAdmin). */
+/** One credit application's record, admin only through routes/admin/layout.tsx (RequireAdmin). */
 export default function AdminCreditApplicationPage({ params }: Route.ComponentProps) {
   return (
     <>

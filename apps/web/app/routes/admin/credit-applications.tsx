@@ -13,7 +13,7 @@ export const meta: Route.MetaFunction = (args) =>
     noIndex: true,
   })
 
-/** Credit applications (issue 7), admin only through routes/admin/layout.tsx (RequireAdmin). */
+/** Credit applications, admin only through routes/admin/layout.tsx (RequireAdmin). */
 export default function AdminCreditApplicationsPage() {
   return (
     <>

@@ -12,7 +12,7 @@ export const meta: Route.MetaFunction = (args) =>
     noIndex: true,
   })
 
-/** The enquiries inbox (issue 5), admin only through routes/admin/layout.tsx (RequireAdmin). */
+/** The enquiries inbox, admin only through routes/admin/layout.tsx (RequireAdmin). */
 export default function AdminEnquiriesPage() {
   return (
     <>

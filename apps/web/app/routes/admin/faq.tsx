@@ -15,7 +15,7 @@ export const meta: Route.MetaFunction = (args) => {
   })
 }
 
-/** A question's editor (issue 15), admin only through routes/admin/layout.tsx (RequireAdmin). */
+/** A question's editor, admin only through routes/admin/layout.tsx (RequireAdmin). */
 export default function AdminFaqPage({ params }: Route.ComponentProps) {
   const id = recordIdOf(params)
   return (

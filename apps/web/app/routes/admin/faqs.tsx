@@ -12,7 +12,7 @@ export const meta: Route.MetaFunction = (args) =>
     noIndex: true,
   })
 
-/** The FAQ (issue 15), admin only through routes/admin/layout.tsx (RequireAdmin). */
+/** The FAQ, admin only through routes/admin/layout.tsx (RequireAdmin). */
 export default function AdminFaqsPage() {
   return (
     <>

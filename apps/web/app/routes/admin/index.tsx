@@ -14,8 +14,8 @@ export const meta: Route.MetaFunction = (args) =>
   })
 
 /**
- * The admin landing page (SPEC.md §2), the dashboard of issue 15: what waits for staff, as counts linking
- * to their lists, then a grid of link cards, one per admin area (SPEC.md's Manage Users first). An area adds
+ * The admin landing page (requirements §2), the dashboard: what waits for staff, as counts linking
+ * to their lists, then a grid of link cards, one per admin area (the requirements' Manage Users first). An area adds
  * its card here: a path, a title and one line about it.
  */
 const ADMIN_CARDS: readonly { to: string; title: string; text: string }[] = [

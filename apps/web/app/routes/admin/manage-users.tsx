@@ -12,7 +12,7 @@ export const meta: Route.MetaFunction = (args) =>
     noIndex: true,
   })
 
-/** /admin/manage-users/ (SPEC.md §2), admin only through routes/admin/layout.tsx (RequireAdmin). */
+/** /admin/manage-users/ (requirements §2), admin only through routes/admin/layout.tsx (RequireAdmin). */
 export default function AdminManageUsersPage() {
   return (
     <>

@@ -15,7 +15,7 @@ export const meta: Route.MetaFunction = (args) => {
   })
 }
 
-/** A news item's editor (issue 15), admin only through routes/admin/layout.tsx (RequireAdmin). */
+/** A news item's editor, admin only through routes/admin/layout.tsx (RequireAdmin). */
 export default function AdminNewsItemPage({ params }: Route.ComponentProps) {
   const id = recordIdOf(params)
   return (

@@ -12,7 +12,7 @@ export const meta: Route.MetaFunction = (args) =>
     noIndex: true,
   })
 
-/** The news items (issue 15), admin only through routes/admin/layout.tsx (RequireAdmin). */
+/** The news items, admin only through routes/admin/layout.tsx (RequireAdmin). */
 export default function AdminNewsPage() {
   return (
     <>

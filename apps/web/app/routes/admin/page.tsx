@@ -20,7 +20,7 @@ export const meta: Route.MetaFunction = (args) => {
   })
 }
 
-/** A content page's editor (issue 15), admin only through routes/admin/layout.tsx (RequireAdmin). */
+/** A content page's editor, admin only through routes/admin/layout.tsx (RequireAdmin). */
 export default function AdminPageEditorPage({ params }: Route.ComponentProps) {
   const name = nameOf(params)
   return (

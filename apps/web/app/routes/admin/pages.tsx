@@ -12,7 +12,7 @@ export const meta: Route.MetaFunction = (args) =>
     noIndex: true,
   })
 
-/** The content pages (issue 15), admin only through routes/admin/layout.tsx (RequireAdmin). */
+/** The content pages, admin only through routes/admin/layout.tsx (RequireAdmin). */
 export default function AdminPagesPage() {
   return (
     <>

@@ -12,7 +12,7 @@ export const meta: Route.MetaFunction = (args) =>
     noIndex: true,
   })
 
-/** The outbox's failed mail on a page of its own (issue 15): the dashboard's count links here. */
+/** The outbox's failed mail on a page of its own: the dashboard's count links here. */
 export default function AdminUndeliveredMailPage() {
   return (
     <>

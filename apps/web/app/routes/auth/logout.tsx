@@ -13,7 +13,7 @@ export const meta: Route.MetaFunction = (args) =>
     noIndex: true,
   })
 
-/** Clears the stored sign-in data, then reloads the app on the home page (SPEC.md §2). */
+/** Clears the stored sign-in data, then reloads the app on the home page (requirements §2). */
 export default function LogoutPage() {
   const { signOut } = useAuth()
   useEffect(() => {

@@ -22,7 +22,7 @@ export const meta: Route.MetaFunction = (args) =>
     path: paths.applicationForCredit.index,
   })
 
-/** Application for Credit (SPEC.md §2, §4): the four-section form; the signed PDF comes back. */
+/** Application for Credit (requirements §2, §4): the four-section form; the signed PDF comes back. */
 export default function ApplicationForCreditPage() {
   // Read after hydration: the server never knows what this tab submitted.
   const [receipt, setReceipt] = useState<CreditReceipt | undefined>(undefined)

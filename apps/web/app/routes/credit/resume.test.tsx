@@ -27,7 +27,7 @@ const later = (error: unknown) => new Promise<never>((_, reject) => setTimeout((
 
 afterEach(() => vi.mocked(openCreditDraft).mockReset())
 
-describe('the link to a saved application (issue 16)', () => {
+describe('the link to a saved application', () => {
   it('opens the form with what was saved', async () => {
     vi.mocked(openCreditDraft).mockResolvedValue({
       token: TOKEN,

@@ -31,7 +31,7 @@ type Opened =
   | { state: 'failed'; message: string }
 
 /**
- * The emailed link to a saved application (issue 16): the form opens with everything saved, files and
+ * The emailed link to a saved application: the form opens with everything saved, files and
  * signatures included, in any browser. The token is read here and sent to the API in a request body.
  */
 export default function ResumeCreditApplicationPage({ params }: Route.ComponentProps) {

@@ -56,7 +56,7 @@ beforeEach(() => {
 })
 afterEach(() => vi.resetAllMocks())
 
-describe("a signer's link (issue 16)", () => {
+describe("a signer's link", () => {
   it('shows what is signed, takes the token out of the address bar, and asks for everything before signing', async () => {
     vi.mocked(getSigningRequest).mockResolvedValue(view())
     const user = userEvent.setup()

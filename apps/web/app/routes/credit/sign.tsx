@@ -36,7 +36,7 @@ function closedMessage(view: SigningRequestView): string | undefined {
 }
 
 /**
- * A signer's emailed link (issue 16): the application to read, the terms, the guarantee for a Pty Ltd, and the
+ * A signer's emailed link: the application to read, the terms, the guarantee for a Pty Ltd, and the
  * signature, on the signer's own device. The token is sent to the API in request bodies only.
  */
 export default function SignCreditApplicationPage({ params }: Route.ComponentProps) {

@@ -32,7 +32,7 @@ afterEach(() => {
   window.sessionStorage.clear()
 })
 
-describe('the status page of an application sent for signing (issue 16)', () => {
+describe('the status page of an application sent for signing', () => {
   it('takes the token out of the address bar, and keeps what it shows when a background refresh fails', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true })
     vi.mocked(getSigningStatus)

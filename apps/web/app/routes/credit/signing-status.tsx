@@ -43,7 +43,7 @@ type Page =
   | { state: 'failed'; message: string }
 
 /**
- * The status page of an application sent for signing (issue 16), from the link emailed to the person
+ * The status page of an application sent for signing, from the link emailed to the person
  * completing it: who has signed, resend or redirect a request, change the application, and the signed PDF.
  */
 export default function SigningStatusPage({ params }: Route.ComponentProps) {

@@ -18,7 +18,7 @@ export const meta: Route.MetaFunction = (args) =>
     path: paths.applicationForCredit.terms,
   })
 
-/** Terms and Conditions of Hire (SPEC.md §2): the full hire contract in 10 clauses. */
+/** Terms and Conditions of Hire (requirements §2): the full hire contract in 10 clauses. */
 export default function TermsOfHirePage() {
   return (
     <>

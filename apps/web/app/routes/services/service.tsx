@@ -51,7 +51,7 @@ function List({ heading, items }: { heading: string; items: string[] }) {
   )
 }
 
-/** A static service page (SPEC.md §2): description and feature lists. */
+/** A static service page (requirements §2): description and feature lists. */
 export default function ServicePage() {
   const { pathname } = useLocation()
   const service = serviceFromPath(pathname)

@@ -16,7 +16,7 @@ import {
   visibleRange,
 } from './carousel-logic.ts'
 
-describe('items per view (SPEC.md §9)', () => {
+describe('items per view (requirements §9)', () => {
   it.each([
     [0, 1],
     [320, 1],

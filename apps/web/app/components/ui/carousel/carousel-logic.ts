@@ -16,7 +16,7 @@ export interface Breakpoint {
 }
 
 /**
- * SPEC.md §9: the partners carousel shows 1, 2, 3 or 5 items at widths 0, 500, 768 and 1200;
+ * Requirements §9: the partners carousel shows 1, 2, 3 or 5 items at widths 0, 500, 768 and 1200;
  * the equipment carousel 1, 2, 3 or 4. `styles/carousel.css` mirrors these in its media queries
  * (a unit test keeps the two in step).
  */
@@ -36,7 +36,7 @@ export const VARIANT_BREAKPOINTS: Readonly<Record<CarouselVariant, readonly Brea
   partners: PARTNER_BREAKPOINTS,
 }
 
-/** SPEC.md §9: carousels advance every 5000 ms. */
+/** Requirements §9: carousels advance every 5000 ms. */
 export const AUTOPLAY_INTERVAL_MS = LIMITS.carouselIntervalMs
 
 /** Items visible at a viewport width: the largest breakpoint whose minWidth is reached (at least 1). */

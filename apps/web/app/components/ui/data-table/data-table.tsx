@@ -49,7 +49,7 @@ export interface DataTableProps<Row> {
 }
 
 /**
- * A data table: a search box (SPEC.md §9: whole words, a quoted word exact, the last word a prefix),
+ * A data table: a search box (requirements §9: whole words, a quoted word exact, the last word a prefix),
  * sortable columns, paging with a page size, row action buttons and an empty state. Below 765 px
  * (LIMITS.narrowScreenWidth) each row is a stacked card, its cells labelled by their column.
  *

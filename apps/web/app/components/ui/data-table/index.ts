@@ -1,5 +1,5 @@
 /**
- * The data table (SPEC.md §2 Manage Users, §9): search with the table semantics, sortable columns,
+ * The data table (requirements §2 Manage Users, §9): search with the table semantics, sortable columns,
  * paging with a page size, row action icon buttons, an empty state, stacked cards below 765 px.
  *
  *   const [state, setState] = useTableSearchParams({ pageSize: 10, sort: { key: 'name', direction: 'asc' } })

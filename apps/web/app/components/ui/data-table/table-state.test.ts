@@ -79,7 +79,7 @@ describe('client-side mode', () => {
   const names = (search: string) =>
     clientTable(rows, columns, { ...state, search }).rows.map((row) => row.name)
 
-  it('searches with the table semantics (SPEC.md §9)', () => {
+  it('searches with the table semantics (requirements §9)', () => {
     expect(names('jan')).toEqual(['Jane Citizen', 'Janet Smith', 'Bob Jane'])
     expect(names('jane ')).toEqual(['Jane Citizen', 'Bob Jane'])
     expect(names('"cit"')).toEqual([])

@@ -131,7 +131,7 @@ export interface ClientColumn<Row> {
 }
 
 /**
- * Client-side mode: search (SPEC.md §9 semantics over the columns' text), sort and page rows held
+ * Client-side mode: search (requirements §9 semantics over the columns' text), sort and page rows held
  * in memory. Answers the page's rows and the number of matches.
  */
 export function clientTable<Row>(
@@ -162,7 +162,7 @@ export function clientTable<Row>(
 }
 
 /**
- * The page sizes a screen narrower than LIMITS.narrowScreenWidth offers (SPEC.md §9, ADR 013): up to
+ * The page sizes a screen narrower than LIMITS.narrowScreenWidth offers (requirements §9, ADR 013): up to
  * the first size that holds every row, so a phone is never offered 50 or 100 cards for 7 rows. At
  * least the smallest size is always offered.
  */

@@ -13,7 +13,7 @@ export interface ErrorModalContent {
 export const ERROR_MODAL_TITLE = MESSAGES.errorModalTitle
 
 /**
- * The 'Application Error' modal (SPEC.md §4): message, status and model-state flag.
+ * The 'Application Error' modal (requirements §4): message, status and model-state flag.
  * A native <dialog> opened with showModal(): the rest of the page is inert, focus stays
  * inside, Escape closes it, and focus returns to where it was.
  */

@@ -28,7 +28,7 @@ afterEach(() => {
 })
 
 describe('notifications', () => {
-  it('are as wide as the spec says (styles/tokens.css keeps LIMITS.notificationWidth)', () => {
+  it('are as wide as the requirements say (styles/tokens.css keeps LIMITS.notificationWidth)', () => {
     const css = readFileSync(join(import.meta.dirname, '../../../styles/tokens.css'), 'utf8')
     expect(css).toContain(`--notification-width: ${LIMITS.notificationWidth}px;`)
   })

@@ -1,7 +1,7 @@
 import type { MyAccount } from '@signalway/shared/my-account'
 import { type ApiClient, apiClient } from '../../../lib/api-client.ts'
 
-/* The customer's account area (issue 17). */
+/* The customer's account area. */
 
 export function getMyAccount(client: ApiClient = apiClient): Promise<MyAccount> {
   return client.get<MyAccount>('/my-account')

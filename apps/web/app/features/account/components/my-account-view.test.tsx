@@ -43,7 +43,7 @@ function renderView(value: MyAccount) {
   return props
 }
 
-describe("the customer's account area (issue 17)", () => {
+describe("the customer's account area", () => {
   it('lists the quote requests and credit applications with their status, and downloads a PDF', async () => {
     const user = userEvent.setup()
     const props = renderView(account())

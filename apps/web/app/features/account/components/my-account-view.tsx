@@ -15,7 +15,7 @@ import {
 } from '../my-account-lines.ts'
 
 /**
- * The customer's account area (issue 17): links to the profile and its security section, their quote requests
+ * The customer's account area: links to the profile and its security section, their quote requests
  * and messages with the status staff set, and their credit applications with status and the signed PDF. While
  * the account's address is unconfirmed, it says what confirming would add, and sends the link.
  * The enhancement script builds the same markup before the app (ADR 030, `enhance/my-account-markup.ts`; a test

@@ -3,7 +3,7 @@ import { type ApiClient, apiClient } from '../../../lib/api-client.ts'
 import type { TokenResponse } from '../../../lib/auth-storage.ts'
 
 /*
- * Passkeys (issue 14): the browser's side of WebAuthn through @simplewebauthn/browser, loaded only when a
+ * Passkeys: the browser's side of WebAuthn through @simplewebauthn/browser, loaded only when a
  * passkey is used (it is not part of any page's first JavaScript).
  */
 

@@ -13,7 +13,7 @@ export interface CheckedResetLink {
   check: 'valid' | 'invalid' | 'unavailable'
 }
 
-/** PATCH /v1/core/accounts/{email}/password/reset/request (SPEC.md §7): emails a reset link. */
+/** PATCH /v1/core/accounts/{email}/password/reset/request (requirements §7): emails a reset link. */
 export function requestPasswordReset(email: string, client: ApiClient = apiClient): Promise<unknown> {
   return client.patch(resetRequestPath(email), undefined, { auth: false, redirect: false })
 }

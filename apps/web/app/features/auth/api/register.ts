@@ -4,7 +4,7 @@ import type { TokenResponse } from '../../../lib/auth-storage.ts'
 
 export const REGISTER_PATH = '/v1/core/accounts'
 
-/** POST /v1/core/accounts (SPEC.md §7): the registration payload, memberType fixed to '1'; answers tokens. */
+/** POST /v1/core/accounts (requirements §7): the registration payload, memberType fixed to '1'; answers tokens. */
 export function registerAccount(values: Register, client: ApiClient = apiClient): Promise<TokenResponse> {
   const payload = {
     ...newAccountFields(values),

@@ -8,7 +8,7 @@ import type {
 import { type ApiClient, apiClient, type SecondStepGrant } from '../../../lib/api-client.ts'
 import type { TokenResponse } from '../../../lib/auth-storage.ts'
 
-/* Two-step sign-in (issue 14): the authenticator app (TOTP) and its recovery codes. */
+/* Two-step sign-in: the authenticator app (TOTP) and its recovery codes. */
 
 export const SECOND_FACTOR_PATH = '/v1/core/auth/second-factor'
 

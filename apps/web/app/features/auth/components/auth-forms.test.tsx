@@ -151,7 +151,7 @@ describe('Login', () => {
     expect(signInWith).toHaveBeenCalledWith('ada@example.com', PASSWORD)
   })
 
-  it('says the spec message on a refusal or no connection', async () => {
+  it('says the required message on a refusal or no connection', async () => {
     const user = userEvent.setup()
     renderWithProviders(
       <LoginForm signInWith={vi.fn().mockRejectedValue(new ApiError({ status: 400, message: 'x' }))} />,
@@ -166,7 +166,7 @@ describe('Login', () => {
     const signInWith = vi.fn().mockRejectedValueOnce(new ApiError({ status: 400, message: 'x' }))
     renderWithProviders(<LoginForm signInWith={signInWith} />)
     const username = textbox(/^Username/)
-    // An email keyboard on phones; SPEC.md's label kept.
+    // An email keyboard on phones; the label the requirements give kept.
     expect(username.getAttribute('type')).toBe('email')
     expect(username.getAttribute('inputmode')).toBe('email')
     expect(username.getAttribute('autocomplete')).toBe('username')

@@ -30,7 +30,7 @@ export interface ChangePasswordFormProps {
 }
 
 /**
- * Change password while signed in (ASVS 6.2.2): the current password, the new one with the spec's rules and
+ * Change password while signed in (ASVS 6.2.2): the current password, the new one with the requirements' rules and
  * live checklist, and its confirmation. A change ends every other session and the account's address is told;
  * a wrong current password counts towards the sign-in lock-out. Passkeys sign in without a password, so a
  * change does not end them: they are listed after it, with an offer to remove them.

@@ -12,7 +12,7 @@ export interface ForgotPasswordFormProps {
 }
 
 /**
- * Forgot Password (SPEC.md §2, §8): Email Address and Submit. After success the page says a reset
+ * Forgot Password (requirements §2, §8): Email Address and Submit. After success the page says a reset
  * link has been sent to that address and notifies 'Change password has been initiated. Please
  * check you email.'; any failure notifies 'Account does not exist.'.
  */

@@ -47,10 +47,10 @@ export function secondFactorChallenge(error: unknown): { token: string; factors:
 }
 
 /**
- * Login (SPEC.md §2): Username, Password, Login and Forgot Password. Signed in, the guest guard
+ * Login (requirements §2): Username, Password, Login and Forgot Password. Signed in, the guest guard
  * sends the user to the return location. A failure says 'Sorry, your user name or password is
  * incorrect or we were unable to connect to the server.'; a lock-out (429) says the server's words.
- * Ours (issue 14): for an account with two-step sign-in, the right password leads to a code step.
+ * Ours: for an account with two-step sign-in, the right password leads to a code step.
  */
 export function LoginForm({
   signInWith = signInWithPassword,
@@ -121,8 +121,8 @@ export function LoginForm({
           </FormActions>
         }
       >
-        {/* An email keyboard on phones (SPEC.md's label and 'Username is required.' kept): type email, and no
-            browser validation of its own (noValidate on the form), so SPEC.md's messages are the only ones. */}
+        {/* An email keyboard on phones (its required label and 'Username is required.' kept): type email, and no
+            browser validation of its own (noValidate on the form), so the required messages are the only ones. */}
         <TextField
           name="username"
           label="Username"

@@ -36,7 +36,7 @@ export interface PasskeyPanelProps {
 type Editing = { id: string; kind: 'rename' | 'remove' } | null
 
 /**
- * Passkeys in the Security section (issue 14): the account's passkeys with when they were added and last used,
+ * Passkeys in the Security section: the account's passkeys with when they were added and last used,
  * a new one added on this device under a name, renamed, or removed with the current password. A passkey is a
  * second step after the password, or a way to sign in without it.
  */

@@ -8,7 +8,7 @@ import { ApiError } from '../../../lib/api-client.ts'
 import { LoginForm } from './login-form.tsx'
 import { PasskeyPanel } from './passkey-panel.tsx'
 
-/* Passkeys (issue 14) in the Security section and on the login page. */
+/* Passkeys in the Security section and on the login page. */
 
 const TOKENS = { access_token: 'a.b.c', refresh_token: 'r', expires_in: 900 }
 const KEY = { id: 'cred-1', name: 'Work laptop', createdAt: '2026-11-20T01:00:00.000Z', lastUsedAt: null }

@@ -14,7 +14,7 @@ export interface PasswordFieldProps extends FieldBaseProps {
 
 /**
  * A password input registered with the surrounding <Form>, with a Show/Hide button and, for new
- * passwords, the live checklist of SPEC.md §5 (read out with the input through aria-describedby).
+ * passwords, the live checklist of requirements §5 (read out with the input through aria-describedby).
  */
 export function PasswordField({
   name,
@@ -65,7 +65,7 @@ export function PasswordField({
 type ChecklistLine = { id: string; message: string; ok: boolean }
 
 /**
- * The checklist's lines for a typed password: SPEC.md's rules a password is measured by (at least 8 characters,
+ * The checklist's lines for a typed password: the requirements' rules a password is measured by (at least 8 characters,
  * a number), and the server's refusal of the most common passwords (`list`, undefined until loaded). 'Password is
  * required.' is the field's error, not a line that could be ticked; an empty password ticks nothing.
  */

@@ -30,7 +30,7 @@ export interface ProfileFormProps {
 }
 
 /**
- * Update Profile (SPEC.md §2, §5): first name, last name, email and mobile; for company members
+ * Update Profile (requirements §2, §5): first name, last name, email and mobile; for company members
  * (type 2) also company name, ABN, Employment Service Provider and the address block. The
  * member type is not editable. 'Your profile has been successfully updated.' / 'Unable to update
  * your profile.'
@@ -41,7 +41,7 @@ export function ProfileForm({ settings, save, onSaved, addressMode }: ProfileFor
   const form = useZodForm(profileSchema, { defaultValues: toFormValues(settings) })
   const errors = useAccountErrors(form)
   const company = settings.memberType === MEMBER_TYPE.CompanyMember
-  // A new email waiting for its confirmation link (issue 14).
+  // A new email waiting for its confirmation link.
   const [pending, setPending] = useState<{ to: string; from: string } | null>(null)
 
   const onSubmit = async (values: Profile) => {
@@ -98,7 +98,7 @@ export function ProfileForm({ settings, save, onSaved, addressMode }: ProfileFor
 
 /**
  * The current password, asked for only while the email differs from the saved one: a changed email
- * must be confirmed by its new address, and a stolen session alone cannot start that (issue 14).
+ * must be confirmed by its new address, and a stolen session alone cannot start that.
  */
 function EmailChangePassword({ savedEmail }: { savedEmail: string }) {
   const email = useWatch({ name: 'email' }) as unknown

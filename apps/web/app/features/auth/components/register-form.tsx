@@ -34,7 +34,7 @@ export interface RegisterFormProps {
 }
 
 /**
- * Register (SPEC.md §2, §5): First Name, Last Name, Email, Mobile (04 + 8 digits), password with
+ * Register (requirements §2, §5): First Name, Last Name, Email, Mobile (04 + 8 digits), password with
  * the live checklist, confirmation and the terms. memberType '1' is sent. The answer's tokens sign
  * the user in (the profile is fetched); the guest guard then sends them on. Failures: 'Unable to
  * register.' (a taken email also on the field), 'Unable to fetch the user profile.'.

@@ -40,7 +40,7 @@ export interface ResetPasswordFlowProps {
 }
 
 /**
- * Reset Password (SPEC.md §2, §4): the token is the query string after its first three characters
+ * Reset Password (requirements §2, §4): the token is the query string after its first three characters
  * ('?t='). It is checked first, behind a loader; an invalid one shows 'Your password reset request
  * is invalid, please reset your password again.' with a link to start again. A valid one shows the
  * new password (with the checklist) and its confirmation; success signs the user in and goes home (staff: the

@@ -233,7 +233,7 @@ describe('Changing the email on the profile', () => {
   })
 })
 
-describe('the link to the security section (issue 17: from the account area)', () => {
+describe('the link to the security section (from the account area)', () => {
   it("points at the section's id", () => {
     expect(paths.profileSecurity).toBe(`${paths.updateProfile}#${SECURITY_SECTION_ID}`)
   })

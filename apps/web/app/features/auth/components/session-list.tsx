@@ -21,7 +21,7 @@ export interface SessionListProps {
 }
 
 /**
- * Where the account is signed in (issue 14, ASVS 7.5.2): each live session with its browser and system,
+ * Where the account is signed in (ASVS 7.5.2): each live session with its browser and system,
  * where and when it was last used, and when it started; "This device" for the session asking. Any other
  * session can be signed out, or all of them at once.
  */

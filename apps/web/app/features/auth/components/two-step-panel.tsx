@@ -18,7 +18,7 @@ export interface TwoStepPanelProps {
 }
 
 /**
- * Two-step sign-in in the profile's Security section (issue 14): turn on an authenticator app, see how many
+ * Two-step sign-in in the profile's Security section: turn on an authenticator app, see how many
  * recovery codes are left, get new ones, and turn it off again with the current password. Administrators keep
  * it on.
  */

@@ -10,7 +10,7 @@ import { ResetPasswordFlow } from './reset-password-form.tsx'
 import { TotpSetup } from './totp-setup.tsx'
 import { TwoStepPanel } from './two-step-panel.tsx'
 
-/* Two-step sign-in (issue 14): setting up an authenticator app, the login's code step, the Security panel. */
+/* Two-step sign-in: setting up an authenticator app, the login's code step, the Security panel. */
 
 const TOKENS = { access_token: 'a.b.c', refresh_token: 'r', expires_in: 900 }
 const SETUP = {

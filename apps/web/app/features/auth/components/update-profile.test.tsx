@@ -9,7 +9,7 @@ import { UpdateProfile } from './update-profile.tsx'
 
 const signedIn = { status: 'signedIn' as const, profile: regularProfile }
 
-describe('UpdateProfile: what comes after the details waits for them (no layout shift, issue 18)', () => {
+describe('UpdateProfile: what comes after the details waits for them (no layout shift)', () => {
   it('says it has settled once the profile is in, not while it loads', async () => {
     let resolve: (settings: ProfileSettings) => void = () => {}
     const load = vi.fn(() => new Promise<ProfileSettings>((r) => (resolve = r)))

@@ -1,7 +1,7 @@
 import type { CreditDraft, CreditDraftSave, CreditDraftSaved } from '@signalway/shared/credit/drafts'
 import { type ApiClient, apiClient } from '../../../lib/api-client.ts'
 
-/* Save and continue later (issue 16). */
+/* Save and continue later. */
 
 /** POST /api/apply-for-credit/drafts: the form's values; the link is emailed. */
 export function saveCreditDraft(draft: CreditDraftSave, client: ApiClient = apiClient) {

@@ -3,7 +3,7 @@ import type { SigningRequestView, SigningStarted, SigningStatus } from '@signalw
 import { type ApiClient, apiClient } from '../../../lib/api-client.ts'
 
 /*
- * Remote signing (issue 16). Every token travels in a request body, never in a URL the server logs.
+ * Remote signing. Every token travels in a request body, never in a URL the server logs.
  */
 
 /** POST /api/apply-for-credit/signing: sends the requests; with the status token, applies a change. */

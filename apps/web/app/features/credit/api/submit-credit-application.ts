@@ -1,7 +1,7 @@
 import type { CreditPayload } from '@signalway/shared'
 import { type ApiClient, apiClient } from '../../../lib/api-client.ts'
 
-/** SPEC.md §7: the signed application is saved under this name. */
+/** Requirements §7: the signed application is saved under this name. */
 export const CREDIT_PDF_FILENAME = 'credit-application.pdf'
 
 /**

@@ -4,7 +4,7 @@ import { describe, expect, it, vi } from 'vitest'
 import { renderWithProviders } from '../../../../test/utils.tsx'
 import { AwaitingSignaturesPanel } from './awaiting-signatures.tsx'
 
-describe('applications waiting for signatures, for administrators (issue 16)', () => {
+describe('applications waiting for signatures, for administrators', () => {
   it('lists each with its progress', async () => {
     const load = vi.fn(async () => ({
       items: [

@@ -4,7 +4,7 @@ import { useEffect, useId, useState } from 'react'
 import { listAwaitingSignatures } from '../api/list-credit-applications.ts'
 
 /**
- * Admin (issue 16): applications sent for remote signing that are still waiting for someone, with how many have
+ * Admin: applications sent for remote signing that are still waiting for someone, with how many have
  * signed. They join the list below once the last signature submits them. Nothing shows while there are none.
  */
 export function AwaitingSignaturesPanel({

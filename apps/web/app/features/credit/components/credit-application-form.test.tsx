@@ -101,7 +101,7 @@ beforeEach(() => {
   return () => vi.unstubAllGlobals()
 })
 
-describe('credit application sections (SPEC.md §4)', () => {
+describe('credit application sections (requirements §4)', () => {
   it('has four collapsible sections; only Customer Information is open at first', () => {
     renderForm()
     expect(toggle(/Section 1: Customer Information/).getAttribute('aria-expanded')).toBe('true')
@@ -426,7 +426,7 @@ describe('submitting', () => {
   })
 })
 
-describe('save and continue later (issue 16)', () => {
+describe('save and continue later', () => {
   const savedAnswer = (token: string) => ({
     token,
     email: 'ada@example.com',
@@ -489,7 +489,7 @@ describe('save and continue later (issue 16)', () => {
   })
 })
 
-describe('remote signing (issue 16)', () => {
+describe('remote signing', () => {
   const started = { statusToken: 'S'.repeat(43), email: 'ada@example.com', signers: 1 }
 
   it('sends the application without signatures after the signers and the status address are confirmed', async () => {
@@ -553,7 +553,7 @@ describe('remote signing (issue 16)', () => {
     expect(screen.queryByRole('img', { name: /^Signature of Grace Hopper/ })).toBeNull()
     expect(screen.queryByRole('img', { name: /^Guarantor signature of Grace Hopper/ })).toBeNull()
 
-    // Ada's guarantee is missing: the spec's message, and nothing is sent.
+    // Ada's guarantee is missing: the requirements' message, and nothing is sent.
     await user.click(screen.getByRole('button', { name: 'Send for signing' }))
     expect(await screen.findAllByText('Please sign the guarantee and indemnity section.')).not.toHaveLength(0)
     expect(screen.queryByRole('dialog')).toBeNull()
@@ -601,7 +601,7 @@ describe('remote signing (issue 16)', () => {
     expect(submit).not.toHaveBeenCalled()
   })
 
-  it('mixed, everyone chose to sign here: the spec’s submit, no signing requests', async () => {
+  it('mixed, everyone chose to sign here: the submit of the requirements, no signing requests', async () => {
     const user = userEvent.setup()
     const sendForSigning = vi.fn(async () => started)
     const submit = vi.fn(async () => new Blob(['%PDF-']))

@@ -70,15 +70,15 @@ export interface CreditApplicationFormProps {
   reloadDelayMs?: number
   /** Starting values (an empty application by default). */
   defaultValues?: CreditApplicationFormDefaults
-  /** The token of the saved application this one continues (issue 16): saving again keeps that draft. */
+  /** The token of the saved application this one continues: saving again keeps that draft. */
   draftToken?: string
-  /** Saves the form to continue later (issue 16). */
+  /** Saves the form to continue later. */
   saveDraft?: typeof saveCreditDraft
-  /** Deletes the saved copy once the application is submitted (issue 16). */
+  /** Deletes the saved copy once the application is submitted. */
   discardDraft?: (token: string) => Promise<void>
-  /** Sends the application for remote signing (issue 16). */
+  /** Sends the application for remote signing. */
   sendForSigning?: typeof startSigning
-  /** Changing an application already sent for signing: the status page's token (issue 16). */
+  /** Changing an application already sent for signing: the status page's token. */
   statusToken?: string
   /** The requests went: by default the status page opens. */
   onSigningStarted?: (statusToken: string) => void
@@ -97,12 +97,12 @@ const SECTION_CONTENT: Record<CreditSectionKey, (signing: SigningChoiceProps) =>
 }
 
 /**
- * The Application for Credit (SPEC.md §2 to §5, §8): one form over the nested credit schema, in
+ * The Application for Credit (requirements §2 to §5, §8): one form over the nested credit schema, in
  * four collapsible sections. Next validates only its own section (its errors stay marked); Previous
  * and Next open the neighbour, even when the section left has errors, and scroll to it (offset -70, after 500 ms). A failed submit opens every section with
  * errors and focuses the first. On submit: the fax, signature and guarantor checks, then the form
  * is blocked while the PDF is made; on success the notification, the download of
- * credit-application.pdf and a reload; on failure the spec's message and the server's field
+ * credit-application.pdf and a reload; on failure the requirements' message and the server's field
  * messages, with everything typed and drawn kept.
  */
 export function CreditApplicationForm({

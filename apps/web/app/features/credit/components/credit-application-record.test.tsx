@@ -106,7 +106,7 @@ function renderRecord(overrides: Partial<CreditRecordApi> = {}) {
   return api
 }
 
-describe('the record of a credit application (issue 15)', () => {
+describe('the record of a credit application', () => {
   it('approves with a limit: the limit is asked for, terms default to 30 days, and the saved record shows', async () => {
     const user = userEvent.setup()
     const decide = vi.fn(async () => ({
@@ -214,7 +214,7 @@ describe('the record of a credit application (issue 15)', () => {
     expect(within(application).queryByRole('region', { name: '5. Guarantee and Indemnity' })).toBeNull()
     expect(within(application).getByText('deed.pdf')).toBeTruthy()
     expect(within(application).getByText('203.0.113.9')).toBeTruthy()
-    // Signed on their own devices (issue 16): each signer's record.
+    // Signed on their own devices: each signer's record.
     expect(
       within(application).getByRole('heading', { name: 'Signed on their own device: Sam Lee (Partner)' }),
     ).toBeTruthy()

@@ -68,7 +68,7 @@ const DEFAULT_API: CreditRecordApi = {
 }
 
 /**
- * One credit application's record for the accounts team (issue 15): what was applied for, the signed PDF,
+ * One credit application's record for the accounts team: what was applied for, the signed PDF,
  * the decision (status, assignee, an approval's limit and terms, the question for the applicant), the
  * internal notes and the history of changes. A save made from an older copy is refused by the server and
  * keeps what was typed. On the viewer's own application the decision is not offered: a colleague decides it.

@@ -43,7 +43,7 @@ export function ApplicationSectionList({ sections }: { sections: readonly Applic
 }
 
 /**
- * The application as submitted (issue 15), for the accounts team to read without opening the PDF: every
+ * The application as submitted, for the accounts team to read without opening the PDF: every
  * value of sections 1 to 3 in the PDF's words and order, the agreement and the drawn signatures, a Pty Ltd
  * company's guarantees, the trust deed, and the signing record.
  */

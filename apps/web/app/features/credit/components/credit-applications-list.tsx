@@ -66,7 +66,7 @@ export function readQuery(params: URLSearchParams): ListQuery {
 
 /**
  * Admin: the credit applications, newest first, searched by business name, ABN or reference and filtered by
- * status and assignee (issue 15), with paging, a link to each one's record and a download of its signed PDF.
+ * status and assignee, with paging, a link to each one's record and a download of its signed PDF.
  * Search, filters and page live in the query string.
  */
 export function CreditApplicationsList() {

@@ -14,7 +14,7 @@ import { firstErrorMessage } from '../sections.ts'
 
 const TRUST_DEED = 'section1.trustDeed'
 
-/** The trust deed: Pdf mode, one file, at most 10,485,760 bytes (SPEC.md §9). */
+/** The trust deed: Pdf mode, one file, at most 10,485,760 bytes (requirements §9). */
 function TrustDeedUpload() {
   const { control, trigger } = useFormContext<CreditApplicationInput>()
   const { field } = useController({ control, name: TRUST_DEED })
@@ -40,7 +40,7 @@ function TrustDeedUpload() {
   )
 }
 
-/** Section 1, Customer Information (SPEC.md §3, §5). */
+/** Section 1, Customer Information (requirements §3, §5). */
 export function CustomerSection() {
   const { control } = useFormContext<CreditApplicationInput>()
   const [customerType, sameAddresses] = useWatch({

@@ -31,7 +31,7 @@ function PersonAddress({ index }: { index: number }) {
 }
 
 /**
- * Section 2: the directors, partners or sole trader (SPEC.md §3, §4). Each person has a generated
+ * Section 2: the directors, partners or sole trader (requirements §3, §4). Each person has a generated
  * id, name, address, phone, email and driver's licence. A sole trader keeps only the first person
  * (when the type changes) and cannot add more; the other types add and remove persons.
  */

@@ -24,7 +24,7 @@ export interface SaveForLaterProps {
 }
 
 /**
- * "Save and continue later" (issue 16): the email the link goes to, in a modal dialog of its own (its form is
+ * "Save and continue later": the email the link goes to, in a modal dialog of its own (its form is
  * not inside the application's). A failed save says so and keeps the dialog, and the application, as they are.
  */
 export function SaveForLaterDialog({ open, suggestedEmail, save, onClose }: SaveForLaterProps) {

@@ -26,7 +26,7 @@ export interface SendForSigningProps {
 }
 
 /**
- * Remote signing (issue 16): who will be asked to sign and where the person completing gets the status page's
+ * Remote signing: who will be asked to sign and where the person completing gets the status page's
  * link, confirmed in a modal dialog before anything is sent. A failure says so and keeps everything.
  */
 export function SendForSigningDialog({

@@ -61,7 +61,7 @@ function PadField({
 }
 
 /**
- * What a signer reads and signs (issue 16): the application as the person completing it entered it, read-only;
+ * What a signer reads and signs: the application as the person completing it entered it, read-only;
  * the Terms and Conditions of Hire; for a Pty Ltd the Guarantee and Indemnity; then the agreement, the
  * signature (drawn, or the typed name) and, for a Pty Ltd, the guarantor's signature. "Decline to sign" asks
  * for an optional reason first.

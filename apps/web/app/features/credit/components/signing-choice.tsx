@@ -1,6 +1,6 @@
 import { useId } from 'react'
 
-/** Everyone signs here (SPEC.md's flow), everyone by an emailed link, or some of each (ADR 036). */
+/** Everyone signs here (the requirements' flow), everyone by an emailed link, or some of each (ADR 036). */
 export type SigningMode = 'here' | 'remote' | 'mixed'
 /** One signer's way of signing, in the mixed mode. */
 export type SignerChoice = 'here' | 'remote'
@@ -26,7 +26,7 @@ export function signsHere(
 }
 
 /**
- * Remote signing (issue 16): everyone signs here, on this device (SPEC.md's flow, the default), each director,
+ * Remote signing: everyone signs here, on this device (the requirements' flow, the default), each director,
  * partner or sole trader is emailed a link to sign on their own device, or (ADR 036) the person completing
  * chooses for each: those with them sign here, the others get a link.
  */

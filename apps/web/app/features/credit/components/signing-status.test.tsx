@@ -63,7 +63,7 @@ function renderView(value: SigningStatus) {
   return props
 }
 
-describe('the status page of an application sent for signing (issue 16)', () => {
+describe('the status page of an application sent for signing', () => {
   it('shows who has signed and who has not, and acts only on those who have not', async () => {
     const user = userEvent.setup()
     const props = renderView(status())

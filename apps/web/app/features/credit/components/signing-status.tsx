@@ -168,7 +168,7 @@ function SignerRow({
 }
 
 /**
- * The status page of an application sent for signing (issue 16): each signer with where they stand; while it
+ * The status page of an application sent for signing: each signer with where they stand; while it
  * waits, a request can be sent again or to another address, and the application changed; once everyone has
  * signed, the signed PDF.
  */

@@ -24,7 +24,7 @@ function renderCounts(load: () => Promise<AdminDashboard>) {
 const failing = () =>
   new Promise<AdminDashboard>((_, reject) => setTimeout(() => reject(new Error('down')), 0))
 
-describe('the dashboard counts (issue 15)', () => {
+describe('the dashboard counts', () => {
   it('link each count to its list, filtered the same way', async () => {
     renderCounts(async () => dashboard)
     const region = screen.getByRole('region', { name: 'Waiting for you' })

@@ -17,7 +17,7 @@ interface Count {
   urgent?: boolean
 }
 
-/** The dashboard's counts as links to the lists they count, filtered the same way (issue 15). */
+/** The dashboard's counts as links to the lists they count, filtered the same way. */
 export function countsOf(dashboard: AdminDashboard): Count[] {
   const { from, to } = dashboard.recentUsers
   return [

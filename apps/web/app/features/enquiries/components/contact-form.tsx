@@ -18,8 +18,8 @@ export const CONTACT_DEFAULTS: ContactInput = {
 }
 
 /**
- * Contact Us (SPEC.md §2, §5, §8): Name, Email Address, Phone Number, Message, Send. On success
- * the spec's notification and an empty form; on failure the spec's message, the server's field
+ * Contact Us (requirements §2, §5, §8): Name, Email Address, Phone Number, Message, Send. On success
+ * the requirements' notification and an empty form; on failure the requirements' message, the server's field
  * messages on a 400, and everything typed kept.
  */
 export function ContactForm({

@@ -8,7 +8,7 @@ export const CREDIT_CHECK_PARTNER_LOGO = {
   alt: 'Veritrust Credit Check, our credit check partner',
 } as const
 
-/** The credit-check partner logo of the quote page (SPEC.md §2), with a word on credit accounts. */
+/** The credit-check partner logo of the quote page (requirements §2), with a word on credit accounts. */
 export function CreditCheckPartner() {
   return (
     <figure className="credit-partner">

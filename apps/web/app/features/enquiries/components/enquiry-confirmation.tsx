@@ -6,7 +6,7 @@ import { type MouseEvent, useEffect, useId, useRef } from 'react'
 import type { SentEnquiry } from '../posted.ts'
 
 /**
- * What stays on the page once an enquiry is sent (the spec's notification fades; this does not): the short
+ * What stays on the page once an enquiry is sent (the requirements' notification fades; this does not): the short
  * reference to give on the phone, what was asked (the fixed choices, and the message as typed: this page is the
  * sender's own), what happens next and by when, and Send another, which brings back the form as it starts. Without
  * JavaScript, Send another is a link to the page (an empty form); with it, the form comes back in place.
@@ -21,7 +21,7 @@ export function EnquiryConfirmation({
 }: {
   kind: EnquiryKind
   sent: SentEnquiry
-  /** SPEC.md's success message, announced here when the page came from the server (no notification then). */
+  /** the requirements' success message, announced here when the page came from the server (no notification then). */
   spokenMessage: string | null
   /** The form's page: Send another without JavaScript. */
   page: string

@@ -23,7 +23,7 @@ export const ASSIGN_FAILED = 'Unable to change who is assigned.'
 
 /**
  * One enquiry in a modal dialog (native <dialog>: focus kept inside, Escape closes, focus goes
- * back to the View button): every detail, a reply-by-email link, the status, who is assigned (issue 15)
+ * back to the View button): every detail, a reply-by-email link, the status, who is assigned
  * and the staff's internal notes.
  */
 export function EnquiryDialog({

@@ -40,7 +40,7 @@ export interface EnquiryFormProps<S extends FormSchema> {
   send: (values: z.output<S>) => Promise<EnquirySubmitted>
   /** The answer when the form was posted to the page without JavaScript (`form-post.server.ts`). */
   posted: PostedEnquiry | undefined
-  /** SPEC.md's notifications of this form. */
+  /** the requirements' notifications of this form. */
   messages: { sent: string; failed: string }
   /** What the personal details are used for (the privacy notice). */
   purpose: string
@@ -51,8 +51,8 @@ export interface EnquiryFormProps<S extends FormSchema> {
 
 /**
  * An enquiry form (contact, quote): who is asking (name, email, phone), the form's own fields, the
- * honeypot and one submit. Success: the spec's notification, the form emptied, and in its place the lasting
- * confirmation (reference, what was asked, what happens next) until Send another; failure: the spec's
+ * honeypot and one submit. Success: the requirements' notification, the form emptied, and in its place the lasting
+ * confirmation (reference, what was asked, what happens next) until Send another; failure: the requirements'
  * message, the server's field messages on a 400, and everything typed kept.
  */
 export function EnquiryForm<S extends FormSchema>({
@@ -74,7 +74,7 @@ export function EnquiryForm<S extends FormSchema>({
   const headingId = useId()
   const [options] = useState(() => postedFormOptions(posted, defaults))
   const [postedAnswer, setPostedAnswer] = useState(posted?.status === 'sent' ? undefined : posted)
-  // Sent without JavaScript: the page comes back with the confirmation (and the spec's message in it).
+  // Sent without JavaScript: the page comes back with the confirmation (and the requirements' message in it).
   // Back from the confirmation: the form's heading takes the focus Send another had.
   const [returned, setReturned] = useState(false)
   const [sent, setSent] = useState<{ enquiry: SentEnquiry; fromServer: boolean } | null>(

@@ -89,7 +89,7 @@ describe('Contact Us form', () => {
     expect(screen.getByRole('alert').textContent).toContain(MESSAGES.contactFailed)
   })
 
-  it('shows the rules of SPEC.md §5 on blur', async () => {
+  it('shows the rules of requirements §5 on blur', async () => {
     const user = userEvent.setup()
     renderWithProviders(<ContactForm send={vi.fn()} />)
     await user.type(field(/^Email Address/), 'not-an-email')
@@ -236,7 +236,7 @@ describe('an enquiry form posted without JavaScript (the server renders its answ
     expect(screen.queryByRole('textbox', { name: /^Name/ })).toBeNull()
   })
 
-  it('keeps what was typed, with the field messages and the spec’s message for errors', () => {
+  it('keeps what was typed, with the field messages and the required message for errors', () => {
     render(
       <ContactForm
         posted={{

@@ -209,7 +209,7 @@ describe('enquiry inbox', () => {
     vi.unstubAllGlobals()
   })
 
-  it('assigns an enquiry to a staff member and adds an internal note (issue 15)', async () => {
+  it('assigns an enquiry to a staff member and adds an internal note', async () => {
     const user = userEvent.setup()
     api.getEnquiry.mockResolvedValue(detail(contact))
     api.assignEnquiry.mockResolvedValue(detail(contact, { assignee: { id: 1, name: 'Ada Admin' } }))

@@ -22,7 +22,7 @@ const COLUMNS = [
   { label: 'Actions', hidden: true },
 ]
 
-/** A quote's hire details in a line (issue 17): start, length, site and works, as the detail view words them. */
+/** A quote's hire details in a line: start, length, site and works, as the detail view words them. */
 function hireSummary(details: Enquiry['hireDetails']): string {
   const shown = new Set(['Start date', 'Hire length', 'Site', 'Works'])
   return hireDetailLines(details)

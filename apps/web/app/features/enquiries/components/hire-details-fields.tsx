@@ -51,7 +51,7 @@ function SiteSuburbField() {
 }
 
 /**
- * A quote request's optional hire details (issue 17), after the services: the company, the start date (not
+ * A quote request's optional hire details, after the services: the company, the start date (not
  * before today in Melbourne), the hire length, the site and day or night works, and a quantity per chosen service,
  * in view (no disclosure to open). Without JavaScript every service's quantity is offered (none is chosen yet).
  */

@@ -3,7 +3,7 @@ import { useId } from 'react'
 import { useFormContext } from 'react-hook-form'
 
 /**
- * The anti-spam trap (issue 5): an input people never see, reach or hear (off screen,
+ * The anti-spam trap: an input people never see, reach or hear (off screen,
  * aria-hidden, out of the tab order, no autofill). A bot that fills it gets a 201 and its
  * message is dropped by the server.
  */

@@ -3,7 +3,7 @@ import type { PostedEnquiry } from '../posted.ts'
 
 /**
  * The answer to an enquiry form posted to its page (no JavaScript), where the app would have shown
- * a notification: the form's success message, the spec's message for fields in error, or the
+ * a notification: the form's success message, the requirements' message for fields in error, or the
  * form's failure message.
  */
 export function PostedMessage({

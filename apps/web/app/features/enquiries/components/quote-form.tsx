@@ -31,7 +31,7 @@ export function quoteDefaults(services: string[] = []): QuoteInput {
     services,
     source: [],
     message: '',
-    // Issue 17: the optional hire details.
+    // The optional hire details.
     company: '',
     startDate: '',
     hireLength: '',
@@ -45,10 +45,10 @@ export function quoteDefaults(services: string[] = []): QuoteInput {
 }
 
 /**
- * Get A Quote (SPEC.md §2, §5, §8): Name, Email Address, Phone Number, Services and How did you
+ * Get A Quote (requirements §2, §5, §8): Name, Email Address, Phone Number, Services and How did you
  * hear about us? (multi-selects with select-all), Message, Submit. `services` preselects options
  * (a service page links here with its service). Success: notification and an empty form;
- * failure: the spec's message, field messages of a 400, nothing typed lost.
+ * failure: the requirements' message, field messages of a 400, nothing typed lost.
  */
 export function QuoteForm({
   services = [],
@@ -97,7 +97,7 @@ export function accountDetails(profile: UserProfile | null): Partial<QuoteInput>
   }
 }
 
-/** The message: required (SPEC.md §5) unless hire details are given, as the shared schema says. */
+/** The message: required (requirements §5) unless hire details are given, as the shared schema says. */
 function QuoteMessage() {
   const { control } = useFormContext()
   const values = useWatch({ control })

@@ -1,7 +1,7 @@
 import type { FaqAdminItem, FaqInput, FaqMove } from '@signalway/shared/faqs'
 import { type ApiClient, apiClient } from '../../../lib/api-client.ts'
 
-/* The FAQ's calls of the back office (issue 15). */
+/* The FAQ's calls of the back office. */
 
 /** GET /api/admin/faqs: every question, in the page's order. */
 export function listFaqs(client: ApiClient = apiClient) {

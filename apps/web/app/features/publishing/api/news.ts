@@ -1,7 +1,7 @@
 import type { NewsAdminItem, NewsAdminSummary, NewsInput, UploadedImage } from '@signalway/shared/publishing'
 import { type ApiClient, apiClient } from '../../../lib/api-client.ts'
 
-/* The publishing calls of the back office (issue 15). */
+/* The publishing calls of the back office. */
 
 /** GET /api/admin/news: every item, drafts included, newest first. */
 export function listNewsItems(client: ApiClient = apiClient) {

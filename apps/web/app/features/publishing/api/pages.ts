@@ -1,7 +1,7 @@
 import type { PageAdminItem, PageAdminSummary, PageCreate, PageInput } from '@signalway/shared/publishing'
 import { type ApiClient, apiClient } from '../../../lib/api-client.ts'
 
-/* The content pages' calls of the back office (issue 15). A nested name travels with an encoded slash. */
+/* The content pages' calls of the back office. A nested name travels with an encoded slash. */
 
 export function listPages(client: ApiClient = apiClient) {
   return client.get<PageAdminSummary[]>('/admin/pages')

@@ -41,7 +41,7 @@ const DEFAULT_API: FaqEditorApi = { get: getFaq, save: saveFaq, remove: deleteFa
 const formSchema = faqInputSchema.omit({ version: true })
 
 /**
- * A question of the FAQ (issue 15): the question, its category and its answer in Markdown with a preview.
+ * A question of the FAQ: the question, its category and its answer in Markdown with a preview.
  * A new question goes last in its category (the list moves it). A failed save keeps everything typed; a save
  * or a delete made from an older copy is refused and says so.
  */

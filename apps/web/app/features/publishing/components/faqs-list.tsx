@@ -18,7 +18,7 @@ export interface FaqsListApi {
 const DEFAULT_API: FaqsListApi = { list: listFaqs, move: moveFaq }
 
 /**
- * The FAQ as the public page orders it (issue 15): by category, each question with Move up and Move down.
+ * The FAQ as the public page orders it: by category, each question with Move up and Move down.
  * A move is saved at once and said aloud; focus stays on the button pressed, which travels with its
  * question, so a keyboard user can press it again. The first question cannot go up nor the last down
  * (the buttons say so and stay where they are).

@@ -57,7 +57,7 @@ const questionsIn = (category: string) =>
     .getAllByRole('listitem')
     .map((item) => within(item).getAllByRole('link')[0]?.textContent)
 
-describe('the FAQ list (issue 15)', () => {
+describe('the FAQ list', () => {
   it('shows the questions by category in their order; a move is saved, said, and keeps focus on its button', async () => {
     const user = userEvent.setup()
     const reordered = [LIST[1], LIST[0], LIST[2], LIST[3]] as FaqAdminItem[]
@@ -95,7 +95,7 @@ describe('the FAQ list (issue 15)', () => {
   })
 })
 
-describe('the FAQ editor (issue 15)', () => {
+describe('the FAQ editor', () => {
   it('adds a question: the category must be chosen, and what was typed stays on a failed save', async () => {
     const user = userEvent.setup()
     const save = vi.fn(() => later<FaqAdminItem>(new TypeError('Failed to fetch')))

@@ -11,7 +11,7 @@ const MARKDOWN_HINT =
 
 /**
  * A Markdown text (a news body, a page's text), with a preview the server renders exactly as the public page
- * will (issue 15). The text area stays in place while the preview shows, so nothing typed is lost.
+ * will. The text area stays in place while the preview shows, so nothing typed is lost.
  */
 export function MarkdownField({
   name,

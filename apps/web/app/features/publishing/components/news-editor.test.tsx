@@ -41,7 +41,7 @@ function renderEditor(id: number | null, overrides: Partial<NewsEditorApi> = {})
   return api
 }
 
-describe('the news editor (issue 15)', () => {
+describe('the news editor', () => {
   it('saves with the version it was loaded at and shows the saved item', async () => {
     const user = userEvent.setup()
     const save = vi.fn(async () => ({ ...item, title: 'Solar VMS upgrade', version: 4 }))

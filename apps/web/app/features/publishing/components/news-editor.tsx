@@ -57,7 +57,7 @@ const DEFAULT_API: NewsEditorApi = {
 const formSchema = newsInputSchema.omit({ version: true })
 
 /**
- * Writing and publishing a news item (issue 15): title, slug (made from the title when left empty), date,
+ * Writing and publishing a news item: title, slug (made from the title when left empty), date,
  * summary, a Markdown body with a preview rendered by the server, an uploaded image with its alternative
  * text, and draft or published. A failed save keeps everything typed; a save made from an older copy is
  * refused by the server and says so.

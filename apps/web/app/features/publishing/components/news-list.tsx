@@ -21,7 +21,7 @@ export function PublishStatusBadge({ status }: { status: NewsAdminSummary['statu
   )
 }
 
-/** Every news item, drafts included, newest first (issue 15); each opens in the editor. */
+/** Every news item, drafts included, newest first; each opens in the editor. */
 export function NewsList({ load = listNewsItems }: { load?: () => Promise<NewsAdminSummary[]> }) {
   const { loaded, reload } = useLoaded(load, NEWS_LIST_FAILED)
   return (

@@ -36,7 +36,7 @@ function renderEditor(name: string | null, overrides: Partial<PageEditorApi> = {
   return api
 }
 
-describe('the page editor (issue 15)', () => {
+describe('the page editor', () => {
   it('starts a built-in page from the shipped text and saves it from version 0', async () => {
     const user = userEvent.setup()
     const save = vi.fn(async () => ({ ...privacy, version: 1, updatedAt: '2026-11-26T00:00:00.000Z' }))

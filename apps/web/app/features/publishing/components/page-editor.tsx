@@ -46,7 +46,7 @@ const formSchema = pageCreateSchema
 const editSchema = pageInputSchema.omit({ version: true })
 
 /**
- * Editing a content page (issue 15): its title, the description search engines show, and its text in
+ * Editing a content page: its title, the description search engines show, and its text in
  * Markdown with a preview. A new page gets an address the site does not use. A failed save keeps everything
  * typed; a save made from an older copy is refused and says so.
  */

@@ -11,7 +11,7 @@ export const PAGES_LIST_FAILED = 'Unable to load the pages.'
 
 const COLUMNS = [{ label: 'Title' }, { label: 'Address' }, { label: 'Last saved' }] as const
 
-/** The content pages (issue 15): SPEC.md §2's generic pages, the privacy policy and the website terms. */
+/** The content pages: the generic pages of requirements §2, the privacy policy and the website terms. */
 export function PagesList({ load = listPages }: { load?: () => Promise<PageAdminSummary[]> }) {
   const { loaded, reload } = useLoaded(load, PAGES_LIST_FAILED)
   return (

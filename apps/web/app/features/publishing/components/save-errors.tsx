@@ -4,7 +4,7 @@ import { useNotify } from '../../../components/ui/notifications/index.ts'
 import { failureMessage, isApiError } from '../../../lib/api-client.ts'
 
 /**
- * What a publishing editor does with a failed save (issue 15): a 409 (someone saved since) calls
+ * What a publishing editor does with a failed save: a 409 (someone saved since) calls
  * `onConflict` and says so; a 400 marks the fields the server named; anything else says the save failed.
  * Whatever was typed stays in the form.
  */

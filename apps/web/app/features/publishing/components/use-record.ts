@@ -2,7 +2,7 @@ import { useCallback, useState } from 'react'
 import { useLoaded } from '../../../components/ui/use-loaded.ts'
 
 /**
- * The record an editor works on (issue 15): loaded by its key (none for a new one), then replaced by what
+ * The record an editor works on: loaded by its key (none for a new one), then replaced by what
  * each save answers, so the form starts again from the saved version.
  */
 export function useRecord<K, T>(key: K | null, get: (key: K) => Promise<T>, failedMessage: string) {

@@ -3,7 +3,7 @@ import { type ApiClient, apiClient } from '../../../lib/api-client.ts'
 
 export const UPDATE_USER_PATH = '/v1/users/admin/update-user'
 
-/** PUT /v1/users/admin/update-user (SPEC.md §7): id, firstName, lastName, email, mobile, memberType. */
+/** PUT /v1/users/admin/update-user (requirements §7): id, firstName, lastName, email, mobile, memberType. */
 export function updateUser(values: UpdateUser, client: ApiClient = apiClient): Promise<UserDetail> {
   const payload: UpdateUser = {
     id: values.id,

@@ -2,7 +2,7 @@ import { MESSAGES, type UserRow, userDisplayName } from '@signalway/shared'
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx'
 
 /**
- * 'Delete User' (SPEC.md §2): 'Are you sure you want to delete {name}? This cannot be undone.'
+ * 'Delete User' (requirements §2): 'Are you sure you want to delete {name}? This cannot be undone.'
  * with Yes and Cancel. A native modal <dialog>: focus moves to Cancel (the safe choice), stays
  * inside, Escape cancels; the caller decides where focus goes afterwards.
  */

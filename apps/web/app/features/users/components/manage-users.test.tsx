@@ -93,7 +93,7 @@ describe('Manage Users', () => {
     expect(note.textContent).toBe(
       'Nobody matches between 01/01/2025 and 31/12/2025. 2 users match outside these dates (registered 02/03/2019 to 08/07/2020).',
     )
-    // SPEC.md's empty text stays.
+    // the requirements' empty text stays.
     expect(screen.getByRole('cell', { name: 'No users.' })).toBeTruthy()
     await user.click(screen.getByRole('button', { name: 'Widen the dates to 02/03/2019 – 31/12/2025' }))
     await waitFor(() =>

@@ -37,7 +37,7 @@ import {
 import { DeleteUserDialog } from './delete-user-dialog.tsx'
 import { UserFilterPanel } from './user-filter-form.tsx'
 
-/** SPEC.md §8: the server's Message on a 500, else the fallback. */
+/** Requirements §8: the server's Message on a 500, else the fallback. */
 
 const COLUMNS: DataTableColumn<UserRow>[] = [
   { key: 'firstName', header: 'First Name', cell: (user) => user.firstName, sortable: true },
@@ -59,7 +59,7 @@ const COLUMNS: DataTableColumn<UserRow>[] = [
 ]
 
 /**
- * Manage Users (SPEC.md §2): the filter panel, then the table, paged, searched and sorted on the
+ * Manage Users (requirements §2): the filter panel, then the table, paged, searched and sorted on the
  * server (POST /v1/users/filter with a page). The filter, search text, page, page size and sort
  * live in the query string, so they are kept while the list is open, across editing a user and
  * coming back, and through Back/Forward.

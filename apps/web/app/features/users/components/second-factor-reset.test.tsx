@@ -18,7 +18,7 @@ const USER: UserDetail = {
   secondFactor: true,
 }
 
-describe('Two-step sign-in on Update User (issue 14)', () => {
+describe('Two-step sign-in on Update User', () => {
   it('resets a user’s second factor after a yes, then says so', async () => {
     const user = userEvent.setup()
     const reset = vi.fn().mockResolvedValue(undefined)

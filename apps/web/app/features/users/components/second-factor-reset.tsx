@@ -12,7 +12,7 @@ export interface SecondFactorResetProps {
 }
 
 /**
- * The user's two-step sign-in on the Update User page (issue 14): an administrator resets it for someone
+ * The user's two-step sign-in on the Update User page: an administrator resets it for someone
  * who lost their phone and their recovery codes, after saying yes to what that does. Not for oneself.
  */
 export function SecondFactorReset({ user, reset = resetSecondFactor, onReset }: SecondFactorResetProps) {

@@ -51,7 +51,7 @@ async function fillCreate(user: ReturnType<typeof userEvent.setup>) {
 }
 
 describe('user form, create mode (no id in the route)', () => {
-  it('has the user fields and the password fields, with the messages of SPEC.md §5', async () => {
+  it('has the user fields and the password fields, with the messages of requirements §5', async () => {
     const user = userEvent.setup()
     renderCreate()
     const form = screen.getByRole('form', { name: 'Create a User' })
@@ -130,7 +130,7 @@ describe('user form, create mode with an invitation (ADR 035)', () => {
     await user.selectOptions(screen.getByLabelText(/Member Type/), '2')
   }
 
-  it("offers the choice, keeps SPEC.md's password fields for the other one, and sends no password", async () => {
+  it("offers the choice, keeps the requirements' password fields for the other one, and sends no password", async () => {
     const user = userEvent.setup()
     api.inviteUser.mockResolvedValue({ ...SAM, id: '44', email: 'casey@example.com' })
     renderCreate()

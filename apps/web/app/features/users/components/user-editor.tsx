@@ -28,7 +28,7 @@ function BackToUsers() {
   )
 }
 
-/** SPEC.md's create call with the password staff chose, or an invitation to set one (ADR 035). */
+/** the requirements' create call with the password staff chose, or an invitation to set one (ADR 035). */
 function saveNewUser(values: CreateUserChoiceForm): Promise<UserDetail> {
   const { passwordChoice, password, confirmPassword, ...person } = values
   if (passwordChoice === 'invite') return inviteUser(person)

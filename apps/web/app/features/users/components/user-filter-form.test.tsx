@@ -15,7 +15,7 @@ function renderPanel(onApply = vi.fn()) {
   return { onApply, form: screen.getByRole('form', { name: 'Filter users' }) }
 }
 
-describe('user filter (SPEC.md §5 Admin filter)', () => {
+describe('user filter (requirements §5 Admin filter)', () => {
   it('offers User Types Regular and Admin only, all selected, from one year ago to today', () => {
     const { form } = renderPanel()
     // The admin lists' one filter pattern (ADR 035).

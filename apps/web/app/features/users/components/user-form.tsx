@@ -79,7 +79,7 @@ function UserFields() {
 }
 
 /**
- * Create mode (no id in the route): the user's details, then how the password is set: SPEC.md's password and
+ * Create mode (no id in the route): the user's details, then how the password is set: the requirements' password and
  * its confirmation, or an emailed link with which the person sets their own (ADR 035).
  */
 export function CreateUserForm({
