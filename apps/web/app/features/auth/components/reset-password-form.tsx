@@ -20,6 +20,7 @@ import { AuthForm, useSignInWithTokens } from './auth-form.tsx'
 import { GuestLink } from './auth-panel.tsx'
 import { type Factor, SecondStep, secondFactorChallenge } from './login-form.tsx'
 import { PasswordField } from './password-field.tsx'
+import { LinkCheckUnavailable } from './retry-panel.tsx'
 import { usePasskeySupport } from './use-passkey-support.ts'
 
 /** The server refuses the most common passwords: flagged before the form is sent. */
@@ -110,19 +111,7 @@ export function ResetPasswordFlow({
     )
   }
   if (check === 'invalid') return <InvalidResetRequest />
-  if (check === 'unavailable') {
-    return (
-      <div className="auth-invalid">
-        <h2 className="auth-panel__title">We could not check your link</h2>
-        <p className="auth-invalid__text" role="alert">
-          {MESSAGES.unknownError} Please try again in a moment.
-        </p>
-        <button type="button" className="button button--primary" onClick={() => setAttempt((n) => n + 1)}>
-          Try again
-        </button>
-      </div>
-    )
-  }
+  if (check === 'unavailable') return <LinkCheckUnavailable onRetry={() => setAttempt((n) => n + 1)} />
   return <ResetPasswordForm token={token} reset={reset} secondStep={secondStep} />
 }
 
