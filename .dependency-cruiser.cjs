@@ -116,9 +116,44 @@ module.exports = {
     {
       name: 'web-feature-imports-no-route',
       severity: 'error',
-      comment: 'Routes compose features, not the other way round.',
-      from: { path: `${WEB}(features|components|lib)/`, pathNot: TESTS },
+      comment:
+        'Routes compose features, not the other way round; nor do the enhancement script and the site content ' +
+        'import a route.',
+      from: { path: `${WEB}(features|components|lib|enhance|site-content)/`, pathNot: TESTS },
       to: { path: `${WEB}routes/` },
+    },
+    {
+      name: 'web-enhance-script-has-no-react',
+      severity: 'error',
+      comment:
+        'enhance/ is the small script of the pages React does not run (docs/decisions/008, 011): from its entry ' +
+        '(main.ts) it reaches no React package and no .tsx file. What it shares with the app (the session, a few ' +
+        "API calls, the carousel and navigation controllers, My account's lines) are plain .ts files of lib/, " +
+        'components/ and features/.',
+      from: { path: `${WEB}enhance/main\\.ts$` },
+      to: {
+        path: ['(^|/)node_modules/(react|react-dom|react-router|@react-router/[^/]+)/', `${WEB}.+\\.tsx$`],
+        reachable: true,
+      },
+    },
+    {
+      name: 'web-app-imports-no-enhance',
+      severity: 'error',
+      comment:
+        "Only the document (root.tsx, which renders the script's element) imports enhance/: the app does not " +
+        'depend on the script. What both read, the hand-over between script and app, lives in lib/ ' +
+        '(lib/hydration-handover.ts).',
+      from: { path: `${WEB}(components|lib|features|routes|site-content)/` },
+      to: { path: `${WEB}enhance/` },
+    },
+    {
+      name: 'web-site-content-is-data',
+      severity: 'error',
+      comment:
+        "site-content/ holds the public pages' words and images: data, built from packages/shared and lib/ only " +
+        '(no package, component or feature), so every page, the sitemap and the tests can read it.',
+      from: { path: `${WEB}site-content/`, pathNot: TESTS },
+      to: { pathNot: [`${WEB}(site-content|lib)/`, '^packages/shared/'] },
     },
     {
       name: 'apps-meet-only-through-shared',

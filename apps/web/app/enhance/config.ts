@@ -1,4 +1,5 @@
 import type { PublicConfig } from '../lib/config.ts'
+import { ENHANCE_SCRIPT_ID } from '../lib/hydration-handover.ts'
 
 /**
  * The public configuration a page that is not hydrated needs, carried by its enhancement script's
@@ -6,8 +7,6 @@ import type { PublicConfig } from '../lib/config.ts'
  * stays valid and the CSP needs no nonce or hash for it.
  */
 export type EnhanceConfig = Pick<PublicConfig, 'apiBaseUrl' | 'authClientId' | 'tagManagerId'>
-
-export const ENHANCE_SCRIPT_ID = 'enhance-script'
 
 export function enhanceScriptDataset(config: EnhanceConfig): Record<`data-${string}`, string> {
   return {
@@ -24,17 +23,4 @@ export function readEnhanceConfig(doc: Document): EnhanceConfig {
     authClientId: data.authClientId || 'web',
     ...(data.tagManagerId ? { tagManagerId: data.tagManagerId } : {}),
   }
-}
-
-/** Set on the script element of a page that hydrates on the first interaction (ADR 011). */
-const HYDRATE_ATTRIBUTE = 'data-hydrate'
-const ON_INTERACTION = 'on-interaction'
-
-export function hydrateOnInteractionDataset(): Record<`data-${string}`, string> {
-  return { [HYDRATE_ATTRIBUTE]: ON_INTERACTION }
-}
-
-/** Whether the document's enhancement script is that of a page that hydrates on the first interaction. */
-export function hydratesOnInteraction(doc: Document): boolean {
-  return doc.getElementById(ENHANCE_SCRIPT_ID)?.getAttribute(HYDRATE_ATTRIBUTE) === ON_INTERACTION
 }

@@ -1,11 +1,7 @@
 import src, { preloads } from 'virtual:enhance-script'
 import { preloadModule } from 'react-dom'
-import {
-  ENHANCE_SCRIPT_ID,
-  type EnhanceConfig,
-  enhanceScriptDataset,
-  hydrateOnInteractionDataset,
-} from './config.ts'
+import { ENHANCE_SCRIPT_ID, hydrateOnInteractionDataset } from '../lib/hydration-handover.ts'
+import { type EnhanceConfig, enhanceScriptDataset } from './config.ts'
 
 /**
  * The script element of a page that is not hydrated (ADR 008), or that hydrates on the first

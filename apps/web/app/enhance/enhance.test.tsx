@@ -16,8 +16,9 @@ import {
   createMemoryStorage,
   type UserProfile,
 } from '../lib/auth-storage.ts'
+import { ENHANCE_SCRIPT_ID } from '../lib/hydration-handover.ts'
 import { enhanceAuth } from './auth.ts'
-import { ENHANCE_SCRIPT_ID, type EnhanceConfig, enhanceScriptDataset } from './config.ts'
+import { type EnhanceConfig, enhanceScriptDataset } from './config.ts'
 import { dropSecretQuery, enhancePage } from './enhance.ts'
 
 function deferred<T>() {

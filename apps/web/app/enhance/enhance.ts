@@ -3,10 +3,11 @@ import { attachCarousel } from '../components/ui/carousel/carousel-controller.ts
 import { type CarouselVariant, VARIANT_BREAKPOINTS } from '../components/ui/carousel/carousel-logic.ts'
 import { apiClient, configureApiClient } from '../lib/api-client.ts'
 import { getAuthStorage } from '../lib/auth-storage.ts'
+import { hydratesOnInteraction } from '../lib/hydration-handover.ts'
 import { rememberPage } from '../lib/last-page.ts'
 import { paths } from '../lib/paths.ts'
 import { enhanceAuth } from './auth.ts'
-import { hydratesOnInteraction, readEnhanceConfig } from './config.ts'
+import { readEnhanceConfig } from './config.ts'
 import { enhanceConsent } from './consent.ts'
 import { startPrivateShell } from './private-shell-start.ts'
 

@@ -1,7 +1,7 @@
 import { CONSENT_BANNER_TEXT, type ConsentChoice } from '../components/consent.ts'
-import { isAdmin } from '../lib/auth-context.ts'
 import type { UserProfile } from '../lib/auth-storage.ts'
 import { element } from '../lib/dom.ts'
+import { isAdmin } from '../lib/is-admin.ts'
 import { paths } from '../lib/paths.ts'
 
 /**

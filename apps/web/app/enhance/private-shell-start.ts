@@ -2,8 +2,7 @@ import { getMyAccount } from '../features/account/api/my-account.ts'
 import { fetchStoredProfile } from '../features/auth/session.ts'
 import type { ApiClient } from '../lib/api-client.ts'
 import type { AuthStorage, UserProfile } from '../lib/auth-storage.ts'
-import type { PrivateShell } from '../lib/hydration.ts'
-import { PRIVATE_SHELL_ATTRIBUTE } from '../lib/hydration-handover.ts'
+import { PRIVATE_SHELL_ATTRIBUTE, type PrivateShell } from '../lib/hydration-handover.ts'
 
 /** Shows a private shell page for this profile; false when it cannot be shown as the app would render it. */
 export type ShowShell = (profile: UserProfile) => Promise<boolean>
@@ -40,7 +39,7 @@ export function startPrivateShell(
   return { profile, show: (shown) => loading.then((show) => show(shown)).catch(() => false) }
 }
 
-/** How the private shell page in `area` is filled in (its name: `PrivateShell` of `lib/hydration.ts`). */
+/** How the private shell page in `area` is filled in (its name: `PrivateShell` of `lib/hydration-handover.ts`). */
 function loadShell(area: HTMLElement, doc: Document, client: ApiClient): Promise<ShowShell> {
   switch (area.getAttribute(PRIVATE_SHELL_ATTRIBUTE) as PrivateShell | null) {
     case 'profile':

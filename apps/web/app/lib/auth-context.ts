@@ -1,4 +1,3 @@
-import { MEMBER_TYPE } from '@signalway/shared'
 import { createContext, useContext } from 'react'
 import type { TokenResponse, UserProfile } from './auth-storage.ts'
 
@@ -26,18 +25,12 @@ export interface AuthState {
   signOut(): Promise<void>
 }
 
-export const ADMIN_MEMBER_TYPE = MEMBER_TYPE.Admin
-
 export const AuthContext = createContext<AuthState | null>(null)
 
 export function useAuth(): AuthState {
   const auth = useContext(AuthContext)
   if (!auth) throw new Error('useAuth must be used inside <AuthProvider>.')
   return auth
-}
-
-export function isAdmin(profile: UserProfile | null): boolean {
-  return Number(profile?.memberType) === ADMIN_MEMBER_TYPE
 }
 
 /** Location state the header's Login link passes, so login can return to the previous page. */

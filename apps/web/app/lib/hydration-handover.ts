@@ -6,6 +6,28 @@ import type { UserProfile } from './auth-storage.ts'
  * (`enhance/on-interaction.ts`) hands the page over to the app (ADR 011).
  */
 
+/**
+ * The id of the enhancement script's element. The app reads it too: a page that hydrates on the first interaction
+ * says so on that element, and the app then renders its scripts the same way.
+ */
+export const ENHANCE_SCRIPT_ID = 'enhance-script'
+
+/** Set on the script element of a page that hydrates on the first interaction (ADR 011). */
+const HYDRATE_ATTRIBUTE = 'data-hydrate'
+const ON_INTERACTION = 'on-interaction'
+
+export function hydrateOnInteractionDataset(): Record<`data-${string}`, string> {
+  return { [HYDRATE_ATTRIBUTE]: ON_INTERACTION }
+}
+
+/** Whether the document's enhancement script is that of a page that hydrates on the first interaction. */
+export function hydratesOnInteraction(doc: Document): boolean {
+  return doc.getElementById(ENHANCE_SCRIPT_ID)?.getAttribute(HYDRATE_ATTRIBUTE) === ON_INTERACTION
+}
+
+/** The private pages shown by the enhancement script before their app: how it fills each in (`enhance/private-shell.ts`). */
+export type PrivateShell = 'profile' | 'my-account'
+
 /** The type React Router's module script is rendered with until it is started: a data block, not run. */
 export const DEFERRED_MODULE_TYPE = 'text/x-deferred-module'
 

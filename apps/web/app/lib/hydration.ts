@@ -1,5 +1,5 @@
 import { useMatches } from 'react-router'
-import { hydratesOnInteraction } from '../enhance/config.ts'
+import { hydratesOnInteraction, type PrivateShell } from './hydration-handover.ts'
 
 /**
  * How a page's document gets its JavaScript (ADR 008, ADR 011). A route chooses with its handle:
@@ -23,9 +23,6 @@ export interface PageHandle {
    */
   privateShell?: PrivateShell
 }
-
-/** The private pages shown by the enhancement script before their app: how it fills each in (`enhance/private-shell.ts`). */
-export type PrivateShell = 'profile' | 'my-account'
 
 export const STATIC_PAGE = { hydrate: false } as const satisfies PageHandle
 

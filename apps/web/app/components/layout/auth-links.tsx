@@ -1,5 +1,6 @@
 import { Link, useLocation } from 'react-router'
-import { type FromState, isAdmin, useAuth } from '../../lib/auth-context.ts'
+import { type FromState, useAuth } from '../../lib/auth-context.ts'
+import { isAdmin } from '../../lib/is-admin.ts'
 import { paths } from '../../lib/paths.ts'
 
 /**

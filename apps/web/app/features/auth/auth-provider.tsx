@@ -1,7 +1,7 @@
 import { type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from 'react'
 import { BlockingOverlay } from '../../components/ui/blocking-overlay.tsx'
 import { type ApiClient, apiClient } from '../../lib/api-client.ts'
-import { AuthContext, type AuthState, type AuthStatus, isAdmin } from '../../lib/auth-context.ts'
+import { AuthContext, type AuthState, type AuthStatus } from '../../lib/auth-context.ts'
 import {
   type AuthStorage,
   getAuthStorage,
@@ -9,6 +9,7 @@ import {
   type UserProfile,
 } from '../../lib/auth-storage.ts'
 import { handedOverProfile } from '../../lib/hydration-handover.ts'
+import { isAdmin } from '../../lib/is-admin.ts'
 import { paths } from '../../lib/paths.ts'
 import { getSecondFactorStatus } from './api/second-factor.ts'
 import { fetchStoredProfile, restoreSession } from './session.ts'

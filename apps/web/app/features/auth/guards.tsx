@@ -1,6 +1,7 @@
 import { type ReactNode, useEffect } from 'react'
 import { useLocation, useNavigate, useSearchParams } from 'react-router'
-import { type FromState, isAdmin, useAuth } from '../../lib/auth-context.ts'
+import { type FromState, useAuth } from '../../lib/auth-context.ts'
+import { isAdmin } from '../../lib/is-admin.ts'
 import { recentPages } from '../../lib/last-page.ts'
 import { paths, RETURN_URL_PARAM } from '../../lib/paths.ts'
 import { resolveReturnLocation } from './return-location.ts'

@@ -6,10 +6,10 @@ import {
   creditApplicationFromDraft,
 } from '@signalway/shared/credit/drafts'
 import { useEffect, useState } from 'react'
-import { Link } from 'react-router'
 import { PageHeader } from '../../components/ui/page-header.tsx'
 import { openCreditDraft } from '../../features/credit/api/drafts.ts'
 import { CreditApplicationForm } from '../../features/credit/components/credit-application-form.tsx'
+import { LinkFailed } from '../../features/credit/components/link-failed.tsx'
 import { failureMessage, isApiError } from '../../lib/api-client.ts'
 import { routeMeta } from '../../lib/meta.ts'
 import { paths } from '../../lib/paths.ts'
@@ -82,16 +82,7 @@ export default function ResumeCreditApplicationPage({ params }: Route.ComponentP
               Opening your saved application…
             </p>
           ) : null}
-          {opened.state === 'failed' ? (
-            <div className="credit-resume__failed" role="alert">
-              <p>{opened.message}</p>
-              <p>
-                <Link to={paths.applicationForCredit.index} className="button button--primary">
-                  Start a New Application
-                </Link>
-              </p>
-            </div>
-          ) : null}
+          {opened.state === 'failed' ? <LinkFailed message={opened.message} /> : null}
           {opened.state === 'ready' ? (
             <>
               <p className="credit-page__intro">

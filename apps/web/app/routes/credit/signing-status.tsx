@@ -3,7 +3,6 @@ import { formatLongDate } from '@signalway/shared/business-time'
 import { creditApplicationFromDraft } from '@signalway/shared/credit/drafts'
 import { SIGNING_MESSAGES, type SigningStatus } from '@signalway/shared/credit/signing'
 import { useCallback, useEffect, useState } from 'react'
-import { Link } from 'react-router'
 import { PageHeader } from '../../components/ui/page-header.tsx'
 import {
   changeSignerEmail,
@@ -13,6 +12,7 @@ import {
   resendSigningRequest,
 } from '../../features/credit/api/signing.ts'
 import { CreditApplicationForm } from '../../features/credit/components/credit-application-form.tsx'
+import { LinkFailed } from '../../features/credit/components/link-failed.tsx'
 import { SigningStatusView } from '../../features/credit/components/signing-status.tsx'
 import { useLinkToken } from '../../features/credit/link-token.ts'
 import { failureMessage, isApiError } from '../../lib/api-client.ts'
@@ -108,16 +108,7 @@ export default function SigningStatusPage({ params }: Route.ComponentProps) {
               Opening…
             </p>
           ) : null}
-          {page.state === 'failed' ? (
-            <div className="credit-resume__failed" role="alert">
-              <p>{page.message}</p>
-              <p>
-                <Link to={paths.applicationForCredit.index} className="button button--primary">
-                  Start a New Application
-                </Link>
-              </p>
-            </div>
-          ) : null}
+          {page.state === 'failed' ? <LinkFailed message={page.message} /> : null}
           {page.state === 'ready' ? (
             <SigningStatusView
               status={page.status}

@@ -12,14 +12,16 @@ import { FormActions, SubmitButton, useZodForm } from '../../../components/form/
 import { BlockingOverlay } from '../../../components/ui/blocking-overlay.tsx'
 import { useNotify } from '../../../components/ui/notifications/index.ts'
 import { isApiError, serverMessage } from '../../../lib/api-client.ts'
-import { isAdmin, useAuth } from '../../../lib/auth-context.ts'
+import { useAuth } from '../../../lib/auth-context.ts'
 import type { TokenResponse } from '../../../lib/auth-storage.ts'
+import { isAdmin } from '../../../lib/is-admin.ts'
 import { paths } from '../../../lib/paths.ts'
 import { acceptInvitation, checkInvitation } from '../api/invitations.ts'
 import { landingAfterInvitation } from '../return-location.ts'
 import { AuthForm } from './auth-form.tsx'
 import { GuestLink } from './auth-panel.tsx'
 import { PasswordField } from './password-field.tsx'
+import { LinkCheckUnavailable } from './retry-panel.tsx'
 
 type Check =
   | { state: 'checking' }
@@ -90,17 +92,7 @@ export function AcceptInvitationFlow({
     )
   if (outcome.state === 'refused') return <InvitationRefused text={outcome.text} />
   if (outcome.state === 'unavailable')
-    return (
-      <div className="auth-invalid">
-        <h2 className="auth-panel__title">We could not check your link</h2>
-        <p className="auth-invalid__text" role="alert">
-          {MESSAGES.unknownError} Please try again in a moment.
-        </p>
-        <button type="button" className="button button--primary" onClick={() => setAttempt((n) => n + 1)}>
-          Try again
-        </button>
-      </div>
-    )
+    return <LinkCheckUnavailable onRetry={() => setAttempt((n) => n + 1)} />
   return (
     <SetPasswordForm
       token={token}

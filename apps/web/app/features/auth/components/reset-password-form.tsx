@@ -11,8 +11,8 @@ import { FormActions, SubmitButton, useZodForm } from '../../../components/form/
 import { BlockingOverlay } from '../../../components/ui/blocking-overlay.tsx'
 import { useNotify } from '../../../components/ui/notifications/index.ts'
 import { isApiError, type SecondStepGrant } from '../../../lib/api-client.ts'
-import { isAdmin } from '../../../lib/auth-context.ts'
 import type { TokenResponse, UserProfile } from '../../../lib/auth-storage.ts'
+import { isAdmin } from '../../../lib/is-admin.ts'
 import { paths } from '../../../lib/paths.ts'
 import { type CheckedResetLink, resetPassword, validateResetToken } from '../api/password-reset.ts'
 import { refusingCommonPasswords } from '../common-passwords.ts'
@@ -20,6 +20,7 @@ import { AuthForm, useSignInWithTokens } from './auth-form.tsx'
 import { GuestLink } from './auth-panel.tsx'
 import { type Factor, SecondStep, secondFactorChallenge } from './login-form.tsx'
 import { PasswordField } from './password-field.tsx'
+import { LinkCheckUnavailable } from './retry-panel.tsx'
 import { usePasskeySupport } from './use-passkey-support.ts'
 
 /** The server refuses the most common passwords: flagged before the form is sent. */
@@ -110,19 +111,7 @@ export function ResetPasswordFlow({
     )
   }
   if (check === 'invalid') return <InvalidResetRequest />
-  if (check === 'unavailable') {
-    return (
-      <div className="auth-invalid">
-        <h2 className="auth-panel__title">We could not check your link</h2>
-        <p className="auth-invalid__text" role="alert">
-          {MESSAGES.unknownError} Please try again in a moment.
-        </p>
-        <button type="button" className="button button--primary" onClick={() => setAttempt((n) => n + 1)}>
-          Try again
-        </button>
-      </div>
-    )
-  }
+  if (check === 'unavailable') return <LinkCheckUnavailable onRetry={() => setAttempt((n) => n + 1)} />
   return <ResetPasswordForm token={token} reset={reset} secondStep={secondStep} />
 }
 

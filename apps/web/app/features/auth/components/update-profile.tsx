@@ -8,6 +8,7 @@ import type { ProfileShape } from '../../../lib/profile-shape.ts'
 import { getProfile } from '../api/get-profile.ts'
 import { updateOwnProfile } from '../api/update-own-profile.ts'
 import { ProfileForm } from './profile-form.tsx'
+import { RetryPanel } from './retry-panel.tsx'
 
 export interface UpdateProfileProps {
   load?: (userId: string) => Promise<ProfileSettings>
@@ -111,16 +112,7 @@ export function UpdateProfile({
     )
   }
   if (loaded.state === 'failed') {
-    return (
-      <div className="auth-invalid">
-        <p className="auth-invalid__text" role="alert">
-          {MESSAGES.profileFetchFailed}
-        </p>
-        <button type="button" className="button button--primary" onClick={() => setAttempt((n) => n + 1)}>
-          Try again
-        </button>
-      </div>
-    )
+    return <RetryPanel onRetry={() => setAttempt((n) => n + 1)}>{MESSAGES.profileFetchFailed}</RetryPanel>
   }
   return (
     <ProfileForm

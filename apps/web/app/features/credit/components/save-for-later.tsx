@@ -6,11 +6,12 @@ import {
 import { emailField } from '@signalway/shared/fields'
 import { useId, useState } from 'react'
 import { z } from 'zod'
-import { Form, FormActions, SubmitButton, TextField, useZodForm } from '../../../components/form/index.ts'
+import { Form, SubmitButton, TextField, useZodForm } from '../../../components/form/index.ts'
 import { ModalDialog } from '../../../components/ui/modal-dialog.tsx'
 import { useNotify } from '../../../components/ui/notifications/index.ts'
 import { isApiError } from '../../../lib/api-client.ts'
 import { creditFailureMessage } from '../failure.ts'
+import { DialogActions } from './dialog-actions.tsx'
 
 const emailSchema = z.object({ email: emailField() })
 
@@ -69,14 +70,11 @@ export function SaveForLaterDialog({ open, suggestedEmail, save, onClose }: Save
       </p>
       <Form form={form} onSubmit={submit} aria-label="Save and continue later">
         <TextField name="email" label="Email the link to" type="email" autoComplete="email" required />
-        <FormActions className="confirm-dialog__actions">
+        <DialogActions onCancel={onClose} busy={busy}>
           <SubmitButton busyLabel="Saving…" variant="primary">
             Save and Email the Link
           </SubmitButton>
-          <button type="button" className="button button--outline" onClick={onClose} disabled={busy}>
-            Cancel
-          </button>
-        </FormActions>
+        </DialogActions>
       </Form>
     </ModalDialog>
   )

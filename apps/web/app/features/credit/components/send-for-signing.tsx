@@ -2,10 +2,11 @@ import { SIGNING_LINK_DAYS, SIGNING_MESSAGES } from '@signalway/shared/credit/si
 import { emailField } from '@signalway/shared/fields'
 import { useId, useState } from 'react'
 import { z } from 'zod'
-import { Form, FormActions, SubmitButton, TextField, useZodForm } from '../../../components/form/index.ts'
+import { Form, SubmitButton, TextField, useZodForm } from '../../../components/form/index.ts'
 import { ModalDialog } from '../../../components/ui/modal-dialog.tsx'
 import { useNotify } from '../../../components/ui/notifications/index.ts'
 import { creditFailureMessage } from '../failure.ts'
+import { DialogActions } from './dialog-actions.tsx'
 
 const schema = z.object({ email: emailField({ invalid: 'Invalid email address.' }) })
 
@@ -94,14 +95,11 @@ export function SendForSigningDialog({
           autoComplete="email"
           required
         />
-        <FormActions className="confirm-dialog__actions">
+        <DialogActions onCancel={onClose} busy={busy}>
           <SubmitButton busyLabel="Sending…" variant="primary">
             {changing ? 'Save and Send' : 'Send the Requests'}
           </SubmitButton>
-          <button type="button" className="button button--outline" onClick={onClose} disabled={busy}>
-            Cancel
-          </button>
-        </FormActions>
+        </DialogActions>
       </Form>
     </ModalDialog>
   )

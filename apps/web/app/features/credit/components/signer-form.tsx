@@ -17,6 +17,7 @@ import { ModalDialog } from '../../../components/ui/modal-dialog.tsx'
 import { useNotify } from '../../../components/ui/notifications/index.ts'
 import { failureMessage, isApiError } from '../../../lib/api-client.ts'
 import { ApplicationSectionList } from './credit-application-values.tsx'
+import { DialogActions } from './dialog-actions.tsx'
 import { TermsBox } from './terms-box.tsx'
 
 const signerSchema = (guarantee: boolean) =>
@@ -209,14 +210,11 @@ function DeclineDialog({
         }}
       >
         <TextArea name="reason" label="Reason (optional)" rows={3} />
-        <FormActions className="confirm-dialog__actions">
+        <DialogActions onCancel={onClose} busy={busy}>
           <SubmitButton busyLabel="Declining…" variant="danger">
             Decline
           </SubmitButton>
-          <button type="button" className="button button--outline" onClick={onClose} disabled={busy}>
-            Cancel
-          </button>
-        </FormActions>
+        </DialogActions>
       </Form>
     </ModalDialog>
   )

@@ -1,6 +1,6 @@
 import { ENQUIRY_KINDS, ENQUIRY_STATUSES, isEnquiryKind, isEnquiryStatus } from '@signalway/shared/constants'
 import type { EnquiryFilter } from '@signalway/shared/enquiry-inbox'
-import { type FormEvent, useEffect, useId, useState } from 'react'
+import { type ChangeEvent, type FormEvent, type ReactNode, useEffect, useId, useState } from 'react'
 import { FilterActions, FilterPanel, filterFormClass } from '../../../components/ui/filter-panel.tsx'
 import { KIND_LABELS, STATUS_LABELS } from '../types.ts'
 
@@ -77,78 +77,37 @@ export function EnquiryFilters({
         onSubmit={submit}
         noValidate
       >
-        <div className="field">
-          <label className="field__label" htmlFor={`${id}kind`}>
-            Type
-          </label>
-          <div className="select">
-            <select
-              id={`${id}kind`}
-              className="input input--select"
-              value={draft.kind}
-              onChange={set('kind')}
-            >
-              <option value="">All types</option>
-              {ENQUIRY_KINDS.map((k) => (
-                <option key={k} value={k}>
-                  {KIND_LABELS[k]}
-                </option>
-              ))}
-            </select>
-          </div>
-        </div>
-        <div className="field">
-          <label className="field__label" htmlFor={`${id}status`}>
-            Status
-          </label>
-          <div className="select">
-            <select
-              id={`${id}status`}
-              className="input input--select"
-              value={draft.status}
-              onChange={set('status')}
-            >
-              <option value="">All statuses</option>
-              {ENQUIRY_STATUSES.map((s) => (
-                <option key={s} value={s}>
-                  {STATUS_LABELS[s]}
-                </option>
-              ))}
-            </select>
-          </div>
-        </div>
-        <div className="field">
-          <label className="field__label" htmlFor={`${id}from`}>
-            From
-          </label>
-          <input
-            id={`${id}from`}
-            type="date"
-            className="input"
-            value={draft.from}
-            onChange={set('from')}
-            aria-invalid={dateError || undefined}
-            aria-describedby={dateError ? `${id}dates` : undefined}
-          />
-        </div>
-        <div className="field">
-          <label className="field__label" htmlFor={`${id}to`}>
-            To
-          </label>
-          <input
-            id={`${id}to`}
-            type="date"
-            className="input"
-            value={draft.to}
-            onChange={set('to')}
-            aria-invalid={dateError || undefined}
-            aria-describedby={dateError ? `${id}dates` : undefined}
-          />
-        </div>
-        <div className="field inbox-filters__search">
-          <label className="field__label" htmlFor={`${id}search`}>
-            Search
-          </label>
+        <ChoiceFilter
+          id={`${id}kind`}
+          label="Type"
+          value={draft.kind}
+          onChange={set('kind')}
+          all="All types"
+          choices={ENQUIRY_KINDS.map((k) => [k, KIND_LABELS[k]])}
+        />
+        <ChoiceFilter
+          id={`${id}status`}
+          label="Status"
+          value={draft.status}
+          onChange={set('status')}
+          all="All statuses"
+          choices={ENQUIRY_STATUSES.map((s) => [s, STATUS_LABELS[s]])}
+        />
+        <DateFilter
+          id={`${id}from`}
+          label="From"
+          value={draft.from}
+          onChange={set('from')}
+          errorId={dateError ? `${id}dates` : undefined}
+        />
+        <DateFilter
+          id={`${id}to`}
+          label="To"
+          value={draft.to}
+          onChange={set('to')}
+          errorId={dateError ? `${id}dates` : undefined}
+        />
+        <FilterField id={`${id}search`} label="Search" className="inbox-filters__search">
           <input
             id={`${id}search`}
             type="search"
@@ -157,7 +116,7 @@ export function EnquiryFilters({
             onChange={set('search')}
             placeholder="Name, email, phone or message"
           />
-        </div>
+        </FilterField>
         {dateError ? (
           <p id={`${id}dates`} className="field__error inbox-filters__error" role="alert">
             The From date must not be after the To date.
@@ -173,5 +132,88 @@ export function EnquiryFilters({
         />
       </form>
     </FilterPanel>
+  )
+}
+
+/** One field of the panel: its label above its control. */
+function FilterField({
+  id,
+  label,
+  className,
+  children,
+}: {
+  id: string
+  label: string
+  className?: string
+  children: ReactNode
+}) {
+  return (
+    <div className={className ? `field ${className}` : 'field'}>
+      <label className="field__label" htmlFor={id}>
+        {label}
+      </label>
+      {children}
+    </div>
+  )
+}
+
+/** A choice of one value, or of all (the empty value). */
+function ChoiceFilter({
+  id,
+  label,
+  value,
+  onChange,
+  all,
+  choices,
+}: {
+  id: string
+  label: string
+  value: string
+  onChange: (event: ChangeEvent<HTMLSelectElement>) => void
+  all: string
+  choices: [value: string, label: string][]
+}) {
+  return (
+    <FilterField id={id} label={label}>
+      <div className="select">
+        <select id={id} className="input input--select" value={value} onChange={onChange}>
+          <option value="">{all}</option>
+          {choices.map(([choice, text]) => (
+            <option key={choice} value={choice}>
+              {text}
+            </option>
+          ))}
+        </select>
+      </div>
+    </FilterField>
+  )
+}
+
+/** A first or last day; `errorId` names the message when the two are the wrong way round. */
+function DateFilter({
+  id,
+  label,
+  value,
+  onChange,
+  errorId,
+}: {
+  id: string
+  label: string
+  value: string
+  onChange: (event: ChangeEvent<HTMLInputElement>) => void
+  errorId: string | undefined
+}) {
+  return (
+    <FilterField id={id} label={label}>
+      <input
+        id={id}
+        type="date"
+        className="input"
+        value={value}
+        onChange={onChange}
+        aria-invalid={errorId ? true : undefined}
+        aria-describedby={errorId}
+      />
+    </FilterField>
   )
 }
