@@ -59,7 +59,7 @@ export interface Config {
   /** Above this many requests in progress new ones are shed with 503; 0 turns the check off. */
   maxInFlight: number
   /**
-   * The business's seal on credit application PDFs (issue 16): a PKCS#12 file and its password. Without a file
+   * The business's seal on credit application PDFs (ADR 023): a PKCS#12 file and its password. Without a file
    * (demo and development only) a self-signed one is made at DATA_DIR/pdf-seal.p12.
    */
   pdfSeal: { p12Path: string | undefined; password: string; demoPath: string }

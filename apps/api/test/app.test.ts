@@ -164,14 +164,14 @@ describe('logging', () => {
   it('keeps secrets in query strings out of the logs', () => {
     expect(redactUrl('/api/x?token=abc&page=2')).toBe('/api/x?token=[redacted]&page=2')
     expect(redactUrl('/reset-password/?t=abcdef')).toBe('/reset-password/?[redacted]')
-    // A saved credit application's link (issue 16).
+    // A saved credit application's link (ADR 024).
     expect(redactUrl(`/application-for-credit/resume/${'A'.repeat(43)}`)).toBe(
       '/application-for-credit/resume/[redacted]',
     )
     expect(redactUrl(`/application-for-credit/resume/${'A'.repeat(43)}/?x=1`)).toBe(
       '/application-for-credit/resume/[redacted]/?x=1',
     )
-    // Remote signing's links (issue 16): a signer's and the status page's.
+    // Remote signing's links (ADR 025): a signer's and the status page's.
     for (const kind of ['sign', 'status']) {
       expect(redactUrl(`/application-for-credit/${kind}/${'A'.repeat(43)}`)).toBe(
         `/application-for-credit/${kind}/[redacted]`,
@@ -249,7 +249,7 @@ describe('security headers', () => {
       'x-frame-options': 'DENY',
     })
     expect(headers['permissions-policy']).toContain('camera=()')
-    // Every header helmet sets (issue 18: worked out once at start, not per request), error answers too.
+    // Every header helmet sets (worked out once at start, not per request), error answers too.
     const all = {
       'cross-origin-opener-policy': 'same-origin',
       'cross-origin-resource-policy': 'same-origin',

@@ -40,7 +40,7 @@ export interface UsersTable {
   first_name_key: ColumnType<string, never, never>
   /** lower(last_name), generated. */
   last_name_key: ColumnType<string, never, never>
-  /** When the email address was last shown to be the user's (issue 17): a confirmation link or a reset. */
+  /** When the email address was last shown to be the user's (requirements §15): a confirmation link or a reset. */
   email_confirmed_at: ColumnType<Timestamp | null, Timestamp | null | undefined, Timestamp | null>
 }
 
@@ -180,7 +180,7 @@ export interface PagesTable {
   title: string
   description: string
   content: string
-  /** Issue 15: a save names the version it was made from; updated_at is set by staff's saves. */
+  /** ADR 020: a save names the version it was made from; updated_at is set by staff's saves. */
   version: Generated<number>
   updated_at: Timestamp | null
 }
@@ -192,7 +192,7 @@ export interface NewsTable {
   title: string
   image: string
   summary: string
-  /** Markdown (issue 15); '' for the first items, whose page shows the summary. */
+  /** Markdown (ADR 022); '' for the first items, whose page shows the summary. */
   body: Generated<string>
   status: Generated<'draft' | 'published'>
   image_alt: Generated<string>
@@ -202,7 +202,7 @@ export interface NewsTable {
   updated_at: Timestamp | null
 }
 
-/** A credit application saved to continue later (issue 16): its form values as JSON, found by its link's hash. */
+/** A credit application saved to continue later (ADR 024): its form values as JSON, found by its link's hash. */
 export interface CreditDraftsTable {
   id: Generated<number>
   token_hash: string
@@ -213,7 +213,7 @@ export interface CreditDraftsTable {
   expires_at: Timestamp
 }
 
-/** An application waiting for its signers (issue 16): the wire payload without signatures. */
+/** An application waiting for its signers (ADR 025): the wire payload without signatures. */
 export interface CreditSigningsTable {
   id: Generated<number>
   status_token_hash: string
@@ -231,7 +231,7 @@ export interface CreditSigningsTable {
   application_id: number | null
   reference: string | null
   submitted_at: Timestamp | null
-  /** The account the requests were sent from while signed in (issue 17). */
+  /** The account the requests were sent from while signed in (requirements §15). */
   user_id: ColumnType<number | null, number | null | undefined, number | null>
 }
 
@@ -276,7 +276,7 @@ export interface CreditSigningTokensTable {
   expires_at: Timestamp
 }
 
-/** A question of the FAQ (issue 15): the answer is Markdown; position orders it within its category. */
+/** A question of the FAQ (ADR 022): the answer is Markdown; position orders it within its category. */
 export interface FaqsTable {
   id: Generated<number>
   slug: string
@@ -288,7 +288,7 @@ export interface FaqsTable {
   updated_at: Timestamp | null
 }
 
-/** An uploaded image, one row per size (issue 15). */
+/** An uploaded image, one row per size (ADR 022). */
 export interface MediaTable {
   id: string
   width: number
@@ -362,11 +362,11 @@ export interface EnquiriesTable {
   user_agent: string | null
   created_at: Timestamp
   updated_at: Timestamp
-  /** The staff member (an administrator) looking after it (issue 15). */
+  /** The staff member (an administrator) looking after it (requirements §11). */
   assignee_id: ColumnType<number | null, number | null | undefined, number | null>
-  /** A quote's hire details as JSON (issue 17), null when none were given. */
+  /** A quote's hire details as JSON (requirements §14), null when none were given. */
   hire_details: ColumnType<string | null, string | null | undefined, string | null>
-  /** The account it was sent from while signed in (issue 17). */
+  /** The account it was sent from while signed in (requirements §15). */
   user_id: ColumnType<number | null, number | null | undefined, number | null>
   /** The short reference given to the sender, unique: 'Q-2026-00123', 'M-2026-00045' (migration 0024). */
   reference: string
@@ -400,7 +400,7 @@ export interface CreditApplicationsTable {
   user_agent: string
   pdf_file_id: string
   trust_deed_file_id: string | null
-  /** Issue 15: received, under_review, more_information_needed, approved, declined. */
+  /** Requirements §11: received, under_review, more_information_needed, approved, declined. */
   status: ColumnType<string, string | undefined, string>
   /** The staff member (an administrator) looking after it. */
   assignee_id: number | null
@@ -410,13 +410,13 @@ export interface CreditApplicationsTable {
   /** Goes up by one on every change: a save from an older copy is refused (409). */
   version: ColumnType<number, number | undefined, number>
   updated_at: Timestamp | null
-  /** The account it was sent from while signed in (issue 17). */
+  /** The account it was sent from while signed in (requirements §15). */
   user_id: ColumnType<number | null, number | null | undefined, number | null>
   /** Signed remotely: the address of the person who sent it for signing (migration 0023); else null. */
   completer_email: ColumnType<string | null, string | null | undefined, string | null>
 }
 
-/** A staff member's internal note on a back-office record (issue 15); the author's name is kept as written. */
+/** A staff member's internal note on a back-office record (ADR 020); the author's name is kept as written. */
 export interface InternalNotesTable {
   id: Generated<number>
   /** 'credit-application' (target_id its reference) or 'enquiry' (its id). */

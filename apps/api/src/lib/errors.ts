@@ -45,7 +45,7 @@ export class ForbiddenError extends AppError {
 }
 
 /**
- * 403 for an administrator who has no second factor yet (issue 14): until they set one up, only the
+ * 403 for an administrator who has no second factor yet (ADR 018): until they set one up, only the
  * routes that do it answer them. The web app takes them to the set-up page on `error`.
  */
 export class SecondFactorSetupRequiredError extends AppError {

@@ -4,7 +4,7 @@ import { extname, join, relative, sep } from 'node:path'
 import type { Encoding } from './page-cache.ts'
 
 /*
- * The web build's hashed assets (issue 18), held in memory: a file name never gets other bytes, so each is read
+ * The web build's hashed assets, held in memory: a file name never gets other bytes, so each is read
  * once at start with the Brotli and gzip copies the build made (apps/web/scripts/precompress.ts), and answered
  * without touching the disk. About a megabyte for the whole build.
  */

@@ -30,7 +30,7 @@ function redirectTarget(method: string, url: string): string | undefined {
  */
 export const canonicalPathPlugin = fp(
   async (app) => {
-    // A callback hook: every request passes it, and an async one costs a promise each time (issue 18).
+    // A callback hook: every request passes it, and an async one costs a promise each time.
     app.addHook('onRequest', (request, reply, done) => {
       const canonical = redirectTarget(request.method, request.url)
       if (canonical === undefined) {

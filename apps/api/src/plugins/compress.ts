@@ -6,7 +6,7 @@ import fp from 'fastify-plugin'
  * Answers compressed with Brotli or gzip when the client accepts it and the body is worth it (1 KB or more).
  * Request bodies are never decompressed: the web app does not compress what it sends, and a compressed body is
  * a way to make the server inflate far more than the body limit lets in. Leaving the decompression out of every
- * route also takes its hook off every request (issue 18); a compressed body fails as the JSON it is not (400).
+ * route also takes its hook off every request; a compressed body fails as the JSON it is not (400).
  */
 export const compressPlugin = fp(
   async (app) => {

@@ -59,7 +59,7 @@ export const loadSheddingPlugin = fp<LoadSheddingOptions>(
       draining: () => draining,
     })
 
-    // Callback hooks: every request passes them, and an async hook costs a promise each time (issue 18).
+    // Callback hooks: every request passes them, and an async hook costs a promise each time.
     app.addHook('onRequest', (request, reply, done) => {
       if (draining) {
         reply.header('connection', 'close')

@@ -13,7 +13,7 @@ export function requestIdOf(request: IncomingMessage): string {
 export const requestIdPlugin = fp(
   async (app) => {
     // Callback hooks, here and in the other plugins every request passes: an async hook costs a promise
-    // and its reactions on every request (issue 18).
+    // and its reactions on every request.
     app.addHook('onRequest', (request, reply, done) => {
       reply.header('x-request-id', request.id)
       done()

@@ -34,7 +34,7 @@ const HELMET_OPTIONS: HelmetOptions = {
 }
 
 /**
- * The headers helmet sets with these options, worked out once (issue 18): the same for every response, so
+ * The headers helmet sets with these options, worked out once: the same for every response, so
  * nothing needs building per request (@fastify/helmet built helmet's middleware again on every request).
  */
 export function staticSecurityHeaders(options: HelmetOptions = HELMET_OPTIONS): Record<string, string> {
@@ -86,9 +86,9 @@ export const securityPlugin = fp<{ config: Config }>(
 
     // Registered at the root, this runs before the hooks of encapsulated plugins (the API docs),
     // which may then replace the policy.
-    // A callback hook: every answer passes it, and an async one costs a promise each time (issue 18).
+    // A callback hook: every answer passes it, and an async one costs a promise each time.
     app.addHook('onSend', (request, reply, payload, done) => {
-      // A token in the page's address must not travel on in a Referer header (issue 14).
+      // A token in the page's address must not travel on in a Referer header (ADR 032).
       if (isTokenPage(pathOf(request.url))) reply.header('referrer-policy', 'no-referrer')
       if (!reply.hasHeader('content-security-policy')) {
         const html = String(reply.getHeader('content-type') ?? '').startsWith('text/html')

@@ -175,18 +175,18 @@ interface Fixture {
   newsId: string
   /** The published news item's slug (GET /api/news/{slug}). */
   newsSlug: string
-  /** The token of a saved credit application's link (issue 16). */
+  /** The token of a saved credit application's link (ADR 024). */
   draftToken: string
   /** A question of the FAQ of its own, at version 1 (the delete needs it). */
   faqId: string
-  /** An application sent for remote signing (issue 16): its status link, a signer's link and what they read. */
+  /** An application sent for remote signing (ADR 025): its status link, a signer's link and what they read. */
   signing: { statusToken: string; signToken: string; signerId: number; textSha256: string; png: string }
   mediaFile: string
   imageDataUrl: string
 }
 
 /**
- * For the remote signing operations (issue 16): a Pty Ltd's application sent for signing, with the links read
+ * For the remote signing operations (ADR 025): a Pty Ltd's application sent for signing, with the links read
  * from the emails; for the PDF, everyone has signed.
  */
 async function signingFixture(app: FastifyInstance, credit: Record<string, unknown>, path: string) {
@@ -701,7 +701,7 @@ describe.each(DIALECTS)('fuzzing every operation of the OpenAPI document on %s',
       .orderBy('id', 'desc')
       .executeTakeFirst()
     const creditId = latest?.id ?? 1
-    // The account area's operations (issue 17): the application is the fixture user's, as if sent signed in.
+    // The account area's operations (requirements §15): the application is the fixture user's, as if sent signed in.
     if (op.path.includes('/my-account/')) {
       await app.db
         .updateTable('credit_applications')
@@ -796,7 +796,7 @@ describe.each(DIALECTS)('fuzzing every operation of the OpenAPI document on %s',
         first.response.statusCode,
         `${op.method} ${first.url} -> ${first.response.body.slice(0, 300)}`,
       ).toBeLessThan(300)
-      // Whatever needs a token is the caller's alone: no cache may keep it (issue 14, ASVS 14.3.2).
+      // Whatever needs a token is the caller's alone: no cache may keep it (ASVS 14.3.2).
       if (op.access !== 'public') expect(first.response.headers['cache-control'], op.path).toBe('no-store')
 
       await fc.assert(

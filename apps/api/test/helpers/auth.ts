@@ -28,7 +28,7 @@ export async function createUser(
 
 /**
  * An administrator (member type 3), with an authenticator app set up (administrators reach nothing else
- * without one, issue 14); `{ secondFactor: false }` for one who has not set it up yet.
+ * without one, ADR 018); `{ secondFactor: false }` for one who has not set it up yet.
  */
 export async function createAdmin(
   app: FastifyInstance,

@@ -28,7 +28,7 @@ describe('npm run backup', () => {
   it('copies the live database consistently while submissions keep coming in', async () => {
     const { app, config } = await buildTestApp({ env: { RATE_LIMIT_FACTOR: '1000' } })
     let sender = 0
-    // A sender each: one address is acknowledged at most three times an hour (issue 14).
+    // A sender each: one address is acknowledged at most three times an hour (ADR 032).
     const submit = () =>
       app.inject({
         method: 'POST',

@@ -130,7 +130,7 @@ describe.each(DIALECTS)('the server process on %s', (dialect) => {
       const ids = fileIdsOf(application)
       for (const id of ids) expect(pdfHeads.has(id), `${application.reference} file ${id}`).toBe(true)
       referenced.push(...ids)
-      // Its two emails; the applicant's copy may be a PDF of its own (no trust deed pages, issue 14).
+      // Its two emails; the applicant's copy may be a PDF of its own (no trust deed pages, requirements §13).
       const mails = outbox.filter((row) => row.subject.includes(application.reference))
       expect(mails, application.reference).toHaveLength(2)
       for (const mail of mails) {

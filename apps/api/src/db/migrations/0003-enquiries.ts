@@ -4,7 +4,7 @@ import { type Kysely, sql } from 'kysely'
 // biome-ignore lint/suspicious/noExplicitAny: see above.
 type AnyDb = Kysely<any>
 
-/** Contact messages and quote requests (issue 5). Depends on 0001 only. */
+/** Contact messages and quote requests. Depends on 0001 only. */
 export async function up(db: AnyDb): Promise<void> {
   await db.schema
     .createTable('enquiries')

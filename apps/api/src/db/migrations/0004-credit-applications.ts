@@ -6,7 +6,7 @@ import { dialectOf } from '../dialect.ts'
 type AnyDb = Kysely<any>
 
 /**
- * Credit applications (issue 7). The big blobs (trust deed, signatures, the generated PDF) live
+ * Credit applications (ADR 005). The big blobs (trust deed, signatures, the generated PDF) live
  * in `files`; `payload` is the structured application as JSON with file ids in their place.
  * Depends only on 0001 (files).
  */

@@ -5,7 +5,7 @@ import type { Kysely } from 'kysely'
 type AnyDb = Kysely<any>
 
 /**
- * Passkeys (WebAuthn, issue 14): a user's credentials (several, named), with the public key and the signature
+ * Passkeys (WebAuthn, ADR 019): a user's credentials (several, named), with the public key and the signature
  * counter; and the ceremonies' challenges, kept by their hash, each for one purpose, five minutes, used once.
  */
 export async function up(db: AnyDb): Promise<void> {

@@ -6,7 +6,7 @@ import { dialectOf } from '../dialect.ts'
 type AnyDb = Kysely<any>
 
 /**
- * Credit decisions (issue 15): each application's status, the staff member it is assigned to, the credit
+ * Credit decisions (ADR 020): each application's status, the staff member it is assigned to, the credit
  * limit (whole dollars) and payment terms (days) of an approval, and a version that refuses a save made
  * from an older copy; and the staff's internal notes. The history of changes is the audit log's.
  */

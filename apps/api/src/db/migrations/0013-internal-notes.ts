@@ -6,7 +6,7 @@ import { dialectOf } from '../dialect.ts'
 type AnyDb = Kysely<any>
 
 /**
- * One table of internal notes for every back-office record (issue 15): credit applications' notes move in
+ * One table of internal notes for every back-office record (ADR 020): credit applications' notes move in
  * from 0012's table, and enquiries get notes and an assignee (an administrator) like credit applications.
  */
 export async function up(db: AnyDb): Promise<void> {

@@ -6,10 +6,10 @@ import { dialectOf } from '../dialect.ts'
 type AnyDb = Kysely<any>
 
 /**
- * Publishing (issue 15): content pages get a version and the time staff last saved them; news items get a Markdown body, a draft or published status, the image's
- * alternative text and size, and a version that refuses a save made from an older copy; uploaded images
- * live in `media`, one row per size; `site_state` holds the content version every instance's page cache
- * follows.
+ * Publishing (ADR 022): content pages get a version and the time staff last saved them; news items get a
+ * Markdown body, a draft or published status, the image's alternative text and size, and a version that
+ * refuses a save made from an older copy; uploaded images live in `media`, one row per size; `site_state`
+ * holds the content version every instance's page cache follows.
  */
 export async function up(db: AnyDb): Promise<void> {
   const postgres = dialectOf(db) === 'postgres'

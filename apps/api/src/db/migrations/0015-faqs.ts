@@ -6,7 +6,7 @@ import { dialectOf } from '../dialect.ts'
 type AnyDb = Kysely<any>
 
 /**
- * The FAQ moves from the code to the database (issue 15), so staff keep it: a question, its answer in
+ * The FAQ moves from the code to the database (ADR 022), so staff keep it: a question, its answer in
  * Markdown, its category and its place in the category's order, with a version that refuses a save made
  * from an older copy. The questions the site shipped with are the first rows.
  */

@@ -6,7 +6,7 @@ import { dialectOf } from '../dialect.ts'
 type AnyDb = Kysely<any>
 
 /**
- * Save and continue later (issue 16): an application in progress, with its files and signatures in its JSON,
+ * Save and continue later (ADR 024): an application in progress, with its files and signatures in its JSON,
  * found by the SHA-256 of its link's token (the token itself is never stored), and deleted once it expires.
  */
 export async function up(db: AnyDb): Promise<void> {

@@ -6,7 +6,7 @@ import { dialectOf } from '../dialect.ts'
 type AnyDb = Kysely<any>
 
 /**
- * Remote signing (issue 16): an application waiting for its signers (the wire payload without signatures,
+ * Remote signing (ADR 025): an application waiting for its signers (the wire payload without signatures,
  * found by the SHA-256 of its status page's token), one row per signer with their signature and signing
  * record, and the signers' link tokens (hashes only; several may work at once: the request and reminders).
  */

@@ -5,10 +5,10 @@ import { type Kysely, sql } from 'kysely'
 type AnyDb = Kysely<any>
 
 /**
- * Issue 17: a quote request's hire details (JSON, null when none were given); the account an enquiry, a credit
- * application or an application sent for signing was sent from (null when signed out); and when a user's
- * email address was last shown to be theirs (a confirmation link or a password reset), which lets records sent
- * with that address while signed out show on their account.
+ * Requirements §14 and §15: a quote request's hire details (JSON, null when none were given); the account an
+ * enquiry, a credit application or an application sent for signing was sent from (null when signed out); and
+ * when a user's email address was last shown to be theirs (a confirmation link or a password reset), which lets
+ * records sent with that address while signed out show on their account.
  */
 export async function up(db: AnyDb): Promise<void> {
   await db.schema.alterTable('enquiries').addColumn('hire_details', 'text').execute()

@@ -5,7 +5,7 @@ import { type Kysely, sql } from 'kysely'
 type AnyDb = Kysely<any>
 
 /**
- * Issue 18: how many messages went to an address in the last hour (the limit on automated emails, issue 14)
+ * How many messages went to an address in the last hour (the limit on automated emails, ADR 032)
  * is read on every enquiry. Without this index the read scanned the whole outbox, which only grows: under a
  * load of 300 enquiries a second it was a third of the server's time, and pages waited behind it.
  */

@@ -7,7 +7,7 @@ import { buildTestApp, DIALECTS, type Dialect } from '../../helpers/build.ts'
 import { requestEmailChange } from '../../helpers/email-change.ts'
 
 /*
- * Issue 14 (ASVS 6.2.3, 7.5.1): a stolen access token alone can no longer take the account over by
+ * Requirements §10 (ASVS 6.2.3, 7.5.1): a stolen access token alone can no longer take the account over by
  * changing its email. The change needs the current password and happens only when the new address opens
  * its link; the old address is told at once and can cancel; until then sign-in uses the old email.
  */

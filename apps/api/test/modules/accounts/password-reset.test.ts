@@ -223,7 +223,7 @@ describe.each(DIALECTS)('password reset on %s', (dialect) => {
     expect((await signIn(app, user.email, 'New-cones-77')).statusCode).toBe(200)
   })
 
-  it("answers bad input with the spec's messages, and refuses common passwords", async () => {
+  it("answers bad input with the requirements' messages, and refuses common passwords", async () => {
     const { app, config } = await buildTestApp({ dialect })
     const user = await createUser(app)
     const badEmail = await requestReset(app, 'not-an-email')

@@ -184,7 +184,7 @@ describe.each(DIALECTS)('profile settings and own profile on %s', (dialect) => {
       })
     })
 
-    it("answers bad input with the spec's messages", async () => {
+    it("answers bad input with the requirements' messages", async () => {
       const { app } = await buildTestApp({ dialect })
       const user = await createUser(app)
       const response = await put(app, user, {

@@ -101,7 +101,7 @@ describe.each(DIALECTS)('POST /api/v1/core/accounts (register) on %s', (dialect)
     })
   })
 
-  it("answers bad input with the spec's messages in ModelState", async () => {
+  it("answers bad input with the requirements' messages in ModelState", async () => {
     const { app } = await buildTestApp({ dialect })
     const empty = await register(app, {})
     expect(empty.statusCode).toBe(400)

@@ -4,7 +4,7 @@ import { createUser, type TestUser } from '../../helpers/auth.ts'
 import { buildTestApp, DIALECTS } from '../../helpers/build.ts'
 
 /*
- * Issue 14, lock-out that cannot be turned against the owner (ADR 017): guessing from browsers that have
+ * Lock-out that cannot be turned against the owner (ADR 017): guessing from browsers that have
  * never signed in locks the account for them, but a browser that signed in before keeps its own budget.
  */
 

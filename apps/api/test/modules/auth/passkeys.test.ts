@@ -5,7 +5,7 @@ import { buildTestApp, DIALECTS, type Dialect } from '../../helpers/build.ts'
 import { softAuthenticator } from '../../helpers/webauthn.ts'
 
 /*
- * Issue 14, passkeys (WebAuthn): added from the Security section (several, named, removable), as the second
+ * Passkeys (WebAuthn, ADR 019): added from the Security section (several, named, removable), as the second
  * step after a password, or alone with user verification. A software authenticator answers the ceremonies
  * here; the browser tests use Chromium's virtual authenticator.
  */

@@ -5,7 +5,7 @@ import { bearer, createAdmin, createUser, type TestUser, tokenFor } from '../../
 import { buildTestApp, DIALECTS, type Dialect } from '../../helpers/build.ts'
 
 /*
- * Issue 14, multi-factor authentication (ASVS 6.3.3, 6.5): TOTP set up from the account, confirmed by a
+ * Multi-factor authentication (ASVS 6.3.3, 6.5; ADR 018, ADR 031): TOTP set up from the account, confirmed by a
  * first code; with it, the right password answers 403 mfa_required and a second call with a code (or a
  * recovery code) completes the sign-in. Codes work once; challenges expire and allow five attempts.
  */
@@ -72,7 +72,7 @@ async function challengeOf(app: FastifyInstance, user: TestUser): Promise<string
 }
 
 describe.each(DIALECTS)('second factors on %s', (dialect) => {
-  it('without one, the password grant answers tokens as SPEC.md says', async () => {
+  it('without one, the password grant answers tokens as the requirements say', async () => {
     const { app, user } = await setUp(dialect)
     expect((await password(app, user)).statusCode).toBe(200)
   })

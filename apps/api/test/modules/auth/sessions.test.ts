@@ -6,7 +6,7 @@ import { buildTestApp, DIALECTS } from '../../helpers/build.ts'
 import { logCollector } from '../../helpers/logs.ts'
 
 /*
- * Issue 14, sessions (ASVS 7.4, 7.5): logout ends the session on the server, a person sees and ends their
+ * Sessions (ASVS 7.4, 7.5; requirements §10): logout ends the session on the server, a person sees and ends their
  * own sessions, every authenticated answer is no-store, and changing the password ends the other sessions.
  */
 

@@ -140,7 +140,7 @@ describe.each(DIALECTS)('POST /api/v1/core/auth/token on %s', (dialect) => {
       })
     })
 
-    it("answers bad input with the spec's ModelState messages", async () => {
+    it("answers bad input with the requirements' ModelState messages", async () => {
       const { app } = await buildTestApp({ dialect })
       const empty = await app.inject({
         method: 'POST',

@@ -12,7 +12,7 @@ describe.each(DIALECTS)('content on %s', (dialect) => {
       title: 'Privacy Policy',
       description: expect.any(String),
       content: expect.stringContaining('\n\n'),
-      // Issue 15: the content rendered from Markdown, and when staff last saved it (never, here).
+      // Publishing (ADR 022): the content rendered from Markdown, and when staff last saved it (never, here).
       html: expect.stringContaining('<h2>1. Who we are</h2>'),
       updatedAt: null,
     })
@@ -60,7 +60,7 @@ describe.each(DIALECTS)('content on %s', (dialect) => {
       title: 'Newest',
       image: '/images/news/newest.svg',
       text: 'Something happened.',
-      // Issue 15: the rendered body and the image's description and size ('' and null for an item without).
+      // Publishing (ADR 022): the rendered body and the image's description and size ('' and null for an item without).
       html: '',
       imageAlt: '',
       imageWidth: null,

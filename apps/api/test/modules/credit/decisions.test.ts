@@ -9,7 +9,7 @@ import { apply } from './helpers.ts'
 import { linkIn, post, sign, unsigned } from './signing-helpers.ts'
 
 /*
- * Issue 15, credit decisions: statuses, the assignee, an approval's limit and terms, internal notes, the
+ * Credit decisions (ADR 020): statuses, the assignee, an approval's limit and terms, internal notes, the
  * history of changes (the audit log), the applicant's emails, and a save from an older copy refused.
  */
 

@@ -5,7 +5,7 @@ import { buildTestApp, DIALECTS } from '../../helpers/build.ts'
 import { creditApplicationFixture } from '../../helpers/credit.ts'
 import { apply } from './helpers.ts'
 
-/** Issue 13: the confirmation page's "Download the PDF again" link, short-lived and unguessable. */
+/** The confirmation page's "Download the PDF again" link, short-lived and unguessable. */
 describe.each(DIALECTS)('GET /api/apply-for-credit/pdf on %s', (dialect) => {
   async function submitted(now: { value: Date }) {
     const built = await buildTestApp({ dialect, build: { clock: () => now.value } })

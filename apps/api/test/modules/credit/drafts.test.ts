@@ -9,7 +9,7 @@ import { buildTestApp, DIALECTS } from '../../helpers/build.ts'
 import { logCollector } from '../../helpers/logs.ts'
 
 /*
- * Issue 16, save and continue later: an application in progress is kept on the server, files and signatures
+ * Save and continue later (ADR 024): an application in progress is kept on the server, files and signatures
  * included, and reached again by the link emailed to the person completing it; the link's token is stored only
  * as a hash, lasts 30 days after each save, and never reaches a log.
  */

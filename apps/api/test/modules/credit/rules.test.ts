@@ -137,7 +137,7 @@ describe.each(DIALECTS)('the rules of POST /api/apply-for-credit on %s', (dialec
       expectModelState(await apply(app, payload), 'section4.agreeTerms', 'Please confirm your agreement.')
     })
 
-    it("answers every missing field with the spec's messages, keyed by path", async () => {
+    it("answers every missing field with the requirements' messages, keyed by path", async () => {
       const { app } = await buildTestApp({ dialect })
       const response = await apply(app, {
         section1: {},

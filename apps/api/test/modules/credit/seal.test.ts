@@ -11,7 +11,7 @@ import { creditApplicationFixture, trustDeedPdf } from '../../helpers/credit.ts'
 import { apply, pdfPages } from './helpers.ts'
 
 /*
- * Issue 16, a tamper-evident PDF: every credit application PDF is sealed with a PAdES signature made with the
+ * A tamper-evident PDF (ADR 023): every credit application PDF is sealed with a PAdES signature made with the
  * business's certificate (the demo's self-signed one here). Poppler's pdfsig and OpenSSL verify the seal on
  * their own, and one changed byte is caught.
  */

@@ -10,7 +10,7 @@ import { pdfText } from './helpers.ts'
 import { AGENT, linkIn, post, sign, unsigned } from './signing-helpers.ts'
 
 /*
- * Issue 16, remote signing: the person completing sends the application without signatures; each director gets
+ * Remote signing (ADR 025): the person completing sends the application without signatures; each director gets
  * a link by email to read and sign on their own device (a Pty Ltd's covers the guarantee); the last signature
  * submits the application with a signing record per signer. Links are 256-bit tokens stored as hashes, sent in
  * bodies, and never logged.

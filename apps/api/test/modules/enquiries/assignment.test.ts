@@ -4,7 +4,7 @@ import { bearer, createAdmin, createUser, tokenFor } from '../../helpers/auth.ts
 import { buildTestApp, DIALECTS } from '../../helpers/build.ts'
 import { createEnquiry } from './helpers.ts'
 
-/* Issue 15: enquiries and quote requests get an assignee and internal notes, like credit applications. */
+/* Requirements §11: enquiries and quote requests get an assignee and internal notes, like credit applications. */
 
 async function setUp(dialect: 'sqlite' | 'postgres') {
   const { app } = await buildTestApp({ dialect })

@@ -7,8 +7,8 @@ import { buildTestApp, DIALECTS } from '../../helpers/build.ts'
 import { post, quote } from './helpers.ts'
 
 /*
- * Issue 17: a quote request's optional hire details (company, start date from today in Melbourne, hire length,
- * site, a quantity per chosen service, day or night works), beside SPEC.md's payload, reach the inbox, its
+ * Requirements §14: a quote request's optional hire details (company, start date from today in Melbourne, hire length,
+ * site, a quantity per chosen service, day or night works), beside the payload of §7, reach the inbox, its
  * detail, the CSV export and the business's email.
  */
 
@@ -69,7 +69,7 @@ describe.each(DIALECTS)('hire details on %s', (dialect) => {
     expect(mail?.text_body).toContain('Works: Night works')
   })
 
-  it('leaves them out when none is given: the spec payload alone is as before', async () => {
+  it('leaves them out when none is given: the payload of requirements §7 alone is as before', async () => {
     const { app } = await buildTestApp({ dialect })
     const blank = {
       ...quote,

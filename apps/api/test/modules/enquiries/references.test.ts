@@ -163,7 +163,7 @@ describe.each(DIALECTS)('enquiry references on %s', (dialect) => {
     expect(taken.statusCode, taken.body).toBe(201)
     const row = await app.db.selectFrom('enquiries').selectAll().executeTakeFirstOrThrow()
     expect(row.message).toBe('')
-    // Contact Us keeps SPEC.md's rule as it is.
+    // Contact Us keeps the rule of requirements §5 as it is.
     const message = await post(app, '/api/contact', { ...contact, message: '', shift: 'day' })
     expect(message.json().ModelState).toEqual({ message: ['Message is required.'] })
   })

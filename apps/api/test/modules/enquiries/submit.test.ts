@@ -12,7 +12,7 @@ const ROUTES: { url: Url; valid: Record<string, unknown> }[] = [
   { url: '/api/get-a-quote', valid: quote },
 ]
 
-/** SPEC.md §5 Contact: the rules of both forms, each with the message it gives. */
+/** Requirements §5 Contact: the rules of both forms, each with the message it gives. */
 const CONTACT_RULES: { rule: string; change: Record<string, unknown>; field: string; message: string }[] = [
   { rule: 'an empty name', change: { name: '' }, field: 'name', message: 'Name is required.' },
   { rule: 'a blank name', change: { name: '   ' }, field: 'name', message: 'Name is required.' },
@@ -53,7 +53,7 @@ const CONTACT_RULES: { rule: string; change: Record<string, unknown>; field: str
   },
 ]
 
-/** SPEC.md §5 Quote: the contact rules, plus a service and a source. */
+/** Requirements §5 Quote: the contact rules, plus a service and a source. */
 const QUOTE_RULES: typeof CONTACT_RULES = [
   {
     rule: 'no services',
@@ -94,7 +94,7 @@ const withChange = (valid: Record<string, unknown>, change: Record<string, unkno
   return payload
 }
 
-describe.each(ROUTES)('POST $url validation (SPEC.md §5)', ({ url, valid }) => {
+describe.each(ROUTES)('POST $url validation (requirements §5)', ({ url, valid }) => {
   const rules = url === '/api/get-a-quote' ? [...CONTACT_RULES, ...QUOTE_RULES] : CONTACT_RULES
 
   it.each(rules)(
@@ -226,7 +226,7 @@ describe.each(DIALECTS)('submitting an enquiry on %s', (dialect) => {
     // What was asked in fixed choices only: no count of the message's words, no sign of the phone.
     expect(acknowledgement?.text_body).not.toMatch(/Your message|Phone number/)
     expect(acknowledgement?.html_body).toContain('1300 975 707')
-    // The address has not shown it is the sender's: nothing typed on the form is sent back to it (issue 14).
+    // The address has not shown it is the sender's: nothing typed on the form is sent back to it (ADR 032).
     for (const body of [acknowledgement?.text_body, acknowledgement?.html_body]) {
       expect(body).not.toContain("O'Neil")
       expect(body).not.toContain('O&#39;Neil')
@@ -268,7 +268,7 @@ describe.each(DIALECTS)('submitting an enquiry on %s', (dialect) => {
     expect(mail[0]?.text_body).not.toContain('Services:')
   })
 
-  it('takes services and source sent as plain values (SPEC.md §7) as lists of one', async () => {
+  it('takes services and source sent as plain values (requirements §7) as lists of one', async () => {
     const { app } = await buildTestApp({ dialect })
     const response = await post(app, '/api/get-a-quote', {
       ...quote,

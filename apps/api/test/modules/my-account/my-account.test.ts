@@ -9,9 +9,10 @@ import { nextIp, quote } from '../enquiries/helpers.ts'
 import { UPDATE_URL } from '../users/helpers.ts'
 
 /*
- * Issue 17: /api/my-account lists a signed-in user's enquiries and credit applications with the status staff
- * set. A record is theirs when it was sent while signed in with the account, or its email is the account's
- * and that address has been confirmed; nobody sees another's (IDOR tests on every endpoint).
+ * The account area (requirements §15): /api/my-account lists a signed-in user's enquiries and credit
+ * applications with the status staff set. A record is theirs when it was sent while signed in with the account,
+ * or its email is the account's and that address has been confirmed; nobody sees another's (IDOR tests on every
+ * endpoint).
  */
 
 async function sendQuote(app: FastifyInstance, email: string, headers: Record<string, string> = {}) {

@@ -149,7 +149,7 @@ describe.each(DIALECTS)('admin user management on %s', (dialect) => {
     expectNoSecrets(JSON.stringify(entry), NEW_USER.password, stored?.password_hash ?? '<none>')
   })
 
-  it('refuses an invalid create with the ModelState messages of SPEC.md §5', async () => {
+  it('refuses an invalid create with the ModelState messages of requirements §5', async () => {
     const { app } = await buildTestApp({ dialect })
     const { headers } = await signedInAdmin(app)
     const invalid = await app.inject({

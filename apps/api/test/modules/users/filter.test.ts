@@ -4,7 +4,7 @@ import { buildTestApp, DIALECTS } from '../../helpers/build.ts'
 import { ALL, filter, idsOf, signedInAdmin } from './helpers.ts'
 
 describe.each(DIALECTS)('POST /api/v1/users/filter on %s', (dialect) => {
-  it('answers the rows of SPEC.md §3 (registationDate spelt so) as a plain list without page', async () => {
+  it('answers the rows of requirements §3 (registationDate spelt so) as a plain list without page', async () => {
     const { app } = await buildTestApp({ dialect })
     const { admin, headers, seeded } = await signedInAdmin(app)
     const user = await createUser(app, {
@@ -67,7 +67,7 @@ describe.each(DIALECTS)('POST /api/v1/users/filter on %s', (dialect) => {
     })
     expect(found.json()).toMatchObject({ total: 2 })
     expect(found.json()).not.toHaveProperty('outside')
-    // SPEC.md's plain list (no page) is as it was.
+    // The plain list of requirements §7 (no page) is as it was.
     expect((await filter(app, headers, { ...window, search: 'zelda' })).json()).toEqual([])
   })
 
@@ -159,7 +159,7 @@ describe.each(DIALECTS)('POST /api/v1/users/filter on %s', (dialect) => {
     expect(idsOf(searched.json())).toEqual([kept.id])
   })
 
-  it('refuses a filter without user types or with a bad date, with the messages of SPEC.md §5', async () => {
+  it('refuses a filter without user types or with a bad date, with the messages of requirements §5', async () => {
     const { app } = await buildTestApp({ dialect })
     const { headers } = await signedInAdmin(app)
     const noTypes = await filter(app, headers, { userTypes: [], startDate: '', endDate: '' })

@@ -79,7 +79,7 @@ describe('search terms', () => {
 
 /*
  * The server's search must find exactly the users the table's own matcher (createSearchMatcher,
- * SPEC.md §9) would find among them: random users, random searches, both dialects.
+ * requirements §9) would find among them: random users, random searches, both dialects.
  */
 const NAME_WORDS = ['ann', 'anna', 'annabel', 'bob', 'bo', 'zoë', 'zoe', 'o', 'brien', 'smith', 'smithers']
 const word = fc.constantFrom(...NAME_WORDS)

@@ -18,7 +18,7 @@ export const USER_TYPE_OPTIONS = FILTER_USER_TYPES.map((type) => ({
 }))
 
 /**
- * The filter panel of Manage Users (requirements §2, §5): User Types (every type, ADR 035), Start Date
+ * The filter panel of Manage Users (requirements §2, §5): User Types (Regular and Admin only, ADR 035), Start Date
  * and End Date as dd/mm/yyyy, with 'At least 1 user type is required.', 'Start date is required.',
  * 'End date is required.' and 'Must be a date.'.
  */
