@@ -50,7 +50,6 @@ async function startApp() {
   const port = await freePort()
   const { app } = await buildTestApp({
     env: { WEB_BUILD_DIR: DEFAULT_WEB_BUILD_DIR, PORT: String(port), NODE_ENV: 'production', DEMO: '1' },
-    build: { internalApiUrl: `http://127.0.0.1:${port}/api` },
   })
   await app.listen({ port, host: '127.0.0.1' })
   return { app, port }
