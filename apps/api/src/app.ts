@@ -48,8 +48,6 @@ export interface BuildOptions {
   logStream?: LogStream
   /** Receives the one-time line with a generated admin password instead of stdout. */
   print?: (line: string) => void
-  /** The API base URL for the web app's server-side loaders. */
-  internalApiUrl?: string
   /** More route plugins under /api, registered after the modules (tests, tools). */
   routes?: FastifyPluginAsync[]
 }
@@ -111,7 +109,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     // Made here, not in the (encapsulated) web plugin, so that app.pageCache is the root's.
     const pageCache = createPageStore(config)
     if (pageCache) app.decorate('pageCache', pageCache)
-    await app.register(webPlugin, { config, internalApiUrl: options.internalApiUrl, pageCache })
+    await app.register(webPlugin, { config, pageCache })
 
     await app.ready()
   } catch (error) {

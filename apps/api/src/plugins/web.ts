@@ -4,7 +4,13 @@ import { Readable } from 'node:stream'
 import type { ReadableStream as NodeReadableStream } from 'node:stream/web'
 import { pathToFileURL } from 'node:url'
 import fastifyStatic from '@fastify/static'
-import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify'
+import type {
+  FastifyInstance,
+  FastifyPluginAsync,
+  FastifyReply,
+  FastifyRequest,
+  LightMyRequestResponse,
+} from 'fastify'
 import {
   createRequestHandler,
   type RouterContext,
@@ -33,8 +39,6 @@ declare module 'fastify' {
 
 export interface WebPluginOptions {
   config: Config
-  /** The API base URL for the web app's server-side loaders; defaults to this server on loopback. */
-  internalApiUrl?: string | undefined
   /** Where public pages are kept (see createPageStore); without one every page is rendered per request. */
   pageCache?: PageStore | undefined
 }
@@ -54,90 +58,127 @@ const UNSTORED_HEADERS = new Set(['set-cookie', 'content-length', 'content-encod
 /** What a kept page is rendered again with: nothing of any visitor's request. */
 const SHARED_RENDER_HEADERS = { accept: 'text/html', 'user-agent': 'signalway-page-cache' }
 
+type HandleRequest = ReturnType<typeof createRequestHandler>
+/** The router context a render gets: the API in-process, for the visitor served or (null) for nobody. */
+type RenderContext = (request: FastifyRequest | null) => RouterContextProvider | undefined
+
 /**
  * Serves the built web app on the same origin as the API: its static files, and every other
  * non-API path rendered by React Router. Registered last. Without a build the API runs alone.
  * Not wrapped in fastify-plugin: its catch-all body parser must stay out of the API's scope.
  */
-export const webPlugin: FastifyPluginAsync<WebPluginOptions> = async (
-  app,
-  { config, internalApiUrl, pageCache: pages },
-) => {
+export const webPlugin: FastifyPluginAsync<WebPluginOptions> = async (app, { config, pageCache: pages }) => {
   const serverIndex = join(config.webBuildDir, 'server', 'index.js')
   if (!existsSync(serverIndex)) {
     app.log.warn({ serverIndex }, 'web build not found; serving the API only (build it with `npm run build`)')
     return
   }
-
-  // The build reads these when it loads, so they are set first.
-  process.env.INTERNAL_API_URL = internalApiUrl ?? defaultInternalApiUrl(config)
-  process.env.PUBLIC_CONFIG_JSON = JSON.stringify(publicConfig(config))
-  const build = (await import(pathToFileURL(serverIndex).href)) as ServerBuild
+  const build = await loadServerBuild(serverIndex, config)
   const handleRequest = createRequestHandler(build, config.nodeEnv)
-  const internalApiKey = (build.entry.module as { internalApiContext?: RouterContext<InternalApi | null> })
-    .internalApiContext
-  /**
-   * What a page rendered for one visitor gets: the API, in-process, for this visitor (a form posted to a page, an
-   * action; a reset link checked as its page renders, ADR 027). Pages kept for everyone are rendered without it.
-   */
-  const visitorContext = (request: FastifyRequest) => {
-    if (!internalApiKey) return undefined
-    const context = new RouterContextProvider()
-    context.set(internalApiKey, internalApiFor(app, request))
-    return context
-  }
+  const contextFor = renderContext(app, build)
 
   const clientDir = join(config.webBuildDir, 'client')
-  if (existsSync(clientDir)) {
-    // Hashed file names under assets/ never change content: answered from memory, with the build's Brotli or
-    // gzip copy, a validator and a year's cache (lib/static-assets.ts).
-    const assets = loadAssets(join(clientDir, 'assets'))
-    app.get('/assets/*', async (request, reply) => {
-      const asset = assets.get((request.params as { '*': string })['*'])
-      if (!asset) return reply.callNotFound()
-      reply
-        .header('cache-control', IMMUTABLE)
-        .header('vary', 'accept-encoding')
-        .header('etag', asset.etag)
-        .type(asset.contentType)
-      if (matchesValidator(request.headers['if-none-match'], asset.etag)) return reply.code(304).send()
-      const wanted = negotiateEncoding(request.headers['accept-encoding'])
-      const encoding = asset.bodies[wanted] ? wanted : 'identity'
-      if (encoding !== 'identity') reply.header('content-encoding', encoding)
-      return reply.send(asset.bodies[encoding])
-    })
-
-    // The other files (images, icons, robots.txt) from the disk, with the build's compressed copy if any.
-    await app.register(fastifyStatic, {
-      root: clientDir,
-      wildcard: false,
-      globIgnore: ['assets/**'],
-      index: false,
-      cacheControl: false,
-      preCompressed: true,
-      // Pages are rendered per request (each carries its own CSP nonce), never served as files; the compressed
-      // copies are sent only in place of their file.
-      allowedPath: (path) => !path.endsWith('.html') && !/\.(?:br|gz)$/.test(path),
-      setHeaders: (reply) => {
-        reply.header('cache-control', SHORT_CACHE)
-      },
-    })
-  }
+  if (existsSync(clientDir)) await serveClientFiles(app, clientDir)
 
   // React Router parses action bodies itself: hand it the bytes, within the body limit.
   app.removeAllContentTypeParsers()
   app.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, body, done) => done(null, body))
 
+  const servePage = pages && pageServer(app, config, handleRequest, contextFor, pages)
+  app.route({
+    method: METHODS,
+    url: '/*',
+    schema: { hide: true },
+    handler: async (request, reply) => {
+      if (isApiPath(request.url) || request.url.startsWith('/assets/')) return reply.callNotFound()
+      if (servePage && isSharedCandidate(request)) return servePage(request, reply)
+      const response = await handleRequest(
+        toWebRequest(request, reply, config.siteUrl, { method: request.method, nonce: request.cspNonce }),
+        contextFor(request),
+      )
+      return sendWebResponse(request, reply, response)
+    },
+  })
+}
+
+/** The server build, loaded once the public configuration it reads as it loads is set. */
+async function loadServerBuild(serverIndex: string, config: Config): Promise<ServerBuild> {
+  process.env.PUBLIC_CONFIG_JSON = JSON.stringify(publicConfig(config))
+  return (await import(pathToFileURL(serverIndex).href)) as ServerBuild
+}
+
+/**
+ * What a render is handed under the build's own context key (`internalApiContext`; the build bundles its own
+ * copy of React Router, so only its key is the one its loaders read): the API in-process. Every loader reads
+ * through it, never over HTTP; a page rendered for one visitor can also act for them (a form posted to a page,
+ * an action; a reset link checked as its page renders, ADR 027), a page kept for everyone acts for nobody.
+ */
+function renderContext(app: FastifyInstance, build: ServerBuild): RenderContext {
+  const key = (build.entry.module as { internalApiContext?: RouterContext<InternalApi | null> })
+    .internalApiContext
+  return (request) => {
+    if (!key) return undefined
+    const context = new RouterContextProvider()
+    context.set(key, internalApiFor(app, request))
+    return context
+  }
+}
+
+/** The build's client files: hashed assets from memory, the rest from the disk. */
+async function serveClientFiles(app: FastifyInstance, clientDir: string) {
+  // Hashed file names under assets/ never change content: answered from memory, with the build's Brotli or
+  // gzip copy, a validator and a year's cache (lib/static-assets.ts).
+  const assets = loadAssets(join(clientDir, 'assets'))
+  app.get('/assets/*', async (request, reply) => {
+    const asset = assets.get((request.params as { '*': string })['*'])
+    if (!asset) return reply.callNotFound()
+    reply
+      .header('cache-control', IMMUTABLE)
+      .header('vary', 'accept-encoding')
+      .header('etag', asset.etag)
+      .type(asset.contentType)
+    if (matchesValidator(request.headers['if-none-match'], asset.etag)) return reply.code(304).send()
+    const wanted = negotiateEncoding(request.headers['accept-encoding'])
+    const encoding = asset.bodies[wanted] ? wanted : 'identity'
+    if (encoding !== 'identity') reply.header('content-encoding', encoding)
+    return reply.send(asset.bodies[encoding])
+  })
+
+  // The other files (images, icons, robots.txt) from the disk, with the build's compressed copy if any.
+  await app.register(fastifyStatic, {
+    root: clientDir,
+    wildcard: false,
+    globIgnore: ['assets/**'],
+    index: false,
+    cacheControl: false,
+    preCompressed: true,
+    // Pages are rendered per request (each carries its own CSP nonce), never served as files; the compressed
+    // copies are sent only in place of their file.
+    allowedPath: (path) => !path.endsWith('.html') && !/\.(?:br|gz)$/.test(path),
+    setHeaders: (reply) => {
+      reply.header('cache-control', SHORT_CACHE)
+    },
+  })
+}
+
+/**
+ * Serves the pages the same for everyone from the page store: fresh ones as kept, stale ones while they are
+ * rendered again, others rendered and kept when their Cache-Control lets a shared cache do so, as a CDN would.
+ */
+function pageServer(
+  app: FastifyInstance,
+  config: Config,
+  handleRequest: HandleRequest,
+  contextFor: RenderContext,
+  store: PageStore,
+) {
   const refreshing = new Map<string, Promise<CachedPage>>()
   const firstRenders = new Map<string, Promise<{ page: CachedPage; cookies: string[] }>>()
   const policyOf = (hashes: InlineHashes) => app.documentPolicy({ hashes })
 
-  /**
-   * Renders a page without a nonce (its policy lists the hashes of its inline scripts and styles
-   * instead) and keeps it when its Cache-Control lets a shared cache do so, as a CDN would.
-   */
-  const render = async (webRequest: Request, path: string, store: PageStore) => {
-    const response = await handleRequest(webRequest)
+  /** Renders a page for nobody in particular, without a nonce (its policy lists its inline hashes), and keeps it if it may. */
+  const render = async (webRequest: Request, path: string) => {
+    const response = await handleRequest(webRequest, contextFor(null))
     const html = await response.text()
     const cookies = response.headers.getSetCookie()
     const headers = [...response.headers].filter(([name]) => !UNSTORED_HEADERS.has(name))
@@ -151,12 +192,12 @@ export const webPlugin: FastifyPluginAsync<WebPluginOptions> = async (
     return { page, cookies }
   }
 
-  /** Renders a kept page again, for nobody in particular; concurrent refreshes of one page are one. */
-  const refresh = (path: string, store: PageStore): Promise<CachedPage> => {
+  /** Renders a kept page again; concurrent refreshes of one page are one. */
+  const refresh = (path: string): Promise<CachedPage> => {
     let pending = refreshing.get(path)
     if (!pending) {
       const webRequest = new Request(new URL(path, config.siteUrl), { headers: SHARED_RENDER_HEADERS })
-      pending = render(webRequest, path, store)
+      pending = render(webRequest, path)
         .then(({ page }) => page)
         .finally(() => refreshing.delete(path))
       refreshing.set(path, pending)
@@ -164,16 +205,16 @@ export const webPlugin: FastifyPluginAsync<WebPluginOptions> = async (
     return pending
   }
 
-  const servePage = async (request: FastifyRequest, reply: FastifyReply, store: PageStore) => {
+  return async (request: FastifyRequest, reply: FastifyReply) => {
     const path = request.url
     const kept = store.get(path)
     const state = kept && freshness(kept, Date.now())
     if (kept && state === 'fresh') return sendPage(request, reply, kept, 'hit')
     if (kept && state === 'stale') {
-      refresh(path, store).catch((error: unknown) => request.log.error({ err: error }, 'page refresh failed'))
+      refresh(path).catch((error: unknown) => request.log.error({ err: error }, 'page refresh failed'))
       return sendPage(request, reply, kept, 'stale')
     }
-    if (kept) return sendPage(request, reply, await refresh(path, store), 'miss')
+    if (kept) return sendPage(request, reply, await refresh(path), 'miss')
 
     // Not kept (yet). While one visitor's render is under way, others asking for the same page wait
     // for it and get it if it turns out shareable (as a CDN collapses requests); if not, each
@@ -188,7 +229,6 @@ export const webPlugin: FastifyPluginAsync<WebPluginOptions> = async (
     const rendering = render(
       toWebRequest(request, reply, config.siteUrl, { method: 'GET', nonce: undefined }),
       path,
-      store,
     )
     if (!first) {
       firstRenders.set(path, rendering)
@@ -201,55 +241,66 @@ export const webPlugin: FastifyPluginAsync<WebPluginOptions> = async (
     if (cookies.length > 0) reply.header('set-cookie', cookies)
     return sendPage(request, reply, page, 'miss')
   }
-
-  app.route({
-    method: METHODS,
-    url: '/*',
-    schema: { hide: true },
-    handler: async (request, reply) => {
-      if (isApiPath(request.url) || request.url.startsWith('/assets/')) return reply.callNotFound()
-      if (pages && isSharedCandidate(request)) return servePage(request, reply, pages)
-      const response = await handleRequest(
-        toWebRequest(request, reply, config.siteUrl, { method: request.method, nonce: request.cspNonce }),
-        visitorContext(request),
-      )
-      return sendWebResponse(request, reply, response)
-    },
-  })
 }
 
 /**
- * The API as the web app's actions call it (`apps/web/app/lib/internal-api.server.ts`): a request
- * handled in-process, with the visitor's address (so its rate limits and records are theirs) and
- * user agent, and nothing else of theirs.
+ * The API as the web app's loaders and actions call it (`apps/web/app/lib/internal-api.server.ts`): requests
+ * handled in-process by `app.inject`, never over the network. The body is the answer's JSON, null when it is not
+ * JSON (the status says enough).
  */
 export interface InternalApi {
-  post(path: string, body: unknown): Promise<{ status: number; body: unknown }>
+  get(path: string): Promise<InternalAnswer>
+  post: ((path: string, body: unknown) => Promise<InternalAnswer>) | null
 }
 
-function internalApiFor(app: FastifyInstance, request: FastifyRequest): InternalApi {
+interface InternalAnswer {
+  status: number
+  body: unknown
+}
+
+/**
+ * Reads are public and the same for every visitor: nothing of theirs (no cookie, no authorization, no address),
+ * and not compressed, which in-process would only queue the answer behind other work in Node's thread pool.
+ * A call for a visitor carries their address (so the API's rate limits and records are theirs) and user agent,
+ * and nothing else of theirs; there is none for a page kept for everyone.
+ */
+function internalApiFor(app: FastifyInstance, request: FastifyRequest | null): InternalApi {
   return {
-    async post(path, body) {
+    async get(path) {
       const response = await app.inject({
-        method: 'POST',
+        method: 'GET',
         url: `/api${path}`,
-        remoteAddress: request.ip,
-        headers: {
-          'content-type': 'application/json',
-          accept: 'application/json',
-          'user-agent': request.headers['user-agent'] ?? '',
-        },
-        payload: JSON.stringify(body),
+        headers: { accept: 'application/json', 'accept-encoding': 'identity' },
       })
-      let parsed: unknown = null
-      try {
-        parsed = response.json()
-      } catch {
-        // Not JSON: the status says enough.
-      }
-      return { status: response.statusCode, body: parsed }
+      return answerOf(response)
     },
+    post: request
+      ? async (path, body) => {
+          const response = await app.inject({
+            method: 'POST',
+            url: `/api${path}`,
+            remoteAddress: request.ip,
+            headers: {
+              'content-type': 'application/json',
+              accept: 'application/json',
+              'user-agent': request.headers['user-agent'] ?? '',
+            },
+            payload: JSON.stringify(body),
+          })
+          return answerOf(response)
+        }
+      : null,
   }
+}
+
+function answerOf(response: LightMyRequestResponse): InternalAnswer {
+  let body: unknown = null
+  try {
+    body = response.json()
+  } catch {
+    // Not JSON: the status says enough.
+  }
+  return { status: response.statusCode, body }
 }
 
 /**
@@ -292,12 +343,6 @@ function sendPage(
 
 function isApiPath(url: string): boolean {
   return url === '/api' || url.startsWith('/api/') || url.startsWith('/api?')
-}
-
-function defaultInternalApiUrl(config: Config): string {
-  const wildcard = config.host === '0.0.0.0' || config.host === '::' || config.host === ''
-  const host = wildcard ? '127.0.0.1' : config.host.includes(':') ? `[${config.host}]` : config.host
-  return `http://${host}:${config.port}/api`
 }
 
 function toWebRequest(

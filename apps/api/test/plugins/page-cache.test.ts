@@ -50,7 +50,6 @@ async function startApp() {
   const port = await freePort()
   const { app } = await buildTestApp({
     env: { WEB_BUILD_DIR: DEFAULT_WEB_BUILD_DIR, PORT: String(port), NODE_ENV: 'production', DEMO: '1' },
-    build: { internalApiUrl: `http://127.0.0.1:${port}/api` },
   })
   await app.listen({ port, host: '127.0.0.1' })
   return { app, port }
@@ -138,6 +137,35 @@ describe.runIf(realBuild || process.env.CI === 'true')('the page cache (real web
     const nonce = /'nonce-([^']+)'/.exec(String(personal.headers['content-security-policy']))?.[1]
     expect(nonce).toBeDefined()
     expect(personal.body.toString('utf8')).toContain(`nonce="${nonce}"`)
+  })
+
+  it('renders pages whose loaders read the API in-process (the app listens on no port); only the pages are kept', {
+    timeout: 30_000,
+  }, async () => {
+    // PORT is free and nothing listens on it: a loader reading over loopback HTTP would answer 503.
+    const { app } = await buildTestApp({
+      env: {
+        WEB_BUILD_DIR: DEFAULT_WEB_BUILD_DIR,
+        PORT: String(await freePort()),
+        NODE_ENV: 'production',
+        DEMO: '1',
+      },
+    })
+    const pages = {
+      '/news/': 'Solar VMS fleet upgrade completed',
+      '/news/solar-vms-fleet-upgrade/': 'A row of solar-powered VMS boards in the depot yard',
+      '/faqs/': 'How do I hire equipment?',
+    }
+    for (const [path, shown] of Object.entries(pages)) {
+      const headers = { 'accept-encoding': 'identity' }
+      const first = await app.inject({ method: 'GET', url: path, headers })
+      expect([first.statusCode, first.headers['x-page-cache']], path).toEqual([200, 'miss'])
+      expect(first.body, path).toContain(shown)
+      const kept = await app.inject({ method: 'GET', url: path, headers })
+      expect([kept.statusCode, kept.headers['x-page-cache']], path).toEqual([200, 'hit'])
+    }
+    // The loaders' reads (/api/news, /api/news/:slug, /api/faqs) are answers of the API, never kept as pages.
+    expect(app.pageCache?.size).toBe(Object.keys(pages).length)
   })
 
   it("shows a news item's edit at once: the save empties the cache its page was kept in", {

@@ -2,15 +2,26 @@ import { cpSync, mkdtempSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib'
+import type { FastifyPluginAsync } from 'fastify'
 import { describe, expect, it } from 'vitest'
 import { buildTestApp } from '../helpers/build.ts'
 
 const WEB_BUILD_DIR = join(import.meta.dirname, '..', 'fixtures', 'web-build')
 
+/** GET /api/echo: what the API saw of a read, for the fixture's '/read/' page to show. */
+const echo: FastifyPluginAsync = async (app) => {
+  app.get('/echo', async (request) => ({
+    ip: request.ip,
+    authorization: request.headers.authorization ?? null,
+    cookie: request.headers.cookie ?? null,
+    acceptEncoding: request.headers['accept-encoding'] ?? null,
+  }))
+}
+
 function webApp() {
   return buildTestApp({
     env: { WEB_BUILD_DIR, SITE_URL: 'https://hire.example.com', TAG_MANAGER_ID: 'GTM-AB12CD3' },
-    build: { internalApiUrl: 'http://127.0.0.1:4321/api' },
+    build: { routes: [echo] },
   })
 }
 
@@ -57,10 +68,10 @@ describe('serving the web app', () => {
     expect(data.loaderData).toMatchObject({ 'routes/page': { path: '/about/' } })
   })
 
-  it('hands the web app its internal API URL and the public configuration only', async () => {
+  it('hands the web app the public configuration only, and no API address (its loaders read in-process)', async () => {
     const { app } = await webApp()
     const data = documentData((await app.inject({ method: 'GET', url: '/' })).body)
-    expect(data.internalApiUrl).toBe('http://127.0.0.1:4321/api')
+    expect(data.internalApiUrl).toBeNull()
     expect(data.publicConfig).toEqual({
       siteUrl: 'https://hire.example.com',
       apiBaseUrl: '/api',
@@ -133,6 +144,24 @@ describe('serving the web app', () => {
     expect(documentData(checked.body).loaderData['routes/page'].answer).toMatchObject({ status: 400 })
     const shared = await app.inject({ method: 'GET', url: '/check-link/' })
     expect(documentData(shared.body).loaderData['routes/page'].answer).toBeNull()
+  })
+
+  it("hands every page's loaders the API in-process for reads, with nothing of the visitor's (the app listens on no port)", async () => {
+    const { app } = await webApp()
+    const expected = {
+      status: 200,
+      body: { ip: '127.0.0.1', authorization: null, cookie: null, acceptEncoding: 'identity' },
+    }
+    // A page the same for everyone (rendered to be kept), then one for a visitor with credentials.
+    const shared = await app.inject({ method: 'GET', url: '/read/' })
+    expect(documentData(shared.body).loaderData['routes/page'].answer).toEqual(expected)
+    const personal = await app.inject({
+      method: 'GET',
+      url: '/read/?from=home',
+      remoteAddress: '203.0.113.52',
+      headers: { authorization: 'Bearer visitor-token', cookie: 'session=visitor' },
+    })
+    expect(documentData(personal.body).loaderData['routes/page'].answer).toEqual(expected)
   })
 
   it('serves hashed assets as immutable and other files with a short cache', async () => {

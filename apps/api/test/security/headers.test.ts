@@ -172,7 +172,6 @@ describe('security headers on every kind of response', () => {
       const port = await freePort()
       const { app } = await buildTestApp({
         env: { WEB_BUILD_DIR: DEFAULT_WEB_BUILD_DIR, PORT: String(port) },
-        build: { internalApiUrl: `http://127.0.0.1:${port}/api` },
       })
       await app.listen({ port, host: '127.0.0.1' })
       const asset = readdirSync(join(DEFAULT_WEB_BUILD_DIR, 'client', 'assets')).find((name) =>

@@ -37,12 +37,15 @@ export function getPublicConfig(): PublicConfig {
 }
 
 /**
- * Headers of a server-side loader's call to the API in the same process. Loopback needs no compression,
- * which would only queue the answer behind other work in Node's thread pool.
+ * Headers of a loader's read over HTTP in Vite's dev server (see internal-api.server.ts). Loopback needs no
+ * compression, which would only queue the answer behind other work in Node's thread pool.
  */
 export const INTERNAL_API_HEADERS = { Accept: 'application/json', 'Accept-Encoding': 'identity' } as const
 
-/** Base URL for server-side loaders calling the API in the same process (no trailing slash). */
+/**
+ * Where loaders read the API in Vite's dev server, the API running apart (no trailing slash). The server hands
+ * every render the API in-process instead (internal-api.server.ts), so nothing else reads it.
+ */
 export function getInternalApiUrl(): string {
   const configured = process.env.INTERNAL_API_URL
   if (configured) return configured.replace(/\/+$/, '')

@@ -1,50 +1,37 @@
-import { once } from 'node:events'
-import http from 'node:http'
-import type { AddressInfo } from 'node:net'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
+import { expectConsoleError } from '../../../../test/console-errors.ts'
+import { fakeInternalApi, forbidFetch, routerContext } from '../../test/internal-api.ts'
+import type { InternalApi } from '../lib/internal-api.server.ts'
 import { loader } from './content-page.tsx'
 
-let server: http.Server
-const requested: string[] = []
+forbidFetch()
 
-beforeAll(async () => {
-  server = http.createServer((req, res) => {
-    requested.push(req.url ?? '')
-    res.setHeader('Content-Type', 'application/json')
-    if (req.url === '/api/pages/some%2Fpage') {
-      res.end(
-        JSON.stringify({
-          name: 'some/page',
-          title: 'Some Page',
-          description: 'About it.',
-          content: 'Text.',
-          html: '<p>Text.</p>\n',
-          updatedAt: null,
-        }),
-      )
-      return
-    }
-    res.statusCode = 404
-    res.end(JSON.stringify({ Message: 'Page not found.' }))
-  })
-  server.listen(0, '127.0.0.1')
-  await once(server, 'listening')
-  process.env.INTERNAL_API_URL = `http://127.0.0.1:${(server.address() as AddressInfo).port}/api`
+const { api, requested } = fakeInternalApi({
+  '/pages/some%2Fpage': {
+    status: 200,
+    body: {
+      name: 'some/page',
+      title: 'Some Page',
+      description: 'About it.',
+      content: 'Text.',
+      html: '<p>Text.</p>\n',
+      updatedAt: null,
+    },
+  },
 })
 
-afterAll(async () => {
-  delete process.env.INTERNAL_API_URL
-  await new Promise((resolve) => server.close(resolve))
-})
-
-function load(path: string) {
-  return loader({ request: new Request(`http://localhost${path}`), params: {}, context: {} } as never)
+function load(path: string, given: InternalApi | null = api) {
+  return loader({
+    request: new Request(`http://localhost${path}`),
+    params: {},
+    context: routerContext(given),
+  } as never)
 }
 
 describe('generic content page loader', () => {
-  it("looks the page up by its name: '/Some/Page/' -> 'some/page'", async () => {
+  it("looks the page up by its name, through the API the server gave: '/Some/Page/' -> 'some/page'", async () => {
     const result = await load('/Some/Page/')
-    expect(requested.at(-1)).toBe('/api/pages/some%2Fpage')
+    expect(requested.at(-1)).toBe('/pages/some%2Fpage')
     expect(result).toEqual({
       found: true,
       name: 'some/page',
@@ -66,5 +53,18 @@ describe('generic content page loader', () => {
     expect(thrown).toBeInstanceOf(Response)
     expect((thrown as Response).status).toBe(301)
     expect((thrown as Response).headers.get('Location')).toBe('/Some/Page/?x=1')
+  })
+
+  it('answers 503 when no server gave the API (a bare build), without reading over HTTP', async () => {
+    expectConsoleError(/GET \/api\/pages\/some%2Fpage: the API could not be reached/)
+    const thrown = await load('/Some/Page/', null).catch((error: unknown) => error)
+    expect(thrown).toMatchObject({ data: 'The content service is unavailable.', init: { status: 503 } })
+  })
+
+  it('answers 502 when the API fails', async () => {
+    expectConsoleError(/GET \/api\/pages\/broken: the API answered 500/)
+    const failing = fakeInternalApi({ '/pages/broken': { status: 500, body: { Message: 'Boom.' } } }).api
+    const thrown = await load('/broken/', failing).catch((error: unknown) => error)
+    expect(thrown).toMatchObject({ data: 'The content service failed.', init: { status: 502 } })
   })
 })

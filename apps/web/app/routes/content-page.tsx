@@ -5,6 +5,7 @@ import { SimplePage } from '../components/ui/page-header.tsx'
 import { getContentPage } from '../features/content-pages/get-page.server.ts'
 import { MarkdownHtml } from '../features/content-pages/markdown-html.tsx'
 import { STATIC_PAGE } from '../lib/hydration.ts'
+import { internalApiContext } from '../lib/internal-api.server.ts'
 import { routeMeta } from '../lib/meta.ts'
 import { pageNameFromPath } from '../lib/page-name.ts'
 import type { Route } from './+types/content-page'
@@ -16,10 +17,10 @@ export const handle = STATIC_PAGE
  * Any path no other route claims (requirements §2): a content page whose name is the lowercased
  * path without leading and trailing slashes. An unknown name answers 404 'Page Not Found'.
  */
-export async function loader({ request }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   const { pathname, search } = new URL(request.url)
   const name = pageNameFromPath(pathname)
-  const page = name === '' ? null : await getContentPage(name)
+  const page = name === '' ? null : await getContentPage(context.get(internalApiContext), name)
   if (!page) {
     return data(
       { found: false as const, name, title: MESSAGES.pageNotFound, description: '', html: '' },

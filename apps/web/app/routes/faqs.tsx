@@ -8,6 +8,7 @@ import { SEARCH_PARAM } from '../features/faqs/faq-search-controller.ts'
 import { faqStatus, filterFaqs } from '../features/faqs/filter-faqs.ts'
 import { getFaqs } from '../features/faqs/get-faqs.server.ts'
 import { STATIC_PAGE } from '../lib/hydration.ts'
+import { internalApiContext } from '../lib/internal-api.server.ts'
 import { routeMeta } from '../lib/meta.ts'
 import { paths } from '../lib/paths.ts'
 import { faqPageJsonLd } from '../lib/structured-data.ts'
@@ -19,8 +20,8 @@ import type { Route } from './+types/faqs'
  */
 export const handle = STATIC_PAGE
 
-export async function loader() {
-  return { faqs: await getFaqs() }
+export async function loader({ context }: Route.LoaderArgs) {
+  return { faqs: await getFaqs(context.get(internalApiContext)) }
 }
 
 export const meta: Route.MetaFunction = (args) => [

@@ -1,11 +1,8 @@
-import { once } from 'node:events'
-import http from 'node:http'
-import type { AddressInfo } from 'node:net'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
+import { fakeInternalApi, forbidFetch, routerContext } from '../../test/internal-api.ts'
 import { loader } from './news-item.tsx'
 
-let server: http.Server
-const requested: string[] = []
+forbidFetch()
 
 const ITEM = {
   id: 7,
@@ -20,36 +17,21 @@ const ITEM = {
   imageHeight: null,
 }
 
-beforeAll(async () => {
-  server = http.createServer((req, res) => {
-    requested.push(req.url ?? '')
-    res.setHeader('Content-Type', 'application/json')
-    if (req.url === '/api/news/solar-boards') {
-      res.end(JSON.stringify(ITEM))
-      return
-    }
-    res.statusCode = 404
-    res.end(JSON.stringify({ Message: 'News item not found.' }))
-  })
-  server.listen(0, '127.0.0.1')
-  await once(server, 'listening')
-  process.env.INTERNAL_API_URL = `http://127.0.0.1:${(server.address() as AddressInfo).port}/api`
-})
-
-afterAll(async () => {
-  delete process.env.INTERNAL_API_URL
-  await new Promise((resolve) => server.close(resolve))
-})
+const { api, requested } = fakeInternalApi({ '/news/solar-boards': { status: 200, body: ITEM } })
 
 function load(path: string, slug: string) {
-  return loader({ request: new Request(`http://localhost${path}`), params: { slug }, context: {} } as never)
+  return loader({
+    request: new Request(`http://localhost${path}`),
+    params: { slug },
+    context: routerContext(api),
+  } as never)
 }
 
 describe('news item loader', () => {
   it('asks the API for the one item by its slug, not for the whole list', async () => {
     requested.length = 0
     expect(await load('/news/solar-boards/', 'solar-boards')).toEqual({ item: ITEM })
-    expect(requested).toEqual(['/api/news/solar-boards'])
+    expect(requested).toEqual(['/news/solar-boards'])
   })
 
   it("answers an unknown slug with 404 'Page Not Found'", async () => {

@@ -5,6 +5,7 @@ import { PageHeader, SimplePage } from '../components/ui/page-header.tsx'
 import { getNewsItem } from '../features/news/get-news.server.ts'
 import { newsDescription, newsImage } from '../features/news/news.ts'
 import { STATIC_PAGE } from '../lib/hydration.ts'
+import { internalApiContext } from '../lib/internal-api.server.ts'
 import { configFromMatches, routeMeta } from '../lib/meta.ts'
 import { paths } from '../lib/paths.ts'
 import type { Route } from './+types/news-item'
@@ -16,8 +17,8 @@ export const handle = STATIC_PAGE
  * One news item on its own page (/news/{slug}/), so that every item has a URL of its own for
  * search engines and the sitemap. An unknown slug answers 404 'Page Not Found'.
  */
-export async function loader({ params, request }: Route.LoaderArgs) {
-  const item = await getNewsItem(params.slug)
+export async function loader({ params, request, context }: Route.LoaderArgs) {
+  const item = await getNewsItem(context.get(internalApiContext), params.slug)
   if (!item) return data({ item: null }, { status: 404 })
   const { pathname, search } = new URL(request.url)
   const canonical = paths.newsItem(item.slug)

@@ -4,6 +4,7 @@ import { PageHeader } from '../components/ui/page-header.tsx'
 import { getNews } from '../features/news/get-news.server.ts'
 import { newsImage } from '../features/news/news.ts'
 import { STATIC_PAGE } from '../lib/hydration.ts'
+import { internalApiContext } from '../lib/internal-api.server.ts'
 import { routeMeta } from '../lib/meta.ts'
 import { paths } from '../lib/paths.ts'
 import type { Route } from './+types/news'
@@ -11,8 +12,8 @@ import type { Route } from './+types/news'
 /** Not hydrated (ADR 008): static content; the enhancement script covers the header. */
 export const handle = STATIC_PAGE
 
-export async function loader() {
-  return { items: await getNews() }
+export async function loader({ context }: Route.LoaderArgs) {
+  return { items: await getNews(context.get(internalApiContext)) }
 }
 
 export const meta: Route.MetaFunction = (args) =>

@@ -3,6 +3,7 @@ import { TermsClauses } from '../components/ui/terms-clauses.tsx'
 import { loadEditedPage } from '../features/content-pages/get-page.server.ts'
 import { builtInPageMeta, MarkdownHtml } from '../features/content-pages/markdown-html.tsx'
 import { STATIC_PAGE } from '../lib/hydration.ts'
+import { internalApiContext } from '../lib/internal-api.server.ts'
 import { routeMeta } from '../lib/meta.ts'
 import { paths } from '../lib/paths.ts'
 import { PRIVACY_POLICY_DATE, privacyPolicy } from '../site-content/privacy.ts'
@@ -12,8 +13,8 @@ import type { Route } from './+types/privacy-policy'
 export const handle = STATIC_PAGE
 
 /** The policy as staff last saved it in the back office, or null for the text that ships with the site. */
-export async function loader() {
-  return loadEditedPage('privacy-policy')
+export async function loader({ context }: Route.LoaderArgs) {
+  return loadEditedPage(context.get(internalApiContext), 'privacy-policy')
 }
 
 export const meta: Route.MetaFunction = (args) =>

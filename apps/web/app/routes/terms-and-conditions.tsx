@@ -4,6 +4,7 @@ import { TermsClauses } from '../components/ui/terms-clauses.tsx'
 import { loadEditedPage } from '../features/content-pages/get-page.server.ts'
 import { builtInPageMeta, MarkdownHtml } from '../features/content-pages/markdown-html.tsx'
 import { STATIC_PAGE } from '../lib/hydration.ts'
+import { internalApiContext } from '../lib/internal-api.server.ts'
 import { routeMeta } from '../lib/meta.ts'
 import { paths } from '../lib/paths.ts'
 import { registrationTerms } from '../site-content/terms.ts'
@@ -13,8 +14,8 @@ import type { Route } from './+types/terms-and-conditions'
 export const handle = STATIC_PAGE
 
 /** The terms as staff last saved them in the back office, or null for the text that ships with the site. */
-export async function loader() {
-  return loadEditedPage('terms-and-conditions')
+export async function loader({ context }: Route.LoaderArgs) {
+  return loadEditedPage(context.get(internalApiContext), 'terms-and-conditions')
 }
 
 export const meta: Route.MetaFunction = (args) =>

@@ -9,7 +9,7 @@ import { stringify } from 'csv-stringify/sync'
 
 const FORMULA_START = /^[=+\-@\t\r]/
 
-type Cell = string | number | null | undefined
+export type Cell = string | number | null | undefined
 
 /** A cell's text, neutralised if it could start a formula. */
 function safeText(value: Cell): string {

@@ -42,8 +42,8 @@ import { addAuditedNote, listNotes } from '../back-office/notes.ts'
 import { findAssignableStaff, staffName, staffNames } from '../back-office/staff.ts'
 import { enqueueAutomatedMail, enqueueMail } from '../outbox/service.ts'
 import { type AuditContext, writeAudit } from '../users/audit.ts'
-import { toCsv } from './csv.ts'
-import { acknowledgement, businessNotification, type MailContext } from './mail.ts'
+import { type Cell, toCsv } from './csv.ts'
+import { acknowledgement, businessNotification, type EnquiryMailData, type MailContext } from './mail.ts'
 import {
   countEnquiries,
   type EnquiryQuery,
@@ -109,182 +109,211 @@ export function createEnquiryService({
   clock = systemClock,
   locateSite = defaultLocateSite(),
 }: EnquiryServiceDeps): EnquiryService {
-  const mailContext: MailContext = {
+  const deps: Deps = { db, clock, locateSite, mailContext: mailContextOf(config) }
+  return {
+    submit: (submission, meta) => submitEnquiry(deps, submission, meta),
+    list: (filter, page) => listEnquiries(deps, filter, page),
+    get: (id) => enquiryDetail(deps, id),
+    update: (id, change, actor, context) => updateAssignment(deps, id, change, actor, context),
+    addNote: (id, body, actor, context) => addEnquiryNote(deps, id, body, actor, context),
+    exportCsv: (filter) => exportEnquiriesCsv(deps, filter),
+  }
+}
+
+/** What the service's steps share: the database, the clock, the suburb list and what every email names. */
+interface Deps {
+  db: Executor
+  clock: Clock
+  locateSite: (suburb: string, postcode: string) => Promise<ListedSite | null>
+  mailContext: MailContext
+}
+
+function mailContextOf(config: EnquiryServiceDeps['config']): MailContext {
+  return {
     siteName: config.siteName,
     siteUrl: config.siteUrl,
     enquiriesEmail: config.enquiriesEmail,
     phone: SITE.phone.display,
     openingHours: SITE.openingHours.short,
   }
+}
 
-  /** The names of the rows' assignees, by id. */
-  function assigneeNames(rows: readonly EnquiryRow[]): Promise<Map<number, string>> {
-    return staffNames(
-      db,
-      rows.flatMap((row) => (row.assignee_id === null ? [] : [row.assignee_id])),
+async function submitEnquiry(
+  deps: Deps,
+  { kind, data }: Submission,
+  meta: SubmissionMeta,
+): Promise<EnquirySubmitted> {
+  const now = deps.clock()
+  const services = kind === 'quote' ? data.services : []
+  const hireDetails = kind === 'quote' ? hireDetailsOf(data) : null
+  const asked = askedLines({ kind, services, hireDetails }, await locateQuoteSite(deps, hireDetails))
+  const enquiry: Omit<EnquiryMailData, 'reference'> = {
+    id: randomUUID(),
+    kind,
+    name: data.name,
+    email: data.email,
+    phone: data.phone ? data.phone : null,
+    message: data.message,
+    services,
+    sources: kind === 'quote' ? data.source : [],
+    hireDetails,
+    createdAt: now,
+    asked,
+    replyBy: replyByDay(now),
+  }
+  const reference = await deps.db.transaction().execute(async (trx) => {
+    const reference = await takeReference(trx, kind, now)
+    await storeEnquiry(trx, { ...enquiry, reference }, meta)
+    await queueEmails(trx, { ...enquiry, reference }, deps.mailContext)
+    return reference
+  })
+  return {
+    id: enquiry.id,
+    reference,
+    receivedAt: now.toISOString(),
+    replyBy: formatIsoDay(enquiry.replyBy),
+    asked,
+  }
+}
+
+/** A quote's site as the suburb list places it; null for a contact, no site, or one it cannot place. */
+function locateQuoteSite(deps: Deps, hireDetails: HireDetails | null): Promise<ListedSite | null> {
+  const site = hireDetails?.site
+  return site?.suburb ? deps.locateSite(site.suburb, site.postcode) : Promise.resolve(null)
+}
+
+/** The next reference of its kind this business year, e.g. Q-2026-0042. */
+async function takeReference(trx: Executor, kind: Submission['kind'], now: Date): Promise<string> {
+  const year = businessYear(now)
+  const number = await nextReferenceNumber(trx, ENQUIRY_REFERENCE_PREFIX[kind], year)
+  return formatEnquiryReference(kind, year, number)
+}
+
+function storeEnquiry(trx: Executor, enquiry: EnquiryMailData, meta: SubmissionMeta): Promise<void> {
+  const at = enquiry.createdAt.toISOString()
+  return insertEnquiry(trx, {
+    id: enquiry.id,
+    reference: enquiry.reference,
+    kind: enquiry.kind,
+    name: enquiry.name,
+    email: enquiry.email,
+    phone: enquiry.phone,
+    message: enquiry.message,
+    services: JSON.stringify(enquiry.services),
+    sources: JSON.stringify(enquiry.sources),
+    status: 'new',
+    ip: meta.ip,
+    user_agent: meta.userAgent?.slice(0, USER_AGENT_MAX) ?? null,
+    hire_details: enquiry.hireDetails ? JSON.stringify(enquiry.hireDetails) : null,
+    user_id: meta.userId ?? null,
+    created_at: at,
+    updated_at: at,
+  })
+}
+
+/** The business's notification and the sender's acknowledgement, sent once the enquiry is stored. */
+async function queueEmails(trx: Executor, enquiry: EnquiryMailData, mailContext: MailContext): Promise<void> {
+  await enqueueMail(trx, businessNotification(enquiry, mailContext), enquiry.createdAt)
+  await enqueueAutomatedMail(trx, acknowledgement(enquiry, mailContext), enquiry.createdAt)
+}
+
+async function listEnquiries(
+  { db }: Deps,
+  filter: EnquiryFilter,
+  { page, pageSize }: { page: number; pageSize: number },
+): Promise<EnquiryPage> {
+  const query = toQuery(filter)
+  const [rows, total] = await Promise.all([
+    findEnquiries(db, query, { limit: pageSize, offset: (page - 1) * pageSize }),
+    countEnquiries(db, query),
+  ])
+  const names = await assigneeNames(db, rows)
+  return { items: rows.map((row) => toEnquiry(row, names)), total, page, pageSize }
+}
+
+async function enquiryDetail({ db }: Deps, id: string): Promise<EnquiryDetail> {
+  const row = await getRow(db, id)
+  const [names, notes] = await Promise.all([assigneeNames(db, [row]), listNotes(db, 'enquiry', id)])
+  return { ...toEnquiry(row, names), ip: row.ip, userAgent: row.user_agent, notes }
+}
+
+async function updateAssignment(
+  deps: Deps,
+  id: string,
+  change: EnquiryChange,
+  actor: AuthUser,
+  context: AuditContext,
+): Promise<EnquiryDetail> {
+  const { db } = deps
+  const row = await getRow(db, id)
+  const fields = {
+    status: change.status ?? row.status,
+    assignee_id: change.assigneeId === undefined ? row.assignee_id : change.assigneeId,
+  }
+  const assignee = fields.assignee_id === null ? null : await assignableName(db, fields.assignee_id)
+  const before = (await assigneeNames(db, [row])).get(row.assignee_id ?? 0) ?? null
+  const now = deps.clock()
+  await db.transaction().execute(async (trx) => {
+    if (!(await updateEnquiry(trx, id, fields, now.toISOString()))) throw new NotFoundError(NOT_FOUND)
+    await writeAudit(trx, {
+      actor,
+      action: 'enquiry.update',
+      targetType: 'enquiry',
+      targetId: id,
+      before: { status: row.status, assignee: before },
+      after: { status: fields.status, assignee },
+      ...context,
+      at: now,
+    })
+  })
+  return enquiryDetail(deps, id)
+}
+
+/** The name of the staff member an enquiry may be assigned to; a validation error for anyone else. */
+async function assignableName(db: Executor, id: number): Promise<string> {
+  const name = await findAssignableStaff(db, id)
+  if (name === undefined) {
+    throw new ValidationError(
+      { assigneeId: [BACK_OFFICE_MESSAGES.assigneeInvalid] },
+      BACK_OFFICE_MESSAGES.assigneeInvalid,
     )
   }
+  return name
+}
 
-  async function detail(id: string): Promise<EnquiryDetail> {
-    const row = await getRow(id)
-    const [names, notes] = await Promise.all([assigneeNames([row]), listNotes(db, 'enquiry', id)])
-    return { ...toEnquiry(row, names), ip: row.ip, userAgent: row.user_agent, notes }
-  }
+async function addEnquiryNote(
+  { db, clock }: Deps,
+  id: string,
+  body: string,
+  actor: AuthUser,
+  context: AuditContext,
+): Promise<InternalNote> {
+  await getRow(db, id)
+  return addAuditedNote(db, { targetType: 'enquiry', targetId: id, body, actor, context, at: clock() })
+}
 
-  async function getRow(id: string): Promise<EnquiryRow> {
-    const row = await findEnquiryById(db, id)
-    if (!row) throw new NotFoundError(NOT_FOUND)
-    return row
-  }
+async function exportEnquiriesCsv({ db, clock }: Deps, filter: EnquiryFilter): Promise<CsvExport> {
+  const rows = await findEnquiries(db, toQuery(filter), { limit: CSV_MAX_ROWS, offset: 0 })
+  const body = toCsv(
+    CSV_COLUMNS,
+    rows.map((row) => csvRow(toEnquiry(row, new Map()))),
+  )
+  const day = formatIsoDay(businessDay(clock()))
+  return { filename: `enquiries-${day}.csv`, body }
+}
 
-  return {
-    async submit({ kind, data }, meta) {
-      const id = randomUUID()
-      const now = clock()
-      const services = kind === 'quote' ? data.services : []
-      const sources = kind === 'quote' ? data.source : []
-      const phone = data.phone ? data.phone : null
-      const hireDetails = kind === 'quote' ? hireDetailsOf(data) : null
-      const site = hireDetails?.site?.suburb
-        ? await locateSite(hireDetails.site.suburb, hireDetails.site.postcode)
-        : null
-      const asked = askedLines({ kind, services, hireDetails }, site)
-      const replyBy = replyByDay(now)
-      const year = businessYear(now)
-      const reference = await db.transaction().execute(async (trx) => {
-        const number = await nextReferenceNumber(trx, ENQUIRY_REFERENCE_PREFIX[kind], year)
-        const reference = formatEnquiryReference(kind, year, number)
-        await insertEnquiry(trx, {
-          id,
-          reference,
-          kind,
-          name: data.name,
-          email: data.email,
-          phone,
-          message: data.message,
-          services: JSON.stringify(services),
-          sources: JSON.stringify(sources),
-          status: 'new',
-          ip: meta.ip,
-          user_agent: meta.userAgent?.slice(0, USER_AGENT_MAX) ?? null,
-          hire_details: hireDetails ? JSON.stringify(hireDetails) : null,
-          user_id: meta.userId ?? null,
-          created_at: now.toISOString(),
-          updated_at: now.toISOString(),
-        })
-        const enquiry = {
-          id,
-          reference,
-          kind,
-          name: data.name,
-          email: data.email,
-          phone,
-          message: data.message,
-          services,
-          sources,
-          hireDetails,
-          createdAt: now,
-          asked,
-          replyBy,
-        }
-        await enqueueMail(trx, businessNotification(enquiry, mailContext), now)
-        await enqueueAutomatedMail(trx, acknowledgement(enquiry, mailContext), now)
-        return reference
-      })
-      return { id, reference, receivedAt: now.toISOString(), replyBy: formatIsoDay(replyBy), asked }
-    },
+/** The names of the rows' assignees, by id. */
+function assigneeNames(db: Executor, rows: readonly EnquiryRow[]): Promise<Map<number, string>> {
+  return staffNames(
+    db,
+    rows.flatMap((row) => (row.assignee_id === null ? [] : [row.assignee_id])),
+  )
+}
 
-    async list(filter, { page, pageSize }) {
-      const query = toQuery(filter)
-      const [rows, total] = await Promise.all([
-        findEnquiries(db, query, { limit: pageSize, offset: (page - 1) * pageSize }),
-        countEnquiries(db, query),
-      ])
-      const names = await assigneeNames(rows)
-      return { items: rows.map((row) => toEnquiry(row, names)), total, page, pageSize }
-    },
-
-    get: detail,
-
-    async update(id, change, actor, context) {
-      const row = await getRow(id)
-      const fields = {
-        status: change.status ?? row.status,
-        assignee_id: change.assigneeId === undefined ? row.assignee_id : change.assigneeId,
-      }
-      let assignee: string | null = null
-      if (fields.assignee_id !== null) {
-        const name = await findAssignableStaff(db, fields.assignee_id)
-        if (name === undefined) {
-          throw new ValidationError(
-            { assigneeId: [BACK_OFFICE_MESSAGES.assigneeInvalid] },
-            BACK_OFFICE_MESSAGES.assigneeInvalid,
-          )
-        }
-        assignee = name
-      }
-      const before = (await assigneeNames([row])).get(row.assignee_id ?? 0) ?? null
-      const now = clock()
-      await db.transaction().execute(async (trx) => {
-        if (!(await updateEnquiry(trx, id, fields, now.toISOString()))) throw new NotFoundError(NOT_FOUND)
-        await writeAudit(trx, {
-          actor,
-          action: 'enquiry.update',
-          targetType: 'enquiry',
-          targetId: id,
-          before: { status: row.status, assignee: before },
-          after: { status: fields.status, assignee },
-          ...context,
-          at: now,
-        })
-      })
-      return detail(id)
-    },
-
-    async addNote(id, body, actor, context) {
-      await getRow(id)
-      return addAuditedNote(db, { targetType: 'enquiry', targetId: id, body, actor, context, at: clock() })
-    },
-
-    async exportCsv(filter) {
-      const rows = await findEnquiries(db, toQuery(filter), { limit: CSV_MAX_ROWS, offset: 0 })
-      const body = toCsv(
-        [
-          'Reference',
-          'Received (Melbourne)',
-          'Kind',
-          'Status',
-          'Name',
-          'Email',
-          'Phone',
-          'Services',
-          'Heard about us',
-          'Message',
-          ...HIRE_COLUMNS,
-          'Id',
-        ],
-        rows.map((row) => {
-          const enquiry = toEnquiry(row, new Map())
-          return [
-            enquiry.reference,
-            formatWallTime(new Date(enquiry.createdAt)),
-            enquiry.kind,
-            enquiry.status,
-            enquiry.name,
-            enquiry.email,
-            enquiry.phone,
-            enquiry.services.join('; '),
-            enquiry.source.join('; '),
-            enquiry.message,
-            ...hireCells(enquiry.hireDetails),
-            enquiry.id,
-          ]
-        }),
-      )
-      const day = formatIsoDay(businessDay(clock()))
-      return { filename: `enquiries-${day}.csv`, body }
-    },
-  }
+async function getRow(db: Executor, id: string): Promise<EnquiryRow> {
+  const row = await findEnquiryById(db, id)
+  if (!row) throw new NotFoundError(NOT_FOUND)
+  return row
 }
 
 /** The address module's suburb list; a site it cannot place is left out of what the sender is told. */
@@ -309,6 +338,38 @@ export function toQuery(filter: EnquiryFilter): EnquiryQuery {
 
 /** The CSV's hire details columns (issue 17), each as the inbox words it. */
 const HIRE_COLUMNS = ['Company', 'Start date', 'Hire length', 'Site', 'Quantities', 'Works'] as const
+
+const CSV_COLUMNS = [
+  'Reference',
+  'Received (Melbourne)',
+  'Kind',
+  'Status',
+  'Name',
+  'Email',
+  'Phone',
+  'Services',
+  'Heard about us',
+  'Message',
+  ...HIRE_COLUMNS,
+  'Id',
+]
+
+function csvRow(enquiry: Enquiry): Cell[] {
+  return [
+    enquiry.reference,
+    formatWallTime(new Date(enquiry.createdAt)),
+    enquiry.kind,
+    enquiry.status,
+    enquiry.name,
+    enquiry.email,
+    enquiry.phone,
+    enquiry.services.join('; '),
+    enquiry.source.join('; '),
+    enquiry.message,
+    ...hireCells(enquiry.hireDetails),
+    enquiry.id,
+  ]
+}
 
 function hireCells(details: HireDetails | null): string[] {
   const lines = hireDetailLines(details)

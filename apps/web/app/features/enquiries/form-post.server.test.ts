@@ -15,8 +15,8 @@ function posted(fields: [string, string][]): Request {
 }
 
 function answering(status: number, body: unknown = null) {
-  const post = vi.fn<InternalApi['post']>().mockResolvedValue({ status, body })
-  return { api: { post } satisfies InternalApi, post }
+  const post = vi.fn<NonNullable<InternalApi['post']>>().mockResolvedValue({ status, body })
+  return { api: { get: vi.fn(), post } satisfies InternalApi, post }
 }
 
 const contact: [string, string][] = [
@@ -148,7 +148,7 @@ describe('an enquiry form posted without JavaScript', () => {
   })
 
   it('answers failed when the API cannot be reached, or was not given', async () => {
-    const api: InternalApi = { post: () => Promise.reject(new Error('down')) }
+    const api: InternalApi = { get: vi.fn(), post: () => Promise.reject(new Error('down')) }
     for (const given of [api, null]) {
       const result = await postEnquiry(posted(contact), given, {
         path: CONTACT_PATH,

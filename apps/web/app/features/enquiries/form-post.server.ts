@@ -49,7 +49,8 @@ export async function postEnquiry(
   const failed = (status: number, errors: Record<string, string> = {}) =>
     data<PostedEnquiry>({ status: status === 400 ? 'invalid' : 'failed', values: kept, errors }, { status })
 
-  if (!api) return failed(503)
+  // No API, or one that acts for nobody (a page kept for everyone runs no action): the form cannot be sent.
+  if (!api?.post) return failed(503)
   let answer: { status: number; body: unknown }
   try {
     answer = await api.post(path, values)

@@ -2,13 +2,16 @@ import { getContentPages } from '../../features/content-pages/get-page.server.ts
 import { getNews } from '../../features/news/get-news.server.ts'
 import { buildSitemap, sitemapEntries } from '../../features/seo/sitemap.ts'
 import { getPublicConfig } from '../../lib/config.server.ts'
+import { internalApiContext } from '../../lib/internal-api.server.ts'
+import type { Route } from './+types/sitemap'
 
 /** /sitemap.xml: every public page, the 10 services, each news item and each content page staff keep. */
-export async function loader() {
+export async function loader({ context }: Route.LoaderArgs) {
+  const api = context.get(internalApiContext)
   // Either list failing leaves the rest worth listing; the reads have logged the failure.
   const [news, contentPages] = await Promise.all([
-    getNews().catch(() => []),
-    getContentPages().catch(() => []),
+    getNews(api).catch(() => []),
+    getContentPages(api).catch(() => []),
   ])
   const xml = buildSitemap(getPublicConfig().siteUrl, sitemapEntries(news, contentPages))
   return new Response(xml, {

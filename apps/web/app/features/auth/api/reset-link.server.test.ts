@@ -4,6 +4,7 @@ import { VALIDATE_RESET_TOKEN_PATH } from './password-reset.ts'
 import { checkResetLink } from './reset-link.server.ts'
 
 const answering = (status: number): InternalApi => ({
+  get: vi.fn(),
   post: vi.fn().mockResolvedValue({ status, body: null }),
 })
 
@@ -18,7 +19,7 @@ describe('checkResetLink (the Reset Password page, rendered on the server)', () 
     expect(await checkResetLink(answering(400), '?t=used')).toEqual({ token: 'used', check: 'invalid' })
     expect(await checkResetLink(answering(429), '?t=tok')).toEqual({ token: 'tok', check: 'unavailable' })
     expect(await checkResetLink(answering(503), '?t=tok')).toEqual({ token: 'tok', check: 'unavailable' })
-    const failing: InternalApi = { post: vi.fn().mockRejectedValue(new Error('down')) }
+    const failing: InternalApi = { get: vi.fn(), post: vi.fn().mockRejectedValue(new Error('down')) }
     const logged = vi.spyOn(console, 'error').mockImplementation(() => {})
     expect(await checkResetLink(failing, '?t=tok')).toEqual({ token: 'tok', check: 'unavailable' })
     expect(logged).toHaveBeenCalled()
@@ -30,5 +31,7 @@ describe('checkResetLink (the Reset Password page, rendered on the server)', () 
     expect(await checkResetLink(api, '')).toEqual({ token: '', check: 'invalid' })
     expect(api.post).not.toHaveBeenCalled()
     expect(await checkResetLink(null, '?t=tok')).toBeUndefined()
+    // A page rendered to be kept for everyone acts for nobody.
+    expect(await checkResetLink({ get: vi.fn(), post: null }, '?t=tok')).toBeUndefined()
   })
 })
