@@ -29,7 +29,7 @@ import { markdownText, renderMarkdown } from './markdown.ts'
 import type { ContentChanged } from './plugin.ts'
 
 /*
- * Staff keeping the FAQ (issue 15). Like news and pages, a save names the version it was made from and is
+ * Staff keeping the FAQ (ADR 022). Like news and pages, a save names the version it was made from and is
  * refused (409) when someone saved since; every change is audited and, once committed, raises the
  * content-changed event (ADR 038), so every instance's page cache follows. A question keeps its anchor (slug) for life, so links
  * to it keep working when its wording changes.

@@ -14,7 +14,7 @@ import { toTimestamp } from '../../lib/time.ts'
 import { findMediaSize, insertMedia } from './media-repository.ts'
 
 /*
- * Uploaded images (issue 15). What an upload is comes from its bytes, never its name or declared type:
+ * Uploaded images (ADR 022). What an upload is comes from its bytes, never its name or declared type:
  * sharp reads the header and only PNG, JPEG and WebP go on. Each is decoded (bounded in pixels, so no
  * decompression bomb), turned upright, cropped to 16:9 around its centre, stripped of its metadata (no
  * camera location reaches the public site) and re-encoded as WebP at the sizes the pages use.

@@ -2,7 +2,7 @@ import type { Insertable, Updateable } from 'kysely'
 import type { Executor } from '../../db/database.ts'
 import type { PageRow, PagesTable } from '../../db/schema.ts'
 
-/* Content pages (SPEC.md §2's generic pages, the privacy policy and the website terms), by name. */
+/* Content pages (requirements §2's generic pages, the privacy policy and the website terms), by name. */
 
 export async function findPage(db: Executor, name: string): Promise<PageRow | undefined> {
   return db.selectFrom('pages').selectAll().where('name', '=', name).executeTakeFirst()

@@ -17,7 +17,7 @@ import type { ContentChanged } from './plugin.ts'
 import { normalizePageName } from './service.ts'
 
 /*
- * Staff editing the content pages (issue 15): SPEC.md §2's generic pages, and the privacy policy and website
+ * Staff editing the content pages (ADR 022): requirements §2's generic pages, and the privacy policy and website
  * terms, whose text ships with the site (shared/site-pages.ts) until a save here replaces it. A save names
  * the version it was made from (0 for a built-in page never saved) and is refused when someone saved since;
  * every save is audited and, once committed, raises the content-changed event (ADR 038).

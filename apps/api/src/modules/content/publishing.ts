@@ -24,7 +24,7 @@ import {
 import type { ContentChanged } from './plugin.ts'
 
 /*
- * Staff publishing news (issue 15). Every save names the version it was made from and is refused (409)
+ * Staff publishing news (ADR 022). Every save names the version it was made from and is refused (409)
  * when someone saved since (ADR 020); every save is in the audit log; a save that changes what the public
  * sees raises the content-changed event once committed (ADR 038), so every instance's page cache follows.
  */

@@ -22,7 +22,7 @@ export interface EnquiryMailData {
   message: string
   services: readonly string[]
   sources: readonly string[]
-  /** A quote's hire details (issue 17). */
+  /** A quote's hire details (requirements §14). */
   hireDetails?: HireDetails | null | undefined
   createdAt: Date
   /** What was asked in the form's fixed choices (`askedLines`), the only part of the form the sender is sent back. */

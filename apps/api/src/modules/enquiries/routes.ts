@@ -26,7 +26,7 @@ export const ENQUIRY_RATE_LIMIT = { max: 5, timeWindow: 10 * 60_000 }
 export const ENQUIRY_BODY_LIMIT = 32 * 1024
 
 /**
- * POST /api/contact and /api/get-a-quote (SPEC.md §7), public. The enquiry is stored, and both
+ * POST /api/contact and /api/get-a-quote (requirements §7), public. The enquiry is stored, and both
  * emails queued, in one transaction; mail going out later never loses a submission.
  *
  * The staff's inbox under /api/admin/enquiries, admin only: list (filters, newest first), CSV
@@ -48,7 +48,7 @@ export const enquiryRoutes: FastifyPluginAsyncZod = async (app) => {
     '/contact',
     {
       ...common,
-      // Sent while signed in: it belongs to that account (issue 17); anonymous otherwise. (An array of its own
+      // Sent while signed in: it belongs to that account (requirements §15); anonymous otherwise. (An array of its own
       // per route: the rate limiter adds its hook to it.)
       onRequest: [app.identify],
       schema: {

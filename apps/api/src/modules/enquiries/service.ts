@@ -57,7 +57,7 @@ import {
 export interface SubmissionMeta {
   ip: string | null
   userAgent: string | null
-  /** The account it was sent from, when signed in (issue 17). */
+  /** The account it was sent from, when signed in (requirements §15). */
   userId?: number | null | undefined
 }
 
@@ -336,7 +336,7 @@ export function toQuery(filter: EnquiryFilter): EnquiryQuery {
   }
 }
 
-/** The CSV's hire details columns (issue 17), each as the inbox words it. */
+/** The CSV's hire details columns (requirements §14), each as the inbox words it. */
 const HIRE_COLUMNS = ['Company', 'Start date', 'Hire length', 'Site', 'Quantities', 'Works'] as const
 
 const CSV_COLUMNS = [
