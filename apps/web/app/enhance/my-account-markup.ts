@@ -2,9 +2,7 @@ import type { MyAccount } from '@signalway/shared/my-account'
 import { creditBadge } from '../components/ui/credit-badge.ts'
 import {
   creditMeta,
-  enquiryBadge,
-  enquiryMeta,
-  enquiryTitle,
+  enquiryItem,
   MY_ACCOUNT_SECTION_IDS,
   MY_ACCOUNT_WORDS,
 } from '../features/account/my-account-lines.ts'
@@ -89,19 +87,19 @@ export function myAccountView(doc: Document, account: MyAccount): HTMLDivElement
           'ul',
           { class: 'my-account__list' },
           ...account.enquiries.map((enquiry) => {
-            const meta = enquiryMeta(enquiry)
+            const item = enquiryItem(enquiry)
             return element(
               doc,
               'li',
               { class: 'my-account__item' },
-              itemHead(enquiryTitle(enquiry), enquiryBadge(enquiry.status)),
+              itemHead(item.title, item.badge),
               element(
                 doc,
                 'p',
                 { class: 'my-account__meta' },
                 'Sent ',
-                element(doc, 'time', { datetime: enquiry.createdAt }, meta.sent),
-                ...(meta.details ? [meta.details] : []),
+                element(doc, 'time', { datetime: enquiry.createdAt }, item.sent),
+                ...(item.details ? [item.details] : []),
               ),
               element(doc, 'p', { class: 'my-account__excerpt' }, enquiry.excerpt),
             )

@@ -1,6 +1,13 @@
 import type { InputHTMLAttributes, ReactNode } from 'react'
-import { useRegisteredControl } from './control.ts'
-import { cx, type FieldBaseProps, FieldErrorText, FieldHint, RequiredMark } from './field.tsx'
+import { useChoiceControl } from './control.ts'
+import {
+  cx,
+  type FieldBaseProps,
+  FieldErrorText,
+  FieldHint,
+  RequiredMark,
+  splitFieldProps,
+} from './field.tsx'
 
 type NativeCheckboxProps = Omit<
   InputHTMLAttributes<HTMLInputElement>,
@@ -13,26 +20,13 @@ export interface CheckboxProps extends FieldBaseProps, NativeCheckboxProps {
 }
 
 /** One labelled checkbox for a boolean value ('I accept the terms'). */
-export function Checkbox({
-  name,
-  label,
-  hint,
-  required,
-  className,
-  onBlur,
-  onChange,
-  ...input
-}: CheckboxProps) {
+export function Checkbox({ onBlur, onChange, ...props }: CheckboxProps) {
+  const { field, native: input } = splitFieldProps(props)
+  const { name, label, hint, required } = field
   // A fixed choice clears its error at once.
-  const { ids, error, control } = useRegisteredControl(name, {
-    required,
-    hint,
-    onBlur,
-    onChange,
-    revalidateWhileInvalid: true,
-  })
+  const { ids, error, control } = useChoiceControl(name, { required, hint, onBlur, onChange })
   return (
-    <div className={cx('field field--checkbox', error && 'field--invalid', className)}>
+    <div className={cx('field field--checkbox', error && 'field--invalid', field.className)}>
       <div className="check">
         <input {...input} {...control} type="checkbox" className="check__input" />
         <label htmlFor={ids.inputId} className="check__label">

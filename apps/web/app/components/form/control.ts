@@ -82,6 +82,11 @@ export function useRegisteredControl<E extends ControlElement>(
   return { ids, error, control, handlers }
 }
 
+/** A choice (select, checkbox, radio): validated again on each change while it shows an error. */
+export function useChoiceControl<E extends ControlElement>(name: string, options: ControlOptions<E> = {}) {
+  return useRegisteredControl(name, { ...options, revalidateWhileInvalid: true })
+}
+
 /**
  * A text control's value when it first renders, in the server's HTML too: a form posted without
  * JavaScript comes back with what was typed.

@@ -9,14 +9,30 @@ export interface FieldBaseProps {
   /** Help text under the label, read out with the field (aria-describedby). */
   hint?: ReactNode
   /** Shows the required marker and sets aria-required; the schema decides what is valid. */
-  required?: boolean
+  required?: boolean | undefined
   /** Extra class on the field's wrapper. */
-  className?: string
+  className?: string | undefined
   /**
    * The id of a message outside the field that says its value was refused (a sign-in's failure, which cannot
    * tell which of two fields was wrong): the control is then invalid and described by that message.
    */
   refusedBy?: string | null | undefined
+}
+
+/**
+ * A field component's props in two: the FieldBaseProps its shell and registration use, and the rest, which go to
+ * the native element as they are.
+ */
+export function splitFieldProps<P extends FieldBaseProps>({
+  name,
+  label,
+  hint,
+  required,
+  className,
+  refusedBy,
+  ...native
+}: P): { field: FieldBaseProps; native: Omit<P, keyof FieldBaseProps> } {
+  return { field: { name, label, hint, required, className, refusedBy }, native }
 }
 
 export function cx(...names: Array<string | false | null | undefined>): string {
@@ -109,6 +125,33 @@ export function RequiredFieldsNote({ children = 'Fields marked * are required.' 
 }
 
 /**
+ * The legend and hint of a group of controls (a fieldset). Where the group itself carries aria-required (a
+ * radiogroup), the '*' is enough; elsewhere the word is read out with the legend.
+ */
+export function FieldLegend({
+  ids,
+  label,
+  hint,
+  required,
+  groupIsRequired = false,
+}: Pick<FieldBaseProps, 'label' | 'hint' | 'required'> & {
+  ids: FieldIds
+  /** The group has aria-required (role radiogroup). */
+  groupIsRequired?: boolean
+}) {
+  const mark = groupIsRequired ? <RequiredMark /> : <RequiredGroupMark />
+  return (
+    <>
+      <legend id={ids.labelId} className="field__label">
+        {label}
+        {required ? mark : null}
+      </legend>
+      {hint ? <FieldHint id={ids.hintId}>{hint}</FieldHint> : null}
+    </>
+  )
+}
+
+/**
  * Label, hint, control and error of one text-like field. The control is `children`; the
  * caller wires it with the ids (id, aria-describedby, aria-invalid).
  */
@@ -121,13 +164,9 @@ export function FieldShell({
   className,
   extra,
   children,
-}: {
+}: Pick<FieldBaseProps, 'label' | 'hint' | 'required' | 'className'> & {
   ids: FieldIds
-  label: ReactNode
-  hint?: ReactNode
-  required?: boolean | undefined
   error: string | undefined
-  className?: string | undefined
   /** Shown between the control and the error, e.g. a word count (give it `ids.extraId`). */
   extra?: ReactNode
   children: ReactNode

@@ -27,7 +27,13 @@
  *   `required` shows '*' and sets aria-required. Styles: app/styles/forms.css.
  */
 export { Checkbox, type CheckboxProps } from './checkbox.tsx'
-export { type ControlOptions, fieldAria, useInitialText, useRegisteredControl } from './control.ts'
+export {
+  type ControlOptions,
+  fieldAria,
+  useChoiceControl,
+  useInitialText,
+  useRegisteredControl,
+} from './control.ts'
 export {
   cx,
   describedBy,
@@ -36,10 +42,12 @@ export {
   FieldErrorText,
   FieldHint,
   type FieldIds,
+  FieldLegend,
   FieldShell,
   RequiredFieldsNote,
   RequiredGroupMark,
   RequiredMark,
+  splitFieldProps,
   useFieldError,
   useFieldIds,
 } from './field.tsx'

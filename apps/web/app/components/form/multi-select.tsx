@@ -1,15 +1,7 @@
 import { type FocusEvent, useEffect, useRef } from 'react'
 import { useController, useFormContext } from 'react-hook-form'
 import { fieldAria } from './control.ts'
-import {
-  cx,
-  errorMessage,
-  type FieldBaseProps,
-  FieldErrorText,
-  FieldHint,
-  RequiredGroupMark,
-  useFieldIds,
-} from './field.tsx'
+import { cx, errorMessage, type FieldBaseProps, FieldErrorText, FieldLegend, useFieldIds } from './field.tsx'
 import { normaliseOptions, type OptionInput } from './options.ts'
 import { whenPointerReleased } from './pointer-release.ts'
 
@@ -98,11 +90,7 @@ export function MultiSelect({
       disabled={disabled}
       onBlur={onBlur}
     >
-      <legend id={ids.labelId} className="field__label">
-        {label}
-        {required ? <RequiredGroupMark /> : null}
-      </legend>
-      {hint ? <FieldHint id={ids.hintId}>{hint}</FieldHint> : null}
+      <FieldLegend ids={ids} label={label} hint={hint} required={required} />
       <div className="multi-select__box">
         {selectAllLabel !== false ? (
           <div className="check multi-select__all">

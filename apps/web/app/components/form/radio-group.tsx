@@ -1,5 +1,5 @@
-import { fieldAria, useRegisteredControl } from './control.ts'
-import { cx, type FieldBaseProps, FieldErrorText, FieldHint, RequiredMark } from './field.tsx'
+import { fieldAria, useChoiceControl } from './control.ts'
+import { cx, type FieldBaseProps, FieldErrorText, FieldLegend } from './field.tsx'
 import { normaliseOptions, type OptionInput } from './options.ts'
 
 export interface RadioGroupProps extends FieldBaseProps {
@@ -13,33 +13,19 @@ export interface RadioGroupProps extends FieldBaseProps {
  * A radio group: a fieldset with role radiogroup named by its legend, so aria-required and
  * aria-invalid sit on the group. Values are strings (numeric choices arrive as '0', '1', ...).
  */
-export function RadioGroup({
-  name,
-  label,
-  hint,
-  required,
-  className,
-  options,
-  inline,
-  disabled,
-}: RadioGroupProps) {
-  const { ids, error, handlers } = useRegisteredControl<HTMLInputElement>(name, {
-    revalidateWhileInvalid: true,
-  })
+export function RadioGroup({ options, inline, disabled, ...field }: RadioGroupProps) {
+  const { name, hint, required } = field
+  const { ids, error, handlers } = useChoiceControl<HTMLInputElement>(name)
   return (
     <fieldset
       // biome-ignore lint/a11y/noNoninteractiveElementToInteractiveRole: a fieldset may be a radiogroup (HTML-ARIA); that role carries aria-required/aria-invalid
       role="radiogroup"
-      className={cx('field field--group', error && 'field--invalid', className)}
+      className={cx('field field--group', error && 'field--invalid', field.className)}
       aria-labelledby={ids.labelId}
       {...fieldAria(ids, { required, hint, error })}
       disabled={disabled}
     >
-      <legend id={ids.labelId} className="field__label">
-        {label}
-        {required ? <RequiredMark /> : null}
-      </legend>
-      {hint ? <FieldHint id={ids.hintId}>{hint}</FieldHint> : null}
+      <FieldLegend {...field} ids={ids} groupIsRequired />
       <div className={cx('choice-list', inline && 'choice-list--inline')}>
         {normaliseOptions(options).map((option, index) => {
           const id = `${ids.inputId}-${index}`

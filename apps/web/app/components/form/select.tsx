@@ -1,6 +1,6 @@
 import type { SelectHTMLAttributes } from 'react'
-import { useRegisteredControl } from './control.ts'
-import { type FieldBaseProps, FieldShell } from './field.tsx'
+import { useChoiceControl } from './control.ts'
+import { type FieldBaseProps, FieldShell, splitFieldProps } from './field.tsx'
 import { normaliseOptions, type OptionInput } from './options.ts'
 
 type NativeSelectProps = Omit<
@@ -15,27 +15,12 @@ export interface SelectProps extends FieldBaseProps, NativeSelectProps {
 }
 
 /** A labelled native select. Values are strings ('' when nothing is chosen). */
-export function Select({
-  name,
-  label,
-  hint,
-  required,
-  className,
-  options,
-  placeholder = 'Please select',
-  onBlur,
-  onChange,
-  ...select
-}: SelectProps) {
-  const { ids, error, control } = useRegisteredControl(name, {
-    required,
-    hint,
-    onBlur,
-    onChange,
-    revalidateWhileInvalid: true,
-  })
+export function Select({ options, placeholder = 'Please select', onBlur, onChange, ...props }: SelectProps) {
+  const { field, native: select } = splitFieldProps(props)
+  const { required, hint } = field
+  const { ids, error, control } = useChoiceControl(field.name, { required, hint, onBlur, onChange })
   return (
-    <FieldShell ids={ids} label={label} hint={hint} required={required} error={error} className={className}>
+    <FieldShell {...field} ids={ids} error={error}>
       <div className="select">
         <select {...select} {...control} className="input input--select">
           {placeholder !== false ? <option value="">{placeholder}</option> : null}

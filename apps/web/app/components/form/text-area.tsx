@@ -2,7 +2,7 @@ import { countWords } from '@signalway/shared'
 import type { TextareaHTMLAttributes } from 'react'
 import { useWatch } from 'react-hook-form'
 import { useInitialText, useRegisteredControl } from './control.ts'
-import { cx, type FieldBaseProps, FieldShell } from './field.tsx'
+import { cx, type FieldBaseProps, FieldShell, splitFieldProps } from './field.tsx'
 
 type NativeTextAreaProps = Omit<
   TextareaHTMLAttributes<HTMLTextAreaElement>,
@@ -30,34 +30,17 @@ function WordCount({ id, name, limit }: { id: string; name: string; limit: numbe
 }
 
 /** A labelled multi-line input, with an optional live word count. */
-export function TextArea({
-  name,
-  label,
-  hint,
-  required,
-  className,
-  wordLimit,
-  rows = 6,
-  onBlur,
-  onChange,
-  ...textarea
-}: TextAreaProps) {
+export function TextArea({ wordLimit, rows = 6, onBlur, onChange, ...props }: TextAreaProps) {
+  const { field, native: textarea } = splitFieldProps(props)
+  const { name, required, hint } = field
   const initialValue = useInitialText(name)
-  const { ids, error, control } = useRegisteredControl(name, {
-    required,
-    hint,
-    onBlur,
-    onChange,
-    extra: Boolean(wordLimit),
-  })
+  const extra = Boolean(wordLimit)
+  const { ids, error, control } = useRegisteredControl(name, { required, hint, onBlur, onChange, extra })
   return (
     <FieldShell
+      {...field}
       ids={ids}
-      label={label}
-      hint={hint}
-      required={required}
       error={error}
-      className={className}
       extra={wordLimit ? <WordCount id={ids.extraId} name={name} limit={wordLimit} /> : null}
     >
       <textarea

@@ -1,6 +1,6 @@
 import type { InputHTMLAttributes } from 'react'
 import { useInitialText, useRegisteredControl } from './control.ts'
-import { cx, type FieldBaseProps, FieldShell } from './field.tsx'
+import { cx, type FieldBaseProps, FieldShell, splitFieldProps } from './field.tsx'
 
 type NativeInputProps = Omit<
   InputHTMLAttributes<HTMLInputElement>,
@@ -15,23 +15,13 @@ export interface TextFieldProps extends FieldBaseProps, NativeInputProps {
 }
 
 /** A labelled single-line input registered with the surrounding <Form>. */
-export function TextField({
-  name,
-  label,
-  hint,
-  required,
-  className,
-  type = 'text',
-  inputClassName,
-  onBlur,
-  onChange,
-  refusedBy,
-  ...input
-}: TextFieldProps) {
+export function TextField({ type = 'text', inputClassName, onBlur, onChange, ...props }: TextFieldProps) {
+  const { field, native: input } = splitFieldProps(props)
+  const { name, required, hint, refusedBy } = field
   const initialValue = useInitialText(name)
   const { ids, error, control } = useRegisteredControl(name, { required, hint, onBlur, onChange, refusedBy })
   return (
-    <FieldShell ids={ids} label={label} hint={hint} required={required} error={error} className={className}>
+    <FieldShell {...field} ids={ids} error={error}>
       <input
         {...input}
         {...control}

@@ -28,18 +28,18 @@ const ENQUIRY_BADGES: Record<EnquiryStatus, string> = {
   done: 'badge--done',
 }
 
-export function enquiryBadge(status: EnquiryStatus): { className: string; text: string } {
+function enquiryBadge(status: EnquiryStatus): { className: string; text: string } {
   return { className: `badge ${ENQUIRY_BADGES[status]}`, text: ENQUIRY_STATUS_WORDS[status] }
 }
 
 /** 'Quote request: VMS Boards, Arrow Boards', or 'Message'. */
-export function enquiryTitle(enquiry: MyEnquiry): string {
+function enquiryTitle(enquiry: MyEnquiry): string {
   const services = enquiry.services.length > 0 ? `: ${enquiry.services.join(', ')}` : ''
   return `${ENQUIRY_KIND_WORDS[enquiry.kind]}${services}`
 }
 
 /** When it was sent (Melbourne time), and after it the start date, hire length and site, if given. */
-export function enquiryMeta(enquiry: MyEnquiry): { sent: string; details: string } {
+function enquiryMeta(enquiry: MyEnquiry): { sent: string; details: string } {
   const details = hireDetailLines(enquiry.hireDetails).filter((line) =>
     ['Start date', 'Hire length', 'Site'].includes(line.label),
   )
@@ -47,6 +47,16 @@ export function enquiryMeta(enquiry: MyEnquiry): { sent: string; details: string
     sent: formatDateTime(enquiry.createdAt),
     details: details.length > 0 ? ` · ${details.map((line) => line.value).join(' · ')}` : '',
   }
+}
+
+/** What an enquiry's item says: its title and status badge, when it was sent, and the details after that. */
+export function enquiryItem(enquiry: MyEnquiry): {
+  title: string
+  badge: { className: string; text: string }
+  sent: string
+  details: string
+} {
+  return { title: enquiryTitle(enquiry), badge: enquiryBadge(enquiry.status), ...enquiryMeta(enquiry) }
 }
 
 export function creditMeta(application: MyCreditApplication): { reference: string; submitted: string } {

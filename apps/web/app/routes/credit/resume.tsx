@@ -6,9 +6,9 @@ import {
   creditApplicationFromDraft,
 } from '@signalway/shared/credit/drafts'
 import { useEffect, useState } from 'react'
-import { PageHeader } from '../../components/ui/page-header.tsx'
 import { openCreditDraft } from '../../features/credit/api/drafts.ts'
 import { CreditApplicationForm } from '../../features/credit/components/credit-application-form.tsx'
+import { CreditPage } from '../../features/credit/components/credit-page.tsx'
 import { LinkFailed } from '../../features/credit/components/link-failed.tsx'
 import { failureMessage, isApiError } from '../../lib/api-client.ts'
 import { routeMeta } from '../../lib/meta.ts'
@@ -66,39 +66,34 @@ export default function ResumeCreditApplicationPage({ params }: Route.ComponentP
   }, [token])
 
   return (
-    <>
-      <PageHeader
-        title="Continue Your Application for Credit"
-        lead={
-          opened.state === 'failed'
-            ? undefined
-            : 'Everything you saved is here, files and signatures included. Save again at any time, or sign and submit.'
-        }
-      />
-      <section className="section">
-        <div className="container credit-page">
-          {opened.state === 'opening' ? (
-            <p className="credit-page__intro" role="status">
-              Opening your saved application…
-            </p>
-          ) : null}
-          {opened.state === 'failed' ? <LinkFailed message={opened.message} /> : null}
-          {opened.state === 'ready' ? (
-            <>
-              <p className="credit-page__intro">
-                Saved for {opened.draft.email}. This link works until {formatLongDate(opened.draft.expiresAt)}
-                , and for {CREDIT_DRAFT_DAYS} days after each save.
-              </p>
-              <CreditApplicationForm
-                defaultValues={creditApplicationFromDraft(opened.draft.values)}
-                draftToken={opened.draft.token}
-                // Submitted: a new, empty application (this link no longer opens anything).
-                reload={() => window.location.assign(paths.applicationForCredit.index)}
-              />
-            </>
-          ) : null}
-        </div>
-      </section>
-    </>
+    <CreditPage
+      title="Continue Your Application for Credit"
+      lead={
+        opened.state === 'failed'
+          ? undefined
+          : 'Everything you saved is here, files and signatures included. Save again at any time, or sign and submit.'
+      }
+    >
+      {opened.state === 'opening' ? (
+        <p className="credit-page__intro" role="status">
+          Opening your saved application…
+        </p>
+      ) : null}
+      {opened.state === 'failed' ? <LinkFailed message={opened.message} /> : null}
+      {opened.state === 'ready' ? (
+        <>
+          <p className="credit-page__intro">
+            Saved for {opened.draft.email}. This link works until {formatLongDate(opened.draft.expiresAt)},
+            and for {CREDIT_DRAFT_DAYS} days after each save.
+          </p>
+          <CreditApplicationForm
+            defaultValues={creditApplicationFromDraft(opened.draft.values)}
+            draftToken={opened.draft.token}
+            // Submitted: a new, empty application (this link no longer opens anything).
+            reload={() => window.location.assign(paths.applicationForCredit.index)}
+          />
+        </>
+      ) : null}
+    </CreditPage>
   )
 }

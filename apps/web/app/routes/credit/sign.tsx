@@ -2,8 +2,8 @@ import { formatLongDate } from '@signalway/shared/business-time'
 import { SIGNING_MESSAGES, type SigningRequestView } from '@signalway/shared/credit/signing'
 import { useCallback, useEffect, useState } from 'react'
 import { Link } from 'react-router'
-import { PageHeader } from '../../components/ui/page-header.tsx'
 import { declineToSign, getSigningRequest, signApplication } from '../../features/credit/api/signing.ts'
+import { CreditPage } from '../../features/credit/components/credit-page.tsx'
 import { SignerDocument } from '../../features/credit/components/signer-form.tsx'
 import { useLinkToken } from '../../features/credit/link-token.ts'
 import { failureMessage, isApiError } from '../../lib/api-client.ts'
@@ -78,89 +78,82 @@ export default function SignCreditApplicationPage({ params }: Route.ComponentPro
 
   const view = page.state === 'ready' ? page.view : undefined
   return (
-    <>
-      <PageHeader
-        title="Sign the Application for Credit"
-        lead={view ? `For ${view.signer.name}, as ${view.signer.role.toLowerCase()}.` : undefined}
-      />
-      <section className="section">
-        <div className="container credit-page">
-          {page.state === 'opening' ? (
-            <p className="credit-page__intro" role="status">
-              Opening the application…
+    <CreditPage
+      title="Sign the Application for Credit"
+      lead={view ? `For ${view.signer.name}, as ${view.signer.role.toLowerCase()}.` : undefined}
+    >
+      {page.state === 'opening' ? (
+        <p className="credit-page__intro" role="status">
+          Opening the application…
+        </p>
+      ) : null}
+      {page.state === 'failed' ? (
+        <div className="credit-resume__failed" role="alert">
+          <p>{page.message}</p>
+          <p>
+            <Link to={paths.home} className="button button--primary">
+              Go to the Home Page
+            </Link>
+          </p>
+        </div>
+      ) : null}
+      {page.state === 'done' ? (
+        <div className="signing-done" role="status">
+          <p>{page.message}</p>
+        </div>
+      ) : null}
+      {page.state === 'ready' ? (
+        <>
+          {page.notice ? (
+            <p className="signing-notice" role="alert">
+              {page.notice}
             </p>
           ) : null}
-          {page.state === 'failed' ? (
-            <div className="credit-resume__failed" role="alert">
-              <p>{page.message}</p>
-              <p>
-                <Link to={paths.home} className="button button--primary">
-                  Go to the Home Page
-                </Link>
-              </p>
-            </div>
+          {page.view.changedAfterSigning ? (
+            <p className="signing-notice">{SIGNING_MESSAGES.changedForSigner}</p>
           ) : null}
-          {page.state === 'done' ? (
-            <div className="signing-done" role="status">
-              <p>{page.message}</p>
-            </div>
-          ) : null}
-          {page.state === 'ready' ? (
-            <>
-              {page.notice ? (
-                <p className="signing-notice" role="alert">
-                  {page.notice}
-                </p>
-              ) : null}
-              {page.view.changedAfterSigning ? (
-                <p className="signing-notice">{SIGNING_MESSAGES.changedForSigner}</p>
-              ) : null}
-              <p className="credit-page__intro">
-                Please read the application below, then sign it. This link works until{' '}
-                {formatLongDate(page.view.expiresAt)}.
-              </p>
-              <SignerDocument
-                key={page.view.textSha256}
-                view={page.view}
-                sign={async (signature) => {
-                  try {
-                    const result = await signApplication({
-                      token,
-                      textSha256: page.view.textSha256,
-                      agree: true,
-                      ...signature,
-                    })
-                    setPage({
-                      state: 'done',
-                      message: result.submitted
-                        ? SIGNING_MESSAGES.signedAndSubmitted
-                        : SIGNING_MESSAGES.signed,
-                    })
-                    window.scrollTo({ top: 0 })
-                  } catch (error) {
-                    // The application changed while it was read: show the new text, and say why.
-                    if (
-                      isApiError(error) &&
-                      error.status === 409 &&
-                      error.message === SIGNING_MESSAGES.textChanged
-                    ) {
-                      await load(SIGNING_MESSAGES.textChanged)
-                      window.scrollTo({ top: 0 })
-                      return
-                    }
-                    throw error
-                  }
-                }}
-                decline={async (reason) => {
-                  await declineToSign(token, reason)
-                  setPage({ state: 'done', message: SIGNING_MESSAGES.declined })
+          <p className="credit-page__intro">
+            Please read the application below, then sign it. This link works until{' '}
+            {formatLongDate(page.view.expiresAt)}.
+          </p>
+          <SignerDocument
+            key={page.view.textSha256}
+            view={page.view}
+            sign={async (signature) => {
+              try {
+                const result = await signApplication({
+                  token,
+                  textSha256: page.view.textSha256,
+                  agree: true,
+                  ...signature,
+                })
+                setPage({
+                  state: 'done',
+                  message: result.submitted ? SIGNING_MESSAGES.signedAndSubmitted : SIGNING_MESSAGES.signed,
+                })
+                window.scrollTo({ top: 0 })
+              } catch (error) {
+                // The application changed while it was read: show the new text, and say why.
+                if (
+                  isApiError(error) &&
+                  error.status === 409 &&
+                  error.message === SIGNING_MESSAGES.textChanged
+                ) {
+                  await load(SIGNING_MESSAGES.textChanged)
                   window.scrollTo({ top: 0 })
-                }}
-              />
-            </>
-          ) : null}
-        </div>
-      </section>
-    </>
+                  return
+                }
+                throw error
+              }
+            }}
+            decline={async (reason) => {
+              await declineToSign(token, reason)
+              setPage({ state: 'done', message: SIGNING_MESSAGES.declined })
+              window.scrollTo({ top: 0 })
+            }}
+          />
+        </>
+      ) : null}
+    </CreditPage>
   )
 }

@@ -3,7 +3,6 @@ import { formatLongDate } from '@signalway/shared/business-time'
 import { creditApplicationFromDraft } from '@signalway/shared/credit/drafts'
 import { SIGNING_MESSAGES, type SigningStatus } from '@signalway/shared/credit/signing'
 import { useCallback, useEffect, useState } from 'react'
-import { PageHeader } from '../../components/ui/page-header.tsx'
 import {
   changeSignerEmail,
   getSignedPdf,
@@ -12,6 +11,7 @@ import {
   resendSigningRequest,
 } from '../../features/credit/api/signing.ts'
 import { CreditApplicationForm } from '../../features/credit/components/credit-application-form.tsx'
+import { CreditPage } from '../../features/credit/components/credit-page.tsx'
 import { LinkFailed } from '../../features/credit/components/link-failed.tsx'
 import { SigningStatusView } from '../../features/credit/components/signing-status.tsx'
 import { useLinkToken } from '../../features/credit/link-token.ts'
@@ -92,72 +92,67 @@ export default function SigningStatusPage({ params }: Route.ComponentProps) {
   }, [waiting, refresh])
 
   return (
-    <>
-      <PageHeader
-        title="Signatures for Your Application for Credit"
-        lead={
-          page.state === 'ready' && !page.status.submitted
-            ? `This page works until ${formatLongDate(page.status.expiresAt)}.`
-            : undefined
-        }
-      />
-      <section className="section">
-        <div className="container credit-page">
-          {page.state === 'opening' ? (
-            <p className="credit-page__intro" role="status">
-              Opening…
-            </p>
-          ) : null}
-          {page.state === 'failed' ? <LinkFailed message={page.message} /> : null}
-          {page.state === 'ready' ? (
-            <SigningStatusView
-              status={page.status}
-              resend={async (signerId) => {
-                setPage({ state: 'ready', status: await resendSigningRequest(token, signerId) })
-              }}
-              changeEmail={async (signerId, email) => {
-                setPage({ state: 'ready', status: await changeSignerEmail(token, signerId, email) })
-              }}
-              download={async () => {
-                const pdf = await getSignedPdf(token)
-                saveBlob(pdf, `credit-application-${page.status.submitted?.reference ?? 'signed'}.pdf`)
-              }}
-              change={() => {
-                const status = page.status
-                getSigningApplication(token).then(
-                  ({ values }) =>
-                    setPage({ state: 'changing', status, values: creditApplicationFromDraft(values) }),
-                  fail,
-                )
-              }}
-            />
-          ) : null}
-          {page.state === 'changing' ? (
-            <>
-              <p className="credit-page__intro">
-                Change the application below and send it again. Anyone who signed before the change will be
-                asked to sign again.{' '}
-                <button
-                  type="button"
-                  className="link-button"
-                  onClick={() => setPage({ state: 'ready', status: page.status })}
-                >
-                  Leave it as it is
-                </button>
-              </p>
-              <CreditApplicationForm
-                defaultValues={page.values}
-                statusToken={token}
-                onSigningStarted={() => {
-                  setPage({ state: 'opening' })
-                  void refresh()
-                  window.scrollTo({ top: 0 })
-                }}
-              />
-            </>
-          ) : null}
-        </div>
-      </section>
-    </>
+    <CreditPage
+      title="Signatures for Your Application for Credit"
+      lead={
+        page.state === 'ready' && !page.status.submitted
+          ? `This page works until ${formatLongDate(page.status.expiresAt)}.`
+          : undefined
+      }
+    >
+      {page.state === 'opening' ? (
+        <p className="credit-page__intro" role="status">
+          Opening…
+        </p>
+      ) : null}
+      {page.state === 'failed' ? <LinkFailed message={page.message} /> : null}
+      {page.state === 'ready' ? (
+        <SigningStatusView
+          status={page.status}
+          resend={async (signerId) => {
+            setPage({ state: 'ready', status: await resendSigningRequest(token, signerId) })
+          }}
+          changeEmail={async (signerId, email) => {
+            setPage({ state: 'ready', status: await changeSignerEmail(token, signerId, email) })
+          }}
+          download={async () => {
+            const pdf = await getSignedPdf(token)
+            saveBlob(pdf, `credit-application-${page.status.submitted?.reference ?? 'signed'}.pdf`)
+          }}
+          change={() => {
+            const status = page.status
+            getSigningApplication(token).then(
+              ({ values }) =>
+                setPage({ state: 'changing', status, values: creditApplicationFromDraft(values) }),
+              fail,
+            )
+          }}
+        />
+      ) : null}
+      {page.state === 'changing' ? (
+        <>
+          <p className="credit-page__intro">
+            Change the application below and send it again. Anyone who signed before the change will be asked
+            to sign again.{' '}
+            <button
+              type="button"
+              className="link-button"
+              onClick={() => setPage({ state: 'ready', status: page.status })}
+            >
+              Leave it as it is
+            </button>
+          </p>
+          <CreditApplicationForm
+            defaultValues={page.values}
+            statusToken={token}
+            onSigningStarted={() => {
+              setPage({ state: 'opening' })
+              void refresh()
+              window.scrollTo({ top: 0 })
+            }}
+          />
+        </>
+      ) : null}
+    </CreditPage>
   )
 }

@@ -5,14 +5,7 @@ import { CreditStatusBadge } from '../../../components/ui/credit-status-badge.ts
 import { useNotify } from '../../../components/ui/notifications/index.ts'
 import { failureMessage } from '../../../lib/api-client.ts'
 import { paths } from '../../../lib/paths.ts'
-import {
-  creditMeta,
-  enquiryBadge,
-  enquiryMeta,
-  enquiryTitle,
-  MY_ACCOUNT_SECTION_IDS,
-  MY_ACCOUNT_WORDS,
-} from '../my-account-lines.ts'
+import { creditMeta, enquiryItem, MY_ACCOUNT_SECTION_IDS, MY_ACCOUNT_WORDS } from '../my-account-lines.ts'
 
 /**
  * The customer's account area: links to the profile and its security section, their quote requests
@@ -92,17 +85,16 @@ export function MyAccountView({
         ) : (
           <ul className="my-account__list">
             {account.enquiries.map((enquiry) => {
-              const meta = enquiryMeta(enquiry)
-              const badge = enquiryBadge(enquiry.status)
+              const item = enquiryItem(enquiry)
               return (
                 <li key={enquiry.id} className="my-account__item">
                   <div className="my-account__item-head">
-                    <h3 className="my-account__item-title">{enquiryTitle(enquiry)}</h3>
-                    <span className={badge.className}>{badge.text}</span>
+                    <h3 className="my-account__item-title">{item.title}</h3>
+                    <span className={item.badge.className}>{item.badge.text}</span>
                   </div>
                   <p className="my-account__meta">
-                    Sent <time dateTime={enquiry.createdAt}>{meta.sent}</time>
-                    {meta.details ? meta.details : null}
+                    Sent <time dateTime={enquiry.createdAt}>{item.sent}</time>
+                    {item.details ? item.details : null}
                   </p>
                   <p className="my-account__excerpt">{enquiry.excerpt}</p>
                 </li>

@@ -4,8 +4,10 @@ import type { FieldValues, Path, UseFormReturn } from 'react-hook-form'
 import {
   applyServerErrors,
   Form,
+  FormActions,
   type FormProps,
   RequiredFieldsNote,
+  SubmitButton,
 } from '../../../components/form/index.ts'
 import { useNotify } from '../../../components/ui/notifications/index.ts'
 import { failureMessage, isApiError, serverMessage } from '../../../lib/api-client.ts'
@@ -56,6 +58,31 @@ export function AuthForm<TIn extends FieldValues, TOut>({
         {actions}
       </Form>
     </>
+  )
+}
+
+/** The actions of a small account form: its submit button, then Cancel where the form may be left. */
+export function SubmitOrCancel({
+  submit,
+  busy,
+  onCancel,
+}: {
+  submit: string
+  /** The submit button's label while the form is sent. */
+  busy: string
+  onCancel?: (() => void) | undefined
+}) {
+  return (
+    <FormActions>
+      <SubmitButton busyLabel={busy} variant="primary">
+        {submit}
+      </SubmitButton>
+      {onCancel ? (
+        <button type="button" className="button button--outline" onClick={onCancel}>
+          Cancel
+        </button>
+      ) : null}
+    </FormActions>
   )
 }
 

@@ -15,7 +15,7 @@ import { removePasskey } from '../api/passkeys.ts'
 import { changePassword } from '../api/security.ts'
 import { refusingCommonPasswords } from '../common-passwords.ts'
 import { AuthForm, useAccountErrors } from './auth-form.tsx'
-import { PasswordField } from './password-field.tsx'
+import { CurrentPasswordField, PasswordField } from './password-field.tsx'
 
 /** The server refuses the most common passwords: flagged before the form is sent. */
 const changePasswordSchemaRefusingCommon = refusingCommonPasswords(changePasswordSchema)
@@ -72,12 +72,7 @@ export function ChangePasswordForm({
           </FormActions>
         }
       >
-        <PasswordField
-          name="currentPassword"
-          label="Current Password"
-          autoComplete="current-password"
-          required
-        />
+        <CurrentPasswordField />
         <div className="form-row">
           <PasswordField
             name="password"

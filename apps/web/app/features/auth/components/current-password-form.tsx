@@ -1,8 +1,8 @@
 import { type CurrentPassword, currentPasswordSchema } from '@signalway/shared/auth'
 import { useEffect } from 'react'
-import { FormActions, SubmitButton, useZodForm } from '../../../components/form/index.ts'
-import { AuthForm, useAccountErrors } from './auth-form.tsx'
-import { PasswordField } from './password-field.tsx'
+import { useZodForm } from '../../../components/form/index.ts'
+import { AuthForm, SubmitOrCancel, useAccountErrors } from './auth-form.tsx'
+import { CurrentPasswordField } from './password-field.tsx'
 
 /**
  * A form of the current password alone, for what a stolen access token must not do: set up or turn off the
@@ -45,26 +45,10 @@ export function PasswordForm({
       }}
       alert={errors.alert}
       requiredNote={false}
-      actions={
-        <FormActions>
-          <SubmitButton busyLabel={busy} variant="primary">
-            {submit}
-          </SubmitButton>
-          {onCancel ? (
-            <button type="button" className="button button--outline" onClick={onCancel}>
-              Cancel
-            </button>
-          ) : null}
-        </FormActions>
-      }
+      actions={<SubmitOrCancel submit={submit} busy={busy} onCancel={onCancel} />}
     >
       {intro ? <p className="auth-form__intro">{intro}</p> : null}
-      <PasswordField
-        name="currentPassword"
-        label="Current Password"
-        autoComplete="current-password"
-        required
-      />
+      <CurrentPasswordField />
     </AuthForm>
   )
 }

@@ -13,9 +13,9 @@ import { LoadFailed } from '../../../components/ui/load-failed.tsx'
 import { useNotify } from '../../../components/ui/notifications/index.ts'
 import { useLoaded } from '../../../components/ui/use-loaded.ts'
 import { addPasskey, listPasskeys, removePasskey, renamePasskey } from '../api/passkeys.ts'
-import { AuthForm, useAccountErrors } from './auth-form.tsx'
+import { AuthForm, SubmitOrCancel, useAccountErrors } from './auth-form.tsx'
 import { PasswordForm } from './current-password-form.tsx'
-import { PasswordField } from './password-field.tsx'
+import { CurrentPasswordField } from './password-field.tsx'
 import { usePasskeySupport } from './use-passkey-support.ts'
 
 export interface PasskeyPanelProps {
@@ -214,12 +214,7 @@ export function AddPasskeyForm({
         hint="A name to tell it apart, for example Work laptop or Phone."
         required
       />
-      <PasswordField
-        name="currentPassword"
-        label="Current Password"
-        autoComplete="current-password"
-        required
-      />
+      <CurrentPasswordField />
     </AuthForm>
   )
 }
@@ -254,16 +249,7 @@ function NameForm({
       }}
       alert={errors.alert}
       requiredNote={false}
-      actions={
-        <FormActions>
-          <SubmitButton busyLabel={busy} variant="primary">
-            {submit}
-          </SubmitButton>
-          <button type="button" className="button button--outline" onClick={onCancel}>
-            Cancel
-          </button>
-        </FormActions>
-      }
+      actions={<SubmitOrCancel submit={submit} busy={busy} onCancel={onCancel} />}
     >
       <TextField name="name" label="Passkey Name" autoComplete="off" required />
     </AuthForm>

@@ -1,7 +1,7 @@
 import { checkPassword } from '@signalway/shared'
 import { isCommonPasswordIn } from '@signalway/shared/common-passwords'
 import { MESSAGES } from '@signalway/shared/messages'
-import { useEffect, useRef, useState } from 'react'
+import { type ReactNode, useEffect, useRef, useState } from 'react'
 import { useFormContext, useWatch } from 'react-hook-form'
 import { cx, type FieldBaseProps, FieldShell, useRegisteredControl } from '../../../components/form/index.ts'
 import { useCommonPasswords } from '../common-passwords.ts'
@@ -16,26 +16,16 @@ export interface PasswordFieldProps extends FieldBaseProps {
  * A password input registered with the surrounding <Form>, with a Show/Hide button and, for new
  * passwords, the live checklist of requirements §5 (read out with the input through aria-describedby).
  */
-export function PasswordField({
-  name,
-  label,
-  hint,
-  required,
-  className,
-  autoComplete,
-  checklist = false,
-  refusedBy,
-}: PasswordFieldProps) {
+export function PasswordField({ autoComplete, checklist = false, ...field }: PasswordFieldProps) {
+  const { name, required, hint, refusedBy } = field
   const { ids, error, control } = useRegisteredControl(name, { required, hint, extra: checklist, refusedBy })
   const [visible, setVisible] = useState(false)
   return (
     <FieldShell
+      {...field}
       ids={ids}
-      label={label}
-      hint={hint}
-      required={required}
       error={error}
-      className={cx('password-field', className)}
+      className={cx('password-field', field.className)}
       extra={checklist ? <PasswordChecklist id={ids.extraId} name={name} /> : null}
     >
       <div className="password-field__control">
@@ -59,6 +49,19 @@ export function PasswordField({
         </button>
       </div>
     </FieldShell>
+  )
+}
+
+/** The current password, asked for before a change that a stolen access token alone must not make. */
+export function CurrentPasswordField({ hint }: { hint?: ReactNode }) {
+  return (
+    <PasswordField
+      name="currentPassword"
+      label="Current Password"
+      autoComplete="current-password"
+      hint={hint}
+      required
+    />
   )
 }
 

@@ -15,7 +15,7 @@ import {
 import { useNotify } from '../../../components/ui/notifications/index.ts'
 import { toFormValues } from '../profile-values.ts'
 import { AuthForm, useAccountErrors } from './auth-form.tsx'
-import { PasswordField } from './password-field.tsx'
+import { CurrentPasswordField } from './password-field.tsx'
 
 export interface ProfileFormProps {
   settings: ProfileSettings
@@ -105,12 +105,6 @@ function EmailChangePassword({ savedEmail }: { savedEmail: string }) {
   const changed = typeof email === 'string' && email.trim().toLowerCase() !== savedEmail.trim().toLowerCase()
   if (!changed) return null
   return (
-    <PasswordField
-      name="currentPassword"
-      label="Current Password"
-      autoComplete="current-password"
-      hint="Needed to change your email address. We will email the new address a link to confirm it."
-      required
-    />
+    <CurrentPasswordField hint="Needed to change your email address. We will email the new address a link to confirm it." />
   )
 }

@@ -4,14 +4,14 @@ import {
   type CreditDraftSaved,
 } from '@signalway/shared/credit/drafts'
 import { emailField } from '@signalway/shared/fields'
-import { useId, useState } from 'react'
 import { z } from 'zod'
-import { Form, SubmitButton, TextField, useZodForm } from '../../../components/form/index.ts'
+import { Form, SubmitButton, TextField } from '../../../components/form/index.ts'
 import { ModalDialog } from '../../../components/ui/modal-dialog.tsx'
 import { useNotify } from '../../../components/ui/notifications/index.ts'
 import { isApiError } from '../../../lib/api-client.ts'
 import { creditFailureMessage } from '../failure.ts'
 import { DialogActions } from './dialog-actions.tsx'
+import { useEmailDialog } from './use-email-dialog.ts'
 
 const emailSchema = z.object({ email: emailField() })
 
@@ -29,11 +29,8 @@ export interface SaveForLaterProps {
  * not inside the application's). A failed save says so and keeps the dialog, and the application, as they are.
  */
 export function SaveForLaterDialog({ open, suggestedEmail, save, onClose }: SaveForLaterProps) {
-  const titleId = useId()
-  const textId = useId()
+  const { titleId, textId, form, busy, setBusy, dialog } = useEmailDialog(emailSchema, suggestedEmail)
   const notify = useNotify()
-  const form = useZodForm(emailSchema, { defaultValues: { email: suggestedEmail } })
-  const [busy, setBusy] = useState(false)
 
   const submit = async ({ email }: { email: string }) => {
     setBusy(true)
@@ -53,14 +50,7 @@ export function SaveForLaterDialog({ open, suggestedEmail, save, onClose }: Save
   }
 
   return (
-    <ModalDialog
-      open={open}
-      onClose={onClose}
-      className="confirm-dialog"
-      labelledBy={titleId}
-      describedBy={textId}
-      busy={busy}
-    >
+    <ModalDialog open={open} onClose={onClose} {...dialog}>
       <h2 id={titleId} className="confirm-dialog__title">
         Save and Continue Later
       </h2>

@@ -1,12 +1,12 @@
 import { SIGNING_LINK_DAYS, SIGNING_MESSAGES } from '@signalway/shared/credit/signing'
 import { emailField } from '@signalway/shared/fields'
-import { useId, useState } from 'react'
 import { z } from 'zod'
-import { Form, SubmitButton, TextField, useZodForm } from '../../../components/form/index.ts'
+import { Form, SubmitButton, TextField } from '../../../components/form/index.ts'
 import { ModalDialog } from '../../../components/ui/modal-dialog.tsx'
 import { useNotify } from '../../../components/ui/notifications/index.ts'
 import { creditFailureMessage } from '../failure.ts'
 import { DialogActions } from './dialog-actions.tsx'
+import { useEmailDialog } from './use-email-dialog.ts'
 
 const schema = z.object({ email: emailField({ invalid: 'Invalid email address.' }) })
 
@@ -39,11 +39,8 @@ export function SendForSigningDialog({
   send,
   onClose,
 }: SendForSigningProps) {
-  const titleId = useId()
-  const textId = useId()
+  const { titleId, textId, form, busy, setBusy, dialog } = useEmailDialog(schema, suggestedEmail)
   const notify = useNotify()
-  const form = useZodForm(schema, { defaultValues: { email: suggestedEmail } })
-  const [busy, setBusy] = useState(false)
 
   const submit = async ({ email }: { email: string }) => {
     setBusy(true)
@@ -56,14 +53,7 @@ export function SendForSigningDialog({
   }
 
   return (
-    <ModalDialog
-      open
-      onClose={onClose}
-      className="confirm-dialog"
-      labelledBy={titleId}
-      describedBy={textId}
-      busy={busy}
-    >
+    <ModalDialog open onClose={onClose} {...dialog}>
       <h2 id={titleId} className="confirm-dialog__title">
         {changing ? 'Save the Changes' : 'Send for Signing'}
       </h2>
