@@ -20,7 +20,7 @@ import {
   releaseFinalizing,
   type SignerRow,
   type SigningRow,
-  updateSignerIn,
+  updateSignerIfStill,
   updateSigning,
 } from './signing-repository.ts'
 
@@ -45,7 +45,7 @@ async function withdraw(
       stale.map((signer) => signer.email),
     )
     for (const signer of stale) {
-      if (await updateSignerIn(trx, signer.id, 'signed', askedAgain(now, true)))
+      if (await updateSignerIfStill(trx, signer.id, 'signed', askedAgain(now, true)))
         await sendLink(trx, deps.siteUrl, 'changed', factsOf(signing), signer, now, false)
     }
     await releaseFinalizing(trx, signingId)

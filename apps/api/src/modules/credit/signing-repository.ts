@@ -184,8 +184,8 @@ export async function updateSigner(trx: Executor, id: number, values: SignerUpda
   await trx.updateTable('credit_signers').set(values).where('id', '=', id).execute()
 }
 
-/** Updates a signer still in `state` (a conditional update): false when they were no longer in it. */
-export async function updateSignerIn(
+/** Updates a signer only if still in `state` (a conditional update): false when they were no longer in it. */
+export async function updateSignerIfStill(
   trx: Executor,
   id: number,
   state: SignerRow['state'],

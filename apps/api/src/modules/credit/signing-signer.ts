@@ -19,7 +19,7 @@ import {
 import { applicationOf, documentOf, factsOf } from './signing-document.ts'
 import { finalize } from './signing-finalise.ts'
 import { declinedMail } from './signing-mail.ts'
-import { lockSigning, signerOfToken, signingTokenExpiry, updateSignerIn } from './signing-repository.ts'
+import { lockSigning, signerOfToken, signingTokenExpiry, updateSignerIfStill } from './signing-repository.ts'
 import { checkSignaturePng } from './uploads.ts'
 
 /* What a signer does by the link emailed to them: read the application, sign it, or decline to. */
@@ -83,7 +83,7 @@ export async function signApplication(
     // The link may have been withdrawn meanwhile (a new address).
     if ((await signerOfToken(trx, hashToken(signToken))) !== signer.id)
       throw new NotFoundError(MESSAGES.invalidRequest)
-    const signed = await updateSignerIn(trx, signer.id, 'waiting', {
+    const signed = await updateSignerIfStill(trx, signer.id, 'waiting', {
       state: 'signed',
       signature: input.signature,
       guarantee: showsGuarantee(current.customer_type) ? (input.guarantee ?? null) : null,
@@ -109,7 +109,7 @@ export async function declineToSign(deps: SigningDeps, signToken: string, reason
   await deps.db.transaction().execute(async (trx) => {
     const current = await lockSigning(trx, signing.id)
     if (!current || !isOpen(current)) throw new ConflictError(MESSAGES.closed)
-    const declined = await updateSignerIn(trx, signer.id, 'waiting', {
+    const declined = await updateSignerIfStill(trx, signer.id, 'waiting', {
       state: 'declined',
       declined_at: toTimestamp(now),
       decline_reason: reason,
