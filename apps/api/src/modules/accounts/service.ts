@@ -119,10 +119,14 @@ export interface AccountsService {
     client: SessionClient & { requestId: string },
   ): Promise<{ userId: number; tokens: TokenResponse }>
   /**
-   * The new address opened its link: the email changes, and the old address is told. `changed` is false when the
-   * link confirmed the address the account already had.
+   * The new address opened its link, in a browser signed in to the account the link was sent for (`viewer`): the
+   * email changes, and the old address is told. `changed` is false when the link confirmed the address the
+   * account already had. Signed in to another account: 403, and the link still works for its own account.
    */
-  confirmEmailChange(token: string): Promise<{ userId: number; email: string; changed: boolean }>
+  confirmEmailChange(
+    viewer: AuthUser,
+    token: string,
+  ): Promise<{ userId: number; email: string; changed: boolean }>
   /** The old address cancelled a pending change. */
   cancelEmailChange(token: string): Promise<{ userId: number }>
 }
@@ -166,7 +170,7 @@ export function createAccountsService(deps: AccountsServiceDeps): AccountsServic
     changePassword: (viewer, payload) => changePassword(ctx, viewer, payload),
     checkInvitation: (token) => checkInvitation(ctx, token),
     acceptInvitation: (payload, client) => acceptInvitation(ctx, payload, client),
-    confirmEmailChange: (token) => confirmEmailChange(ctx, token),
+    confirmEmailChange: (viewer, token) => confirmEmailChange(ctx, viewer, token),
     cancelEmailChange: (token) => cancelEmailChange(ctx, token),
   }
 }
@@ -572,15 +576,24 @@ async function acceptInvitation(
 
 /* ---------- Email changes ---------- */
 
+/**
+ * The link proves the mailbox, the session proves the account: only both together confirm. Whoever registered
+ * someone else's address (or asked to change to it) must not get it confirmed by its owner's habit of opening
+ * links, which would show them what the owner sent with that address (my-account/repository.ts). A refusal
+ * leaves the link as it was, for its own account.
+ */
 async function confirmEmailChange(
   ctx: AccountsContext,
+  viewer: AuthUser,
   token: string,
 ): Promise<{ userId: number; email: string; changed: boolean }> {
   const hash = hashToken(token)
   return ctx.db.transaction().execute(async (trx) => {
     const now = ctx.clock()
     const change = await findOpenEmailChange(trx, 'token_hash', hash, now)
-    if (!change || !(await endEmailChange(trx, hash, 'confirmed', now)))
+    if (!change) throw new BadRequestError(MESSAGES.emailChangeLinkInvalid)
+    if (String(change.user.id) !== viewer.id) throw new ForbiddenError(MESSAGES.emailLinkOtherAccount)
+    if (!(await endEmailChange(trx, hash, 'confirmed', now)))
       throw new BadRequestError(MESSAGES.emailChangeLinkInvalid)
     const { user } = change
     // Someone may have registered the address meanwhile.
