@@ -2,6 +2,7 @@ import { expect, test } from '../fixtures.ts'
 import {
   AUTH_STORAGE_KEY,
   field,
+  hydrated,
   openHydrated,
   registerByApi,
   storeTokens,
@@ -199,4 +200,44 @@ test('an email change waits for the link sent to the new address, then the new a
     data: { UserName: email, Password: TEST_PASSWORD, ClientId: 'web', GrantType: 'password' },
   })
   expect(old.status()).toBe(400)
+})
+
+test.describe('a confirmation link opened in the wrong session', () => {
+  // The refusal of the link while signed in to another account (403).
+  test.use({ allowConsoleErrors: [/status of 403/] })
+
+  test('a confirmation link confirms only signed in to its own account: another account is refused, signed out it asks to log in first', async ({
+    page,
+    request,
+  }) => {
+    const email = uniqueEmail('confirm-owner')
+    await registerByApi(request, email)
+    const link =
+      /https?:\/\/[^/\s]+(\/confirm-email\/\?t=[A-Za-z0-9_-]+)/.exec(await newestMailTo(email))?.[1] ?? ''
+    expect(link).not.toBe('')
+
+    // Signed in to someone else's account: refused, in words that say why, with a way to log out.
+    await storeTokens(page, await registerByApi(request, uniqueEmail('confirm-other')))
+    await page.goto(link)
+    await expect(
+      page.getByRole('alert').filter({ hasText: 'This link belongs to another account.' }),
+    ).toHaveText(
+      'This link belongs to another account. Please log out, log in to the account it was sent for, and open the link again.',
+    )
+    await page.getByRole('link', { name: 'Log out', exact: true }).click()
+    await expect(page.getByRole('banner').getByRole('link', { name: 'Login' })).toBeVisible()
+
+    // Signed out: the page asks to log in, without the token in the login page's address, and comes back.
+    await page.goto(link)
+    await expect(page).toHaveURL(/\/login\/\?return-url=%2Fconfirm-email%2F$/)
+    await hydrated(page)
+    await field(page, 'Username').fill(email)
+    await page.getByLabel(/^Password/).fill(TEST_PASSWORD)
+    await page.getByRole('button', { name: 'Login' }).click()
+    // The refusal did not spend the link: it confirms now.
+    await expect(
+      page.getByText(`Thank you: ${email} is confirmed as your account's email address.`),
+    ).toBeVisible()
+    await expect(page).toHaveURL(/\/confirm-email\/$/)
+  })
 })

@@ -69,6 +69,9 @@ export const MESSAGES = {
   emailChangeConfirmed: (email: string) => `Your email address is now ${email}.`,
   /** Ours: the account's own address confirmed, nothing changed. */
   emailConfirmed: (email: string) => `Thank you: ${email} is confirmed as your account's email address.`,
+  /** Ours: a confirmation link opened while signed in to an account other than the one it was sent for. */
+  emailLinkOtherAccount:
+    'This link belongs to another account. Please log out, log in to the account it was sent for, and open the link again.',
   emailChangeCancelled: 'The change of your email address has been cancelled.',
   emailChangeLinkInvalid:
     'This link is not valid any more. Please change your email address again from your profile.',

@@ -36,8 +36,8 @@ const PUBLIC = new Set([
   'PATCH /api/v1/core/accounts/{email}/password/reset/request',
   'POST /api/v1/core/accounts/token/validate',
   'POST /api/v1/core/accounts/password/reset',
-  // The emailed link's token is the credential (email-change.test.ts).
-  'POST /api/v1/core/accounts/email/confirm',
+  // The emailed link's token is the credential (email-change.test.ts). Confirming is not public: it needs the
+  // link's own account signed in too (ADR 040).
   'POST /api/v1/core/accounts/email/cancel',
   // An invitation's emailed link: its token is the credential (users/invitations.test.ts).
   'POST /api/v1/core/accounts/invitation/check',

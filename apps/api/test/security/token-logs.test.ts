@@ -105,7 +105,12 @@ describe.each(DIALECTS)('tokens in addresses, on %s', (dialect) => {
       ...queryPageRequests('/confirm-email/', tokens.confirmOwn),
       ...queryPageRequests('/cancel-email-change/', tokens.cancel),
       { method: 'POST', url: '/api/v1/core/accounts/email/cancel', payload: { token: tokens.cancel } },
-      { method: 'POST', url: '/api/v1/core/accounts/email/confirm', payload: { token: tokens.confirm } },
+      {
+        method: 'POST',
+        url: '/api/v1/core/accounts/email/confirm',
+        payload: { token: tokens.confirm },
+        headers: bearer(await tokenFor(app, user)),
+      },
     ])
 
     expect(linesHolding(lines, tokens)).toEqual([])

@@ -168,7 +168,9 @@ export const myAccountRoutes: FastifyPluginAsyncZod = async (app) => {
               // Unconfirmed, by definition: the address has not shown it is theirs, so no name goes to it.
               greeting(null),
               '',
-              `To confirm that this address is yours, open the link below within ${EMAIL_CHANGE_TTL_MS / 3_600_000} hours. It can be used once.`,
+              // Only a browser logged in to the account confirms (ADR 040).
+              `To confirm that this address is yours, log in to your account, then open the link below within ${EMAIL_CHANGE_TTL_MS / 3_600_000}`,
+              'hours. It can be used once, and only while logged in to that account.',
               '',
               `${app.config.siteUrl}${CONFIRM_EMAIL_PATH}?t=${token}`,
               '',

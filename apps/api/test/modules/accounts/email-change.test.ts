@@ -19,8 +19,14 @@ const signIn = (app: FastifyInstance, email: string, password: string) =>
     payload: { UserName: email, Password: password, ClientId: 'web', GrantType: 'password' },
   })
 
-const confirm = (app: FastifyInstance, token: string) =>
-  app.inject({ method: 'POST', url: '/api/v1/core/accounts/email/confirm', payload: { token } })
+/** Opens the confirmation link signed in as `as` (the link's own account, ADR 040), or signed out (null). */
+const confirm = async (app: FastifyInstance, as: TestUser | null, token: string) =>
+  app.inject({
+    method: 'POST',
+    url: '/api/v1/core/accounts/email/confirm',
+    payload: { token },
+    ...(as ? { headers: bearer(await tokenFor(app, as)) } : {}),
+  })
 const cancel = (app: FastifyInstance, token: string) =>
   app.inject({ method: 'POST', url: '/api/v1/core/accounts/email/cancel', payload: { token } })
 
@@ -63,7 +69,7 @@ describe.each(DIALECTS)('changing the email on %s', (dialect) => {
       'new@example.com',
     )
 
-    const confirmed = await confirm(app, token ?? '')
+    const confirmed = await confirm(app, user, token ?? '')
     expect(confirmed.statusCode).toBe(200)
     // An actual change: the page says the address is now the new one.
     expect(confirmed.json()).toEqual({ email: 'new@example.com', changed: true })
@@ -77,7 +83,7 @@ describe.each(DIALECTS)('changing the email on %s', (dialect) => {
       'Your Signalway Traffic Hire email address has been changed',
     ])
 
-    const again = await confirm(app, token ?? '')
+    const again = await confirm(app, user, token ?? '')
     expect(again.statusCode).toBe(400)
     expect(again.json()).toMatchObject({
       Message: 'This link is not valid any more. Please change your email address again from your profile.',
@@ -88,7 +94,7 @@ describe.each(DIALECTS)('changing the email on %s', (dialect) => {
     const { app, user } = await setUp(dialect)
     const { confirm: token, cancel: cancelToken } = await requestEmailChange(app, user, 'new@example.com')
     expect((await cancel(app, cancelToken ?? '')).statusCode).toBe(200)
-    expect((await confirm(app, token ?? '')).statusCode).toBe(400)
+    expect((await confirm(app, user, token ?? '')).statusCode).toBe(400)
     expect((await cancel(app, cancelToken ?? '')).statusCode).toBe(400)
     expect((await signIn(app, 'old@example.com', user.password)).statusCode).toBe(200)
   })
@@ -98,9 +104,9 @@ describe.each(DIALECTS)('changing the email on %s', (dialect) => {
     const { app, user } = await setUp(dialect, clock)
     const first = await requestEmailChange(app, user, 'first@example.com')
     const second = await requestEmailChange(app, user, 'second@example.com')
-    expect((await confirm(app, first.confirm ?? '')).statusCode).toBe(400)
+    expect((await confirm(app, user, first.confirm ?? '')).statusCode).toBe(400)
     clock.now = new Date(clock.now.getTime() + 24 * 60 * 60 * 1000 + 1)
-    expect((await confirm(app, second.confirm ?? '')).statusCode).toBe(400)
+    expect((await confirm(app, user, second.confirm ?? '')).statusCode).toBe(400)
     expect((await signIn(app, 'old@example.com', user.password)).statusCode).toBe(200)
   })
 
@@ -108,12 +114,70 @@ describe.each(DIALECTS)('changing the email on %s', (dialect) => {
     const { app, user } = await setUp(dialect)
     const { confirm: token } = await requestEmailChange(app, user, 'new@example.com')
     await createUser(app, { email: 'new@example.com' })
-    expect((await confirm(app, token ?? '')).statusCode).toBe(409)
+    expect((await confirm(app, user, token ?? '')).statusCode).toBe(409)
     const profile = await app.inject({
       method: 'GET',
       url: `/api/v1/core/accounts/${user.id}/profile/settings`,
       headers: bearer(await tokenFor(app, user)),
     })
     expect(profile.json()).toMatchObject({ email: 'old@example.com' })
+  })
+})
+
+/*
+ * ADR 040: the link proves the mailbox, the session proves the account, and only both together confirm. Without
+ * it, someone who asked to change their address to another person's got it confirmed the moment that person
+ * opened the link out of habit.
+ */
+describe.each(DIALECTS)('the confirmation link needs its own account signed in, on %s', (dialect) => {
+  const DENIED = 'Authorization has been denied for this request.'
+  const OTHER_ACCOUNT =
+    'This link belongs to another account. Please log out, log in to the account it was sent for, and open the link again.'
+
+  it('signed out: 401, and the link still works for its account afterwards', async () => {
+    const { app, user } = await setUp(dialect)
+    const { confirm: token } = await requestEmailChange(app, user, 'new@example.com')
+    const signedOut = await confirm(app, null, token ?? '')
+    expect(signedOut.statusCode).toBe(401)
+    expect(signedOut.json()).toMatchObject({ Message: DENIED })
+    expect((await signIn(app, 'new@example.com', user.password)).statusCode).toBe(400)
+
+    const owner = await confirm(app, user, token ?? '')
+    expect(owner.statusCode, owner.body).toBe(200)
+    expect(owner.json()).toEqual({ email: 'new@example.com', changed: true })
+    expect((await signIn(app, 'new@example.com', user.password)).statusCode).toBe(200)
+  })
+
+  it('signed in to another account: 403 in words that say so, nothing changes, and the link is not spent', async () => {
+    const { app, user } = await setUp(dialect)
+    const other = await createUser(app, { email: 'someone-else@example.com' })
+    const { confirm: token } = await requestEmailChange(app, user, 'new@example.com')
+    const refused = await confirm(app, other, token ?? '')
+    expect(refused.statusCode).toBe(403)
+    expect(refused.json()).toMatchObject({ Message: OTHER_ACCOUNT })
+    for (const who of [user, other]) {
+      const profile = await app.inject({
+        method: 'GET',
+        url: `/api/v1/core/accounts/${who.id}/profile/settings`,
+        headers: bearer(await tokenFor(app, who)),
+      })
+      expect(profile.json().email).toBe(who.email)
+    }
+    // Only the request's own notice went out: no "your address has changed".
+    expect((await findOutboxMessages(app.db)).map((message) => message.subject)).not.toContain(
+      'Your Signalway Traffic Hire email address has been changed',
+    )
+
+    expect((await confirm(app, user, token ?? '')).json()).toEqual({
+      email: 'new@example.com',
+      changed: true,
+    })
+  })
+
+  it('signed in to its own account: confirmed, once', async () => {
+    const { app, user } = await setUp(dialect)
+    const { confirm: token } = await requestEmailChange(app, user, 'new@example.com')
+    expect((await confirm(app, user, token ?? '')).statusCode).toBe(200)
+    expect((await confirm(app, user, token ?? '')).statusCode).toBe(400)
   })
 })

@@ -34,8 +34,14 @@ const register = (app: FastifyInstance, email: string) =>
     },
   })
 
-const confirm = (app: FastifyInstance, token: string) =>
-  app.inject({ method: 'POST', url: '/api/v1/core/accounts/email/confirm', payload: { token } })
+/** Opens the confirmation link in a browser signed in with `accessToken` (the link's own account, ADR 040). */
+const confirm = (app: FastifyInstance, accessToken: string, token: string) =>
+  app.inject({
+    method: 'POST',
+    url: '/api/v1/core/accounts/email/confirm',
+    payload: { token },
+    headers: { authorization: `Bearer ${accessToken}` },
+  })
 
 const welcomes = async (app: FastifyInstance) =>
   (await findOutboxMessages(app.db)).filter((message) => message.subject === SUBJECT)
@@ -67,11 +73,12 @@ describe.each(DIALECTS)('the welcome email on %s', (dialect) => {
 
     // The link confirms the account's own address: nothing changed, said so.
     expect((await findUserByEmail(app.db, 'riley.cooper@example.com'))?.email_confirmed_at).toBeNull()
-    const confirmed = await confirm(app, token ?? '')
+    const signedIn = response.json().access_token as string
+    const confirmed = await confirm(app, signedIn, token ?? '')
     expect(confirmed.json()).toEqual({ email: 'Riley.Cooper@Example.com', changed: false })
     expect((await findUserByEmail(app.db, 'riley.cooper@example.com'))?.email_confirmed_at).not.toBeNull()
     // Once only.
-    expect((await confirm(app, token ?? '')).statusCode).toBe(400)
+    expect((await confirm(app, signedIn, token ?? '')).statusCode).toBe(400)
     // No "your address has changed" notice follows.
     expect((await findOutboxMessages(app.db)).map((message) => message.subject)).toEqual([SUBJECT])
   })
@@ -97,10 +104,10 @@ describe.each(DIALECTS)('the welcome email on %s', (dialect) => {
 
   it("gives each account its own link: one registration's link confirms nobody else", async () => {
     const { app } = await setUp(dialect)
-    await register(app, 'first@example.com')
+    const signedIn = (await register(app, 'first@example.com')).json().access_token as string
     await register(app, 'second@example.com')
     const [first] = await welcomes(app)
-    const confirmed = await confirm(app, linkToken(first?.text_body ?? null) ?? '')
+    const confirmed = await confirm(app, signedIn, linkToken(first?.text_body ?? null) ?? '')
     expect(confirmed.json()).toEqual({ email: 'first@example.com', changed: false })
     expect((await findUserByEmail(app.db, 'second@example.com'))?.email_confirmed_at).toBeNull()
   })

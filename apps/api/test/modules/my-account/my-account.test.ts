@@ -62,10 +62,12 @@ async function confirmAddress(app: FastifyInstance, user: TestUser, email: strin
   expect(asked.statusCode, asked.body).toBe(202)
   expect(asked.json().email).toBe(email)
   const token = await linkTokenIn(app, email, '/confirm-email/')
+  // Opened signed in to the account (ADR 040).
   const confirmed = await app.inject({
     method: 'POST',
     url: '/api/v1/core/accounts/email/confirm',
     payload: { token },
+    headers: bearer(await tokenFor(app, user)),
   })
   expect(confirmed.statusCode, confirmed.body).toBe(200)
 }
@@ -158,6 +160,7 @@ describe.each(DIALECTS)('the account area on %s', (dialect) => {
       method: 'POST',
       url: '/api/v1/core/accounts/email/confirm',
       payload: { token },
+      headers: bearer(await tokenFor(app, user)),
     })
     expect(confirmed.statusCode, confirmed.body).toBeLessThan(300)
     // Nothing changed: the answer says so (the page then says "confirmed", not "is now"), and no notice goes out.
@@ -252,6 +255,47 @@ describe.each(DIALECTS)('the account area on %s', (dialect) => {
     const owned = await mine(app, owner)
     expect(owned.enquiries).toHaveLength(1)
     expect(owned.creditApplications).toHaveLength(1)
+  })
+
+  it("an account registered with someone else's address never shows their records, whatever link they open", async () => {
+    const { app } = await buildTestApp({ dialect })
+    // The victim sent a quote request and a credit application signed out, with their address.
+    await sendQuote(app, 'victim@example.com')
+    const reference = await applyForCredit(app, 'victim@example.com')
+    // The attacker registers an account with it; the welcome email and its link go to the victim.
+    const registered = await app.inject({
+      method: 'POST',
+      url: '/api/v1/core/accounts',
+      remoteAddress: nextIp(),
+      payload: {
+        firstName: 'Mallory',
+        lastName: 'Attacker',
+        email: 'victim@example.com',
+        mobile: '0412 345 678',
+        password: 'Cone-stack-2026',
+        confirmPassword: 'Cone-stack-2026',
+        acceptedTheTerms: true,
+      },
+    })
+    expect(registered.statusCode, registered.body).toBe(200)
+    const attacker = { authorization: `Bearer ${registered.json().access_token}` }
+    const token = await linkTokenIn(app, 'victim@example.com', '/confirm-email/')
+    const open = (headers: Record<string, string>) =>
+      app.inject({ method: 'POST', url: '/api/v1/core/accounts/email/confirm', payload: { token }, headers })
+
+    // The victim opens it out of habit: signed out, and signed in to their own account elsewhere.
+    expect((await open({})).statusCode).toBe(401)
+    const victim = await createUser(app, { email: 'victim.own@example.com' })
+    expect((await open(bearer(await tokenFor(app, victim)))).statusCode).toBe(403)
+
+    const account = await app.inject({ method: 'GET', url: '/api/my-account', headers: attacker })
+    expect(account.json()).toMatchObject({ emailConfirmed: false, enquiries: [], creditApplications: [] })
+    const pdf = await app.inject({
+      method: 'GET',
+      url: `/api/my-account/credit-applications/${reference}/pdf`,
+      headers: attacker,
+    })
+    expect(pdf.statusCode).toBe(404)
   })
 
   it('answers 401 without a session', async () => {

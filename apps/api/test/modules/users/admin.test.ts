@@ -327,6 +327,8 @@ describe.each(DIALECTS)('admin user management on %s', (dialect) => {
       method: 'POST',
       url: '/api/v1/core/accounts/email/confirm',
       payload: { token: change.confirm },
+      // Signed in to the account the link was sent for (ADR 040).
+      headers: bearer(await tokenFor(app, user)),
     })
     expect(confirmed.statusCode).toBe(400)
     expect(confirmed.json().Message).toBe(
@@ -364,6 +366,8 @@ describe.each(DIALECTS)('admin user management on %s', (dialect) => {
       method: 'POST',
       url: '/api/v1/core/accounts/email/confirm',
       payload: { token: change.confirm },
+      // Signed in to the account the link was sent for (ADR 040).
+      headers: bearer(await tokenFor(app, user)),
     })
     expect(confirmed.statusCode, confirmed.body).toBe(200)
   })

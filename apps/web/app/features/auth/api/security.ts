@@ -34,18 +34,15 @@ export function changePassword(
 }
 
 /**
- * POST /v1/core/accounts/email/confirm: an address opened its link; answers the account's email now and whether it
- * changed (else the account's own address was confirmed).
+ * POST /v1/core/accounts/email/confirm: an address opened its link, signed in to the link's account (ADR 040, so
+ * with the session); answers the account's email now and whether it changed (else the account's own address was
+ * confirmed). 403 signed in to another account.
  */
 export async function confirmEmailChange(
   token: string,
   client: ApiClient = apiClient,
 ): Promise<EmailChanged> {
-  return client.post<EmailChanged>(
-    '/v1/core/accounts/email/confirm',
-    { token },
-    { auth: false, redirect: false },
-  )
+  return client.post<EmailChanged>('/v1/core/accounts/email/confirm', { token }, { redirect: false })
 }
 
 /** POST /v1/core/accounts/email/cancel: the old address stops a pending change. */
