@@ -3,7 +3,7 @@ import type { Executor } from '../../db/database.ts'
 import type { DB } from '../../db/schema.ts'
 
 /*
- * The records that belong to an account (issue 17): sent while signed in with it (user_id), or sent with its
+ * The records that belong to an account (requirements §15): sent while signed in with it (user_id), or sent with its
  * email address once that address has been confirmed. The one rule for both lists and the PDF download.
  */
 

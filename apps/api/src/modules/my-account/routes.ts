@@ -49,7 +49,7 @@ const isCreditStatus = (value: string): value is CreditStatus =>
   (CREDIT_STATUSES as readonly string[]).includes(value)
 
 /**
- * The customer's account area (issue 17), for any signed-in user: GET /api/my-account (their enquiries and
+ * The customer's account area (requirements §15), for any signed-in user: GET /api/my-account (their enquiries and
  * credit applications), the PDF of one of their applications, and an email to confirm their address (so that
  * what they sent with it while signed out shows too). Nobody reaches another's records: each query carries the
  * ownership rule (repository.ts), and another's reference answers 404 as an unknown one does.
