@@ -7,6 +7,7 @@ import {
 } from '@signalway/shared/publishing'
 import { BUILT_IN_PAGES, isBuiltInPage } from '@signalway/shared/site-pages'
 import type { Executor } from '../../db/database.ts'
+import { isUniqueViolation } from '../../db/errors.ts'
 import type { PageRow } from '../../db/schema.ts'
 import { ConflictError, NotFoundError, ValidationError } from '../../lib/errors.ts'
 import { type Clock, toTimestamp } from '../../lib/time.ts'
@@ -118,7 +119,7 @@ export function createPagesService({
           })
         })
         .catch((error: unknown) => {
-          if (/unique|duplicate|primary/i.test(String((error as Error)?.message))) {
+          if (isUniqueViolation(error)) {
             throw new ValidationError({ name: [MESSAGES.nameTaken] }, MESSAGES.nameTaken)
           }
           throw error
@@ -160,7 +161,7 @@ export function createPagesService({
         })
         .catch((error: unknown) => {
           if (error instanceof ConflictError) throw error
-          if (/unique|duplicate|primary/i.test(String((error as Error)?.message))) {
+          if (isUniqueViolation(error)) {
             throw new ConflictError(MESSAGES.conflict)
           }
           throw error
