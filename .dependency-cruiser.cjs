@@ -19,7 +19,6 @@ const QUERIES_OUTSIDE_REPOSITORIES_FOR_NOW = [
   'apps/api/src/modules/credit/drafts.ts',
   'apps/api/src/modules/credit/service.ts',
   'apps/api/src/modules/credit/signing.ts',
-  'apps/api/src/modules/users/audit.ts',
 ]
 const exactly = (file) => `^${file.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`
 

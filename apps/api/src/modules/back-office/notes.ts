@@ -3,8 +3,8 @@ import type { Kysely } from 'kysely'
 import type { Executor } from '../../db/database.ts'
 import type { DB } from '../../db/schema.ts'
 import { toTimestamp } from '../../lib/time.ts'
+import { type AuditContext, writeAudit } from '../audit/audit.ts'
 import type { AuthUser } from '../auth/plugin.ts'
-import { type AuditContext, writeAudit } from '../users/audit.ts'
 import { staffName } from './staff.ts'
 
 /** The records that carry internal notes, as named in the notes table and the audit log. */

@@ -9,8 +9,8 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { errorResponses } from '../../lib/http-schemas.ts'
+import { auditContextOf } from '../audit/audit.ts'
 import { logAuthEvent, userOf } from '../auth/plugin.ts'
-import { auditContextOf } from './audit.ts'
 import { ADMIN_ONLY, createUsersService } from './service.ts'
 
 const idParams = z.object({ id: z.string().max(64) })

@@ -24,13 +24,13 @@ import { isCommonPassword } from '../../lib/common-passwords.ts'
 import { ConflictError, NotFoundError, TooManyRequestsError, ValidationError } from '../../lib/errors.ts'
 import { hashPassword } from '../../lib/password.ts'
 import type { Clock } from '../../lib/time.ts'
+import { type AuditContext, writeAudit } from '../audit/audit.ts'
 import type { AuthUser } from '../auth/plugin.ts'
 import { normalizeEmail } from '../auth/repository.ts'
 import type { SecondFactors } from '../auth/second-factor.ts'
 import { hashToken, newOpaqueToken, type TokenService } from '../auth/tokens.ts'
 import { enqueueMail } from '../outbox/service.ts'
 import { mailNameOf } from '../outbox/signature.ts'
-import { type AuditContext, userSnapshot, writeAudit } from './audit.ts'
 import {
   countInvitationsToMailboxAfter,
   insertInvitation,
@@ -55,6 +55,7 @@ import {
   updateUserByAdmin,
 } from './repository.ts'
 import { searchConditions } from './search-terms.ts'
+import { userSnapshot } from './snapshot.ts'
 
 export const CANNOT_ARCHIVE_SELF = 'You cannot delete your own account.'
 export const CANNOT_CHANGE_OWN_TYPE = 'You cannot change your own user type.'
