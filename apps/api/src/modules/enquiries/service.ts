@@ -89,6 +89,8 @@ export interface EnquiryService {
   /** An internal note; in the audit log. */
   addNote(id: string, body: string, actor: AuthUser, context: AuditContext): Promise<InternalNote>
   exportCsv(filter: EnquiryFilter): Promise<CsvExport>
+  /** How many enquiries nobody has picked up yet (status new): the admin dashboard's count. */
+  countNew(): Promise<number>
 }
 
 export interface EnquiryServiceDeps {
@@ -246,6 +248,8 @@ export function createEnquiryService({
       await getRow(id)
       return addAuditedNote(db, { targetType: 'enquiry', targetId: id, body, actor, context, at: clock() })
     },
+
+    countNew: () => countEnquiries(db, { status: 'new' }),
 
     async exportCsv(filter) {
       const rows = await findEnquiries(db, toQuery(filter), { limit: CSV_MAX_ROWS, offset: 0 })

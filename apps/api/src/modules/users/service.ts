@@ -40,6 +40,7 @@ import { invitationMail, secondFactorResetMail } from './mail.ts'
 import {
   archiveUser,
   countUsers,
+  countUsersRegisteredBetween,
   endEmailLinks,
   findListedUserById,
   findUserById,
@@ -85,6 +86,8 @@ export interface UsersService {
    * sessions, emails them, and writes the audit log. Not for one's own account.
    */
   resetSecondFactor(actor: AuthUser, id: string, context: AuditContext): Promise<void>
+  /** Listed (not archived) users registered in [from, before): the admin dashboard's count. */
+  countRegisteredBetween(from: Date, before: Date): Promise<number>
 }
 
 export interface UsersServiceDeps {
@@ -321,6 +324,8 @@ export function createUsersService({
         })
       })
     },
+
+    countRegisteredBetween: (from, before) => countUsersRegisteredBetween(db, from, before),
   }
 }
 
