@@ -23,6 +23,7 @@ import {
 } from '../../lib/errors.ts'
 import { hashPassword } from '../../lib/password.ts'
 import type { Clock } from '../../lib/time.ts'
+import { writeAudit } from '../audit/audit.ts'
 import { requireCurrentPassword } from '../auth/current-password.ts'
 import type { Passkeys } from '../auth/passkeys.ts'
 import type { AuthUser } from '../auth/plugin.ts'
@@ -34,7 +35,6 @@ import { hashToken, newOpaqueToken, type SessionClient, type TokenService } from
 import { enqueueWithinMailboxLimit } from '../outbox/daily-limit.ts'
 import { enqueueMail, enqueueRequestedMail } from '../outbox/service.ts'
 import { mailNameOf } from '../outbox/signature.ts'
-import { userSnapshot, writeAudit } from '../users/audit.ts'
 import {
   endInvitationsOfUser,
   findInvitation,
@@ -50,6 +50,7 @@ import {
   updateOwnProfile,
   updatePasswordHash,
 } from '../users/repository.ts'
+import { userSnapshot } from '../users/snapshot.ts'
 import {
   confirmEmailMail,
   emailChangedMail,

@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { errorResponses } from '../../lib/http-schemas.ts'
 import { ADMIN_ONLY } from '../users/service.ts'
-import { listAssignableStaff } from './staff.ts'
+import { listAssignableStaff } from './repository.ts'
 
 /** What every back-office record shares: the staff it can be assigned to (notes are in notes.ts). */
 export const backOfficeRoutes: FastifyPluginAsyncZod = async (app) => {

@@ -7,8 +7,8 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { errorResponses } from '../../lib/http-schemas.ts'
+import { auditContextOf } from '../audit/audit.ts'
 import { userOf } from '../auth/plugin.ts'
-import { auditContextOf } from '../users/audit.ts'
 import { createFaqsService } from './faqs.ts'
 import { adminSchema, changesOf, recordIdParams } from './route-options.ts'
 

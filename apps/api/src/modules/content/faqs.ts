@@ -12,8 +12,8 @@ import type { Executor } from '../../db/database.ts'
 import type { FaqRow } from '../../db/schema.ts'
 import { ConflictError, NotFoundError } from '../../lib/errors.ts'
 import { type Clock, toTimestamp } from '../../lib/time.ts'
+import { type AuditContext, writeAudit } from '../audit/audit.ts'
 import type { AuthUser } from '../auth/plugin.ts'
-import { type AuditContext, writeAudit } from '../users/audit.ts'
 import {
   deleteFaqAtVersion,
   faqSlugsLike,

@@ -7,11 +7,12 @@ import {
 } from '@signalway/shared/publishing'
 import { BUILT_IN_PAGES, isBuiltInPage } from '@signalway/shared/site-pages'
 import type { Executor } from '../../db/database.ts'
+import { isUniqueViolation } from '../../db/errors.ts'
 import type { PageRow } from '../../db/schema.ts'
 import { ConflictError, NotFoundError, ValidationError } from '../../lib/errors.ts'
 import { type Clock, toTimestamp } from '../../lib/time.ts'
+import { type AuditContext, writeAudit } from '../audit/audit.ts'
 import type { AuthUser } from '../auth/plugin.ts'
-import { type AuditContext, writeAudit } from '../users/audit.ts'
 import { createPage, findPage, listPages, updatePageAtVersion } from './pages-repository.ts'
 import type { ContentChanged } from './plugin.ts'
 import { normalizePageName } from './service.ts'
@@ -118,7 +119,7 @@ export function createPagesService({
           })
         })
         .catch((error: unknown) => {
-          if (/unique|duplicate|primary/i.test(String((error as Error)?.message))) {
+          if (isUniqueViolation(error)) {
             throw new ValidationError({ name: [MESSAGES.nameTaken] }, MESSAGES.nameTaken)
           }
           throw error
@@ -160,7 +161,7 @@ export function createPagesService({
         })
         .catch((error: unknown) => {
           if (error instanceof ConflictError) throw error
-          if (/unique|duplicate|primary/i.test(String((error as Error)?.message))) {
+          if (isUniqueViolation(error)) {
             throw new ConflictError(MESSAGES.conflict)
           }
           throw error

@@ -7,11 +7,12 @@ import {
   slugify,
 } from '@signalway/shared/publishing'
 import type { Executor } from '../../db/database.ts'
+import { isUniqueViolation } from '../../db/errors.ts'
 import type { NewsRow } from '../../db/schema.ts'
 import { ConflictError, NotFoundError, ValidationError } from '../../lib/errors.ts'
 import { type Clock, toTimestamp } from '../../lib/time.ts'
+import { type AuditContext, writeAudit } from '../audit/audit.ts'
 import type { AuthUser } from '../auth/plugin.ts'
-import { type AuditContext, writeAudit } from '../users/audit.ts'
 import { renderMarkdown } from './markdown.ts'
 import { mediaSizeOf } from './media.ts'
 import {
@@ -117,7 +118,7 @@ export function createPublishingService({
   /** A unique-slug race lost to another save: the same answer as the check before it. */
   const uniqueSlug = <T>(write: Promise<T>): Promise<T> =>
     write.catch((error: unknown) => {
-      if (/unique|duplicate/i.test(String((error as Error)?.message))) {
+      if (isUniqueViolation(error)) {
         throw fieldError('slug', MESSAGES.slugTaken)
       }
       throw error

@@ -1,6 +1,10 @@
 import { businessYear } from '@signalway/shared/business-time'
 import { type CreditApplicationData, showsGuarantee } from '@signalway/shared/credit'
-import type { CreditApplicationSummary, CreditListStatus } from '@signalway/shared/credit-admin'
+import {
+  CREDIT_STATUSES_AWAITING_DECISION,
+  type CreditApplicationSummary,
+  type CreditListStatus,
+} from '@signalway/shared/credit-admin'
 import type { Kysely } from 'kysely'
 import type { Executor } from '../../db/database.ts'
 import type { DB } from '../../db/schema.ts'
@@ -19,6 +23,7 @@ import {
 } from './pdf/credit-application-pdf.ts'
 import type { PdfSealer } from './pdf/seal.ts'
 import {
+  countCreditApplicationsWithStatus,
   findConfirmedEmail,
   findCreditApplicationPdf,
   insertCreditApplication,
@@ -85,6 +90,8 @@ export interface CreditService {
   getPdf(id: number): Promise<{ reference: string; data: Buffer }>
   /** A trust's deed as uploaded (its pages are also in the business's PDF). */
   getTrustDeed(id: number): Promise<{ reference: string; name: string; data: Buffer }>
+  /** How many applications wait for a decision (Received or Under review): the admin dashboard's count. */
+  countAwaitingDecision(): Promise<number>
 }
 
 /** Bounds of what the signing record keeps about the client. */
@@ -336,6 +343,9 @@ export function createCreditService(deps: CreditServiceDeps): CreditService {
       if (!found) throw new NotFoundError('This application has no trust deed.')
       return { reference: found.reference, name: found.file.name, data: found.file.data }
     },
+
+    countAwaitingDecision: () =>
+      countCreditApplicationsWithStatus(deps.db, CREDIT_STATUSES_AWAITING_DECISION),
   }
 }
 

@@ -4,33 +4,35 @@ import {
   RECENT_USERS_DAYS,
 } from '@signalway/shared/admin-dashboard'
 import { addDays, businessDay, formatIsoDay, startOfDayIn } from '@signalway/shared/business-time'
-import { CREDIT_STATUSES_AWAITING_DECISION } from '@signalway/shared/credit-admin'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
-import type { Executor } from '../../db/database.ts'
 import { errorResponses } from '../../lib/http-schemas.ts'
 import type { Clock } from '../../lib/time.ts'
-import { countCreditApplicationsWithStatus } from '../credit/repository.ts'
-import { countEnquiries } from '../enquiries/repository.ts'
-import { countOutboxMessages } from '../outbox/repository.ts'
-import { countUsersRegisteredBetween } from '../users/repository.ts'
-import { ADMIN_ONLY } from '../users/service.ts'
+import { type CreditService, createCreditService } from '../credit/service.ts'
+import { createEnquiryService, type EnquiryService } from '../enquiries/service.ts'
+import { createOutboxAdminService, type OutboxAdminService } from '../outbox/admin-service.ts'
+import { ADMIN_ONLY, createUsersService, type UsersService } from '../users/service.ts'
 
-/*
- * The admin dashboard (issue 15): a module of its own because it reads every other back-office
- * module's counts, while those modules import the back office's notes and staff.
- */
+/** The counts the dashboard asks of each module's service. */
+export interface DashboardSources {
+  enquiries: Pick<EnquiryService, 'countNew'>
+  credit: Pick<CreditService, 'countAwaitingDecision'>
+  outbox: Pick<OutboxAdminService, 'countUndelivered'>
+  users: Pick<UsersService, 'countRegisteredBetween'>
+}
+
 /**
- * The admin dashboard (issue 15): what waits for staff, each count the total of the list it links to.
- * Four indexed counts; no cache, so a count never disagrees with its list.
+ * The admin dashboard: what waits for staff, each count the total of the list it links to.
+ * Four indexed counts; no cache, so a count never disagrees with its list. A module of its own because it
+ * reads every other back-office module's counts, while those modules import the back office's notes and staff.
  */
-export async function readDashboard(db: Executor, now: Date): Promise<AdminDashboard> {
+export async function readDashboard(sources: DashboardSources, now: Date): Promise<AdminDashboard> {
   const today = businessDay(now)
   const first = addDays(today, -(RECENT_USERS_DAYS - 1))
   const [newEnquiries, creditAwaitingDecision, undeliveredMail, recentUsers] = await Promise.all([
-    countEnquiries(db, { status: 'new' }),
-    countCreditApplicationsWithStatus(db, CREDIT_STATUSES_AWAITING_DECISION),
-    countOutboxMessages(db, 'failed'),
-    countUsersRegisteredBetween(db, startOfDayIn(first), startOfDayIn(addDays(today, 1))),
+    sources.enquiries.countNew(),
+    sources.credit.countAwaitingDecision(),
+    sources.outbox.countUndelivered(),
+    sources.users.countRegisteredBetween(startOfDayIn(first), startOfDayIn(addDays(today, 1))),
   ])
   return {
     newEnquiries,
@@ -42,6 +44,23 @@ export async function readDashboard(db: Executor, now: Date): Promise<AdminDashb
 
 export const dashboardRoutes: FastifyPluginAsyncZod = async (app) => {
   const clock: Clock = app.clock
+  const sources: DashboardSources = {
+    enquiries: createEnquiryService({ db: app.db, config: app.config, clock }),
+    credit: createCreditService({
+      db: app.db,
+      accountsEmail: app.config.accountsEmail,
+      siteUrl: app.config.siteUrl,
+      clock,
+    }),
+    outbox: createOutboxAdminService({ db: app.db, clock }),
+    users: createUsersService({
+      db: app.db,
+      clock,
+      tokens: app.tokens,
+      secondFactors: app.secondFactors,
+      siteUrl: app.accessTokens.issuer,
+    }),
+  }
   app.get(
     '/admin/dashboard',
     {
@@ -55,6 +74,6 @@ export const dashboardRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: adminDashboardSchema, ...errorResponses(401, 403) },
       },
     },
-    async () => readDashboard(app.db, clock()),
+    async () => readDashboard(sources, clock()),
   )
 }

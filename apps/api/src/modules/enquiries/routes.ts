@@ -16,8 +16,8 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { errorResponses } from '../../lib/http-schemas.ts'
+import { auditContextOf } from '../audit/audit.ts'
 import { userOf } from '../auth/plugin.ts'
-import { auditContextOf } from '../users/audit.ts'
 import { createEnquiryService, type SubmissionMeta } from './service.ts'
 
 /** Per IP and route: a person sends a few enquiries an hour, not dozens. */

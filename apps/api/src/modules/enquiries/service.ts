@@ -37,11 +37,12 @@ import type { EnquiryRow } from '../../db/schema.ts'
 import { NotFoundError, ValidationError } from '../../lib/errors.ts'
 import { type Clock, systemClock } from '../../lib/time.ts'
 import { createAddressService } from '../address/service.ts'
+import { type AuditContext, writeAudit } from '../audit/audit.ts'
 import type { AuthUser } from '../auth/plugin.ts'
-import { addAuditedNote, listNotes } from '../back-office/notes.ts'
-import { findAssignableStaff, staffName, staffNames } from '../back-office/staff.ts'
+import { addAuditedNote } from '../back-office/notes.ts'
+import { findAssignableStaff, listNotes, staffNames } from '../back-office/repository.ts'
+import { staffName } from '../back-office/staff.ts'
 import { enqueueAutomatedMail, enqueueMail } from '../outbox/service.ts'
-import { type AuditContext, writeAudit } from '../users/audit.ts'
 import { type Cell, toCsv } from './csv.ts'
 import { acknowledgement, businessNotification, type EnquiryMailData, type MailContext } from './mail.ts'
 import {
@@ -88,6 +89,8 @@ export interface EnquiryService {
   /** An internal note; in the audit log. */
   addNote(id: string, body: string, actor: AuthUser, context: AuditContext): Promise<InternalNote>
   exportCsv(filter: EnquiryFilter): Promise<CsvExport>
+  /** How many enquiries nobody has picked up yet (status new): the admin dashboard's count. */
+  countNew(): Promise<number>
 }
 
 export interface EnquiryServiceDeps {
@@ -117,6 +120,7 @@ export function createEnquiryService({
     update: (id, change, actor, context) => updateAssignment(deps, id, change, actor, context),
     addNote: (id, body, actor, context) => addEnquiryNote(deps, id, body, actor, context),
     exportCsv: (filter) => exportEnquiriesCsv(deps, filter),
+    countNew: () => countEnquiries(db, { status: 'new' }),
   }
 }
 

@@ -16,6 +16,8 @@ export interface OutboxAdminService {
   list(status: OutboxStatus, page: { page: number; pageSize: number }): Promise<Paged<OutboxItem>>
   /** Queues a failed message again: 404 if there is none, 409 if it has not failed. */
   retry(id: number): Promise<OutboxItem>
+  /** How many messages the outbox gave up on (status failed): the admin dashboard's undelivered mail. */
+  countUndelivered(): Promise<number>
 }
 
 export function createOutboxAdminService({
@@ -39,6 +41,7 @@ export function createOutboxAdminService({
       if (!(await findOutboxMessageById(db, id))) throw new NotFoundError('The message does not exist.')
       throw new ConflictError('Only a failed message can be sent again.')
     },
+    countUndelivered: () => countOutboxMessages(db, 'failed'),
   }
 }
 

@@ -1,6 +1,7 @@
 import { type RawBuilder, sql, type UpdateObject } from 'kysely'
 import type { Executor } from '../../db/database.ts'
 import { dialectOf } from '../../db/dialect.ts'
+import { isUniqueViolation } from '../../db/errors.ts'
 import type { DB, NewUserRow, UserRow } from '../../db/schema.ts'
 import { normalizeEmail } from '../auth/repository.ts'
 import { endInvitationsOfUser } from './invitations-repository.ts'
@@ -207,12 +208,6 @@ export async function updatePasswordHash(db: Executor, userId: number, passwordH
     .set({ password_hash: passwordHash, updated_at: now.toISOString() })
     .where('id', '=', userId)
     .execute()
-}
-
-/** A unique-constraint violation on SQLite or PostgreSQL (e.g. two users racing for one email). */
-export function isUniqueViolation(error: unknown): boolean {
-  const code = (error as { code?: unknown } | null)?.code
-  return code === '23505' || code === 'SQLITE_CONSTRAINT_UNIQUE'
 }
 
 /* ---------- Admin user management ---------- */

@@ -20,17 +20,18 @@ import type {
   UserSortField,
 } from '@signalway/shared/users'
 import type { Executor } from '../../db/database.ts'
+import type { UserRow } from '../../db/schema.ts'
 import { isCommonPassword } from '../../lib/common-passwords.ts'
 import { ConflictError, NotFoundError, TooManyRequestsError, ValidationError } from '../../lib/errors.ts'
 import { hashPassword } from '../../lib/password.ts'
 import type { Clock } from '../../lib/time.ts'
+import { type AuditContext, writeAudit } from '../audit/audit.ts'
 import type { AuthUser } from '../auth/plugin.ts'
 import { normalizeEmail } from '../auth/repository.ts'
 import type { SecondFactors } from '../auth/second-factor.ts'
 import { hashToken, newOpaqueToken, type TokenService } from '../auth/tokens.ts'
 import { enqueueMail } from '../outbox/service.ts'
 import { mailNameOf } from '../outbox/signature.ts'
-import { type AuditContext, userSnapshot, writeAudit } from './audit.ts'
 import {
   countInvitationsToMailboxAfter,
   insertInvitation,
@@ -40,6 +41,7 @@ import { invitationMail, secondFactorResetMail } from './mail.ts'
 import {
   archiveUser,
   countUsers,
+  countUsersRegisteredBetween,
   endEmailLinks,
   findListedUserById,
   findUserById,
@@ -55,6 +57,7 @@ import {
   updateUserByAdmin,
 } from './repository.ts'
 import { searchConditions } from './search-terms.ts'
+import { userSnapshot } from './snapshot.ts'
 
 export const CANNOT_ARCHIVE_SELF = 'You cannot delete your own account.'
 export const CANNOT_CHANGE_OWN_TYPE = 'You cannot change your own user type.'
@@ -84,6 +87,8 @@ export interface UsersService {
    * sessions, emails them, and writes the audit log. Not for one's own account.
    */
   resetSecondFactor(actor: AuthUser, id: string, context: AuditContext): Promise<void>
+  /** Listed (not archived) users registered in [from, before): the admin dashboard's count. */
+  countRegisteredBetween(from: Date, before: Date): Promise<number>
 }
 
 export interface UsersServiceDeps {
@@ -104,223 +109,251 @@ const SORT_COLUMNS: Record<UserSortField, UserListSortColumn> = {
   isActive: 'is_active',
 }
 
-export function createUsersService({
-  db,
-  clock,
-  tokens,
-  secondFactors,
-  siteUrl,
-}: UsersServiceDeps): UsersService {
-  const findOrThrow = async (executor: Executor, id: string) => {
-    const userId = parseId(id)
-    const user = userId === undefined ? undefined : await findListedUserById(executor, userId)
-    if (!user) throw new NotFoundError(MESSAGES.userNotFound)
-    return user
-  }
-
-  /** Nobody within the dates: how many match without them, and their first and last registration (ADR 035). */
-  const matchesOutsideDates = async (filter: UserListFilter) => {
-    if (filter.registeredFrom === null && filter.registeredBefore === null) return undefined
-    const widened: UserListFilter = { ...filter, registeredFrom: null, registeredBefore: null }
-    const total = await countUsers(db, widened)
-    if (total === 0) return undefined
-    const end = (direction: 'asc' | 'desc') =>
-      listUsers(db, widened, { column: 'registration_date', direction }, { limit: 1, offset: 0, total })
-    const [first] = await end('asc')
-    const [last] = await end('desc')
-    if (!first || !last) return undefined
-    return { total, firstRegistered: first.registration_date, lastRegistered: last.registration_date }
-  }
-
+export function createUsersService(deps: UsersServiceDeps): UsersService {
   return {
-    async filter(request) {
-      const unordered: UserListFilter = {
-        memberTypes: [...new Set(request.userTypes)],
-        registeredFrom: filterInstant(request.startDate, 0),
-        // The end is inclusive to the second: everything before the next second.
-        registeredBefore: filterInstant(request.endDate, 1000),
-        search: searchConditions(request.search ?? ''),
-      }
-      const filter = { ...unordered, search: await orderBySelectivity(db, unordered) }
-      const order = {
-        column: SORT_COLUMNS[request.sort ?? 'registationDate'],
-        direction: request.sortDirection ?? (request.sort ? 'asc' : 'desc'),
-      } as const
-      if (request.page === undefined) return (await listUsers(db, filter, order)).map(toUserRow)
-
-      const page = request.page
-      const pageSize = request.pageSize ?? LIMITS.usersPageSize
-      // The count first: it is read from an index, and it tells the list query how to read the page.
-      const total = await countUsers(db, filter)
-      const offset = (page - 1) * pageSize
-      const items =
-        offset >= total ? [] : await listUsers(db, filter, order, { limit: pageSize, offset, total })
-      const outside = total === 0 ? await matchesOutsideDates(filter) : undefined
-      return { items: items.map(toUserRow), total, page, pageSize, ...(outside ? { outside } : {}) }
-    },
-
-    async detail(id) {
-      const user = await findOrThrow(db, id)
-      return { ...toUserRow(user), secondFactor: await secondFactors.isEnrolled(user.id) }
-    },
-
-    async create(actor, payload, context) {
-      if (isCommonPassword(payload.password)) {
-        throw new ValidationError({ password: [MESSAGES.passwordTooCommon] })
-      }
-      const passwordHash = await hashPassword(payload.password)
-      return db.transaction().execute(async (trx) => {
-        const now = clock()
-        const id = await insertUser(trx, newUserRow(payload, passwordHash, payload.memberType, now))
-        if (id === undefined) throw new ConflictError(MESSAGES.emailTaken)
-        const user = await findUserById(trx, id)
-        if (!user) throw new Error(`User ${id} vanished`)
-        await writeAudit(trx, {
-          actor,
-          action: 'user.create',
-          targetType: 'user',
-          targetId: String(id),
-          before: null,
-          after: userSnapshot(user),
-          ...context,
-          at: now,
-        })
-        return toUserRow(user)
-      })
-    },
-
-    async invite(actor, payload, context) {
-      // Nobody knows this password: the account signs in only once its owner has set one.
-      const passwordHash = await hashPassword(newOpaqueToken())
-      const token = newOpaqueToken()
-      const mailbox = mailboxKey(payload.email)
-      return db.transaction().execute(async (trx) => {
-        const now = clock()
-        await lockInvitationMailbox(trx, mailbox)
-        const sent = await countInvitationsToMailboxAfter(trx, mailbox, new Date(now.getTime() - DAY_MS))
-        if (sent >= INVITATIONS_PER_MAILBOX_PER_DAY)
-          throw new TooManyRequestsError(DAY_MS / 1000, INVITATION_MESSAGES.limit)
-        const id = await insertUser(trx, newUserRow(payload, passwordHash, payload.memberType, now))
-        if (id === undefined) throw new ConflictError(MESSAGES.emailTaken)
-        const user = await findUserById(trx, id)
-        if (!user) throw new Error(`User ${id} vanished`)
-        const expiresAt = new Date(now.getTime() + INVITATION_TTL_HOURS * HOUR_MS)
-        await insertInvitation(trx, {
-          hash: hashToken(token),
-          userId: id,
-          mailbox,
-          invitedBy: Number(actor.id),
-          createdAt: now,
-          expiresAt,
-        })
-        await enqueueMail(
-          trx,
-          invitationMail(user.email, `${siteUrl}${acceptInvitationPath(token)}`, INVITATION_TTL_HOURS),
-          now,
-        )
-        await writeAudit(trx, {
-          actor,
-          action: 'user.invite',
-          targetType: 'user',
-          targetId: String(id),
-          before: null,
-          after: { ...userSnapshot(user), invitationExpiresAt: expiresAt.toISOString() },
-          ...context,
-          at: now,
-        })
-        return toUserRow(user)
-      })
-    },
-
-    async update(actor, payload, context) {
-      return db.transaction().execute(async (trx) => {
-        const before = await findOrThrow(trx, payload.id)
-        // An admin demoting themself could leave nobody able to manage users.
-        if (String(before.id) === actor.id && payload.memberType !== before.member_type) {
-          throw new ConflictError(CANNOT_CHANGE_OWN_TYPE)
-        }
-        const emailChanged = normalizeEmail(payload.email) !== before.email_normalized
-        if (emailChanged && (await isEmailTakenByAnother(trx, payload.email, before.id))) {
-          throw new ConflictError(MESSAGES.emailTaken)
-        }
-        const now = clock()
-        const updated = await updateUserByAdmin(
-          trx,
-          before.id,
-          {
-            firstName: payload.firstName,
-            lastName: payload.lastName,
-            email: payload.email,
-            mobile: payload.mobile,
-            memberType: payload.memberType,
-          },
-          now,
-        )
-        if (!updated) throw new ConflictError(MESSAGES.emailTaken)
-        // The new address is unconfirmed (updateUserByAdmin); no link sent before may confirm one now.
-        if (emailChanged) await endEmailLinks(trx, before.id, now)
-        const after = await findOrThrow(trx, payload.id)
-        await writeAudit(trx, {
-          actor,
-          action: 'user.update',
-          targetType: 'user',
-          targetId: String(before.id),
-          before: userSnapshot(before),
-          after: userSnapshot(after),
-          ...context,
-          at: now,
-        })
-        return toUserRow(after)
-      })
-    },
-
-    async archive(actor, id, context) {
-      if (id.trim() === actor.id) throw new ConflictError(CANNOT_ARCHIVE_SELF)
-      await db.transaction().execute(async (trx) => {
-        const before = await findOrThrow(trx, id)
-        const now = clock()
-        if (!(await archiveUser(trx, before.id, now))) throw new NotFoundError(MESSAGES.userNotFound)
-        await tokens.revokeAllSessions(trx, before.id, 'archived')
-        const after = await findUserById(trx, before.id)
-        await writeAudit(trx, {
-          actor,
-          action: 'user.archive',
-          targetType: 'user',
-          targetId: String(before.id),
-          before: userSnapshot(before),
-          after: after ? userSnapshot(after) : null,
-          ...context,
-          at: now,
-        })
-      })
-    },
-
-    async resetSecondFactor(actor, id, context) {
-      if (id.trim() === actor.id) throw new ConflictError(CANNOT_RESET_OWN_SECOND_FACTOR)
-      await db.transaction().execute(async (trx) => {
-        const user = await findOrThrow(trx, id)
-        if (!(await secondFactors.isEnrolled(user.id, trx))) throw new ConflictError(NO_SECOND_FACTOR)
-        const now = clock()
-        await secondFactors.resetAll(user.id, trx)
-        await tokens.revokeAllSessions(trx, user.id, 'second-factor-reset')
-        await enqueueMail(
-          trx,
-          secondFactorResetMail({ email: user.email, firstName: mailNameOf(user) }, siteUrl),
-          now,
-        )
-        await writeAudit(trx, {
-          actor,
-          action: 'user.second-factor-reset',
-          targetType: 'user',
-          targetId: String(user.id),
-          before: { ...userSnapshot(user), secondFactor: true },
-          after: { ...userSnapshot(user), secondFactor: false },
-          ...context,
-          at: now,
-        })
-      })
-    },
+    filter: (request) => filterUsers(deps.db, request),
+    detail: (id) => readUserDetail(deps, id),
+    create: (actor, payload, context) => createUserWithPassword(deps, actor, payload, context),
+    invite: (actor, payload, context) => inviteUser(deps, actor, payload, context),
+    update: (actor, payload, context) => updateUserAsAdmin(deps, actor, payload, context),
+    archive: (actor, id, context) => archiveUserAsAdmin(deps, actor, id, context),
+    resetSecondFactor: (actor, id, context) => resetUsersSecondFactor(deps, actor, id, context),
+    countRegisteredBetween: (from, before) => countUsersRegisteredBetween(deps.db, from, before),
   }
+}
+
+/** A listed (not archived) user by the id as sent; 404 for anyone else. */
+async function findListedOrThrow(executor: Executor, id: string): Promise<UserRow> {
+  const userId = parseId(id)
+  const user = userId === undefined ? undefined : await findListedUserById(executor, userId)
+  if (!user) throw new NotFoundError(MESSAGES.userNotFound)
+  return user
+}
+
+async function filterUsers(db: Executor, request: UserFilterRequest): Promise<UserFilterResponse> {
+  const unordered: UserListFilter = {
+    memberTypes: [...new Set(request.userTypes)],
+    registeredFrom: filterInstant(request.startDate, 0),
+    // The end is inclusive to the second: everything before the next second.
+    registeredBefore: filterInstant(request.endDate, 1000),
+    search: searchConditions(request.search ?? ''),
+  }
+  const filter = { ...unordered, search: await orderBySelectivity(db, unordered) }
+  const order = {
+    column: SORT_COLUMNS[request.sort ?? 'registationDate'],
+    direction: request.sortDirection ?? (request.sort ? 'asc' : 'desc'),
+  } as const
+  if (request.page === undefined) return (await listUsers(db, filter, order)).map(toUserRow)
+
+  const page = request.page
+  const pageSize = request.pageSize ?? LIMITS.usersPageSize
+  // The count first: it is read from an index, and it tells the list query how to read the page.
+  const total = await countUsers(db, filter)
+  const offset = (page - 1) * pageSize
+  const items = offset >= total ? [] : await listUsers(db, filter, order, { limit: pageSize, offset, total })
+  const outside = total === 0 ? await matchesOutsideDates(db, filter) : undefined
+  return { items: items.map(toUserRow), total, page, pageSize, ...(outside ? { outside } : {}) }
+}
+
+/** Nobody within the dates: how many match without them, and their first and last registration (ADR 035). */
+async function matchesOutsideDates(db: Executor, filter: UserListFilter) {
+  if (filter.registeredFrom === null && filter.registeredBefore === null) return undefined
+  const widened: UserListFilter = { ...filter, registeredFrom: null, registeredBefore: null }
+  const total = await countUsers(db, widened)
+  if (total === 0) return undefined
+  const end = (direction: 'asc' | 'desc') =>
+    listUsers(db, widened, { column: 'registration_date', direction }, { limit: 1, offset: 0, total })
+  const [first] = await end('asc')
+  const [last] = await end('desc')
+  if (!first || !last) return undefined
+  return { total, firstRegistered: first.registration_date, lastRegistered: last.registration_date }
+}
+
+async function readUserDetail({ db, secondFactors }: UsersServiceDeps, id: string): Promise<UserDetail> {
+  const user = await findListedOrThrow(db, id)
+  return { ...toUserRow(user), secondFactor: await secondFactors.isEnrolled(user.id) }
+}
+
+async function createUserWithPassword(
+  { db, clock }: UsersServiceDeps,
+  actor: AuthUser,
+  payload: CreateUser,
+  context: AuditContext,
+): Promise<UserDetail> {
+  if (isCommonPassword(payload.password)) {
+    throw new ValidationError({ password: [MESSAGES.passwordTooCommon] })
+  }
+  const passwordHash = await hashPassword(payload.password)
+  return db.transaction().execute(async (trx) => {
+    const now = clock()
+    const id = await insertUser(trx, newUserRow(payload, passwordHash, payload.memberType, now))
+    if (id === undefined) throw new ConflictError(MESSAGES.emailTaken)
+    const user = await findUserById(trx, id)
+    if (!user) throw new Error(`User ${id} vanished`)
+    await writeAudit(trx, {
+      actor,
+      action: 'user.create',
+      targetType: 'user',
+      targetId: String(id),
+      before: null,
+      after: userSnapshot(user),
+      ...context,
+      at: now,
+    })
+    return toUserRow(user)
+  })
+}
+
+async function inviteUser(
+  { db, clock, siteUrl }: UsersServiceDeps,
+  actor: AuthUser,
+  payload: InviteUser,
+  context: AuditContext,
+): Promise<UserDetail> {
+  // Nobody knows this password: the account signs in only once its owner has set one.
+  const passwordHash = await hashPassword(newOpaqueToken())
+  const token = newOpaqueToken()
+  const mailbox = mailboxKey(payload.email)
+  return db.transaction().execute(async (trx) => {
+    const now = clock()
+    await lockInvitationMailbox(trx, mailbox)
+    const sent = await countInvitationsToMailboxAfter(trx, mailbox, new Date(now.getTime() - DAY_MS))
+    if (sent >= INVITATIONS_PER_MAILBOX_PER_DAY)
+      throw new TooManyRequestsError(DAY_MS / 1000, INVITATION_MESSAGES.limit)
+    const id = await insertUser(trx, newUserRow(payload, passwordHash, payload.memberType, now))
+    if (id === undefined) throw new ConflictError(MESSAGES.emailTaken)
+    const user = await findUserById(trx, id)
+    if (!user) throw new Error(`User ${id} vanished`)
+    const expiresAt = new Date(now.getTime() + INVITATION_TTL_HOURS * HOUR_MS)
+    await insertInvitation(trx, {
+      hash: hashToken(token),
+      userId: id,
+      mailbox,
+      invitedBy: Number(actor.id),
+      createdAt: now,
+      expiresAt,
+    })
+    await enqueueMail(
+      trx,
+      invitationMail(user.email, `${siteUrl}${acceptInvitationPath(token)}`, INVITATION_TTL_HOURS),
+      now,
+    )
+    await writeAudit(trx, {
+      actor,
+      action: 'user.invite',
+      targetType: 'user',
+      targetId: String(id),
+      before: null,
+      after: { ...userSnapshot(user), invitationExpiresAt: expiresAt.toISOString() },
+      ...context,
+      at: now,
+    })
+    return toUserRow(user)
+  })
+}
+
+async function updateUserAsAdmin(
+  { db, clock }: UsersServiceDeps,
+  actor: AuthUser,
+  payload: UpdateUser,
+  context: AuditContext,
+): Promise<UserDetail> {
+  return db.transaction().execute(async (trx) => {
+    const before = await findListedOrThrow(trx, payload.id)
+    // An admin demoting themself could leave nobody able to manage users.
+    if (String(before.id) === actor.id && payload.memberType !== before.member_type) {
+      throw new ConflictError(CANNOT_CHANGE_OWN_TYPE)
+    }
+    const emailChanged = normalizeEmail(payload.email) !== before.email_normalized
+    if (emailChanged && (await isEmailTakenByAnother(trx, payload.email, before.id))) {
+      throw new ConflictError(MESSAGES.emailTaken)
+    }
+    const now = clock()
+    const updated = await updateUserByAdmin(
+      trx,
+      before.id,
+      {
+        firstName: payload.firstName,
+        lastName: payload.lastName,
+        email: payload.email,
+        mobile: payload.mobile,
+        memberType: payload.memberType,
+      },
+      now,
+    )
+    if (!updated) throw new ConflictError(MESSAGES.emailTaken)
+    // The new address is unconfirmed (updateUserByAdmin); no link sent before may confirm one now.
+    if (emailChanged) await endEmailLinks(trx, before.id, now)
+    const after = await findListedOrThrow(trx, payload.id)
+    await writeAudit(trx, {
+      actor,
+      action: 'user.update',
+      targetType: 'user',
+      targetId: String(before.id),
+      before: userSnapshot(before),
+      after: userSnapshot(after),
+      ...context,
+      at: now,
+    })
+    return toUserRow(after)
+  })
+}
+
+async function archiveUserAsAdmin(
+  { db, clock, tokens }: UsersServiceDeps,
+  actor: AuthUser,
+  id: string,
+  context: AuditContext,
+): Promise<void> {
+  if (id.trim() === actor.id) throw new ConflictError(CANNOT_ARCHIVE_SELF)
+  await db.transaction().execute(async (trx) => {
+    const before = await findListedOrThrow(trx, id)
+    const now = clock()
+    if (!(await archiveUser(trx, before.id, now))) throw new NotFoundError(MESSAGES.userNotFound)
+    await tokens.revokeAllSessions(trx, before.id, 'archived')
+    const after = await findUserById(trx, before.id)
+    await writeAudit(trx, {
+      actor,
+      action: 'user.archive',
+      targetType: 'user',
+      targetId: String(before.id),
+      before: userSnapshot(before),
+      after: after ? userSnapshot(after) : null,
+      ...context,
+      at: now,
+    })
+  })
+}
+
+async function resetUsersSecondFactor(
+  { db, clock, tokens, secondFactors, siteUrl }: UsersServiceDeps,
+  actor: AuthUser,
+  id: string,
+  context: AuditContext,
+): Promise<void> {
+  if (id.trim() === actor.id) throw new ConflictError(CANNOT_RESET_OWN_SECOND_FACTOR)
+  await db.transaction().execute(async (trx) => {
+    const user = await findListedOrThrow(trx, id)
+    if (!(await secondFactors.isEnrolled(user.id, trx))) throw new ConflictError(NO_SECOND_FACTOR)
+    const now = clock()
+    await secondFactors.resetAll(user.id, trx)
+    await tokens.revokeAllSessions(trx, user.id, 'second-factor-reset')
+    await enqueueMail(
+      trx,
+      secondFactorResetMail({ email: user.email, firstName: mailNameOf(user) }, siteUrl),
+      now,
+    )
+    await writeAudit(trx, {
+      actor,
+      action: 'user.second-factor-reset',
+      targetType: 'user',
+      targetId: String(user.id),
+      before: { ...userSnapshot(user), secondFactor: true },
+      after: { ...userSnapshot(user), secondFactor: false },
+      ...context,
+      at: now,
+    })
+  })
 }
 
 const HOUR_MS = 60 * 60 * 1000

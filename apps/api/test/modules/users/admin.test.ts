@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify'
 import { describe, expect, it } from 'vitest'
+import { findAuditEntries } from '../../../src/modules/audit/repository.ts'
 import { findOutboxMessages } from '../../../src/modules/outbox/repository.ts'
-import { findAuditEntries } from '../../../src/modules/users/audit.ts'
 import { findUserById, markEmailConfirmed } from '../../../src/modules/users/repository.ts'
 import {
   bearer,

@@ -1,0 +1,75 @@
+/**
+ * The audit log of admin changes: who, what, when, and the record before and after. Every module that changes
+ * records writes to it, so it imports none of them: the actions are named here, and each module builds its own
+ * snapshots from an allow-list of fields, so a password hash or a token can never end up in it.
+ */
+import type { FastifyRequest } from 'fastify'
+import type { Executor } from '../../db/database.ts'
+import { insertAuditEntry } from './repository.ts'
+
+export type UserAuditAction =
+  | 'user.create'
+  | 'user.invite'
+  | 'user.invitation-accept'
+  | 'user.update'
+  | 'user.archive'
+  | 'user.second-factor-reset'
+export type CreditApplicationAuditAction = 'credit-application.update' | 'credit-application.note'
+export type EnquiryAuditAction = 'enquiry.update' | 'enquiry.note'
+export type NewsAuditAction = 'news.create' | 'news.update'
+export type PageAuditAction = 'page.create' | 'page.update'
+export type FaqAuditAction = 'faq.create' | 'faq.update' | 'faq.move' | 'faq.delete'
+
+export type AuditAction =
+  | UserAuditAction
+  | CreditApplicationAuditAction
+  | EnquiryAuditAction
+  | NewsAuditAction
+  | PageAuditAction
+  | FaqAuditAction
+
+export type AuditTargetType = 'user' | 'credit-application' | 'enquiry' | 'news' | 'page' | 'faq'
+
+/** Who made a change: the signed-in user (the auth module's AuthUser has these fields). */
+export interface AuditActor {
+  /** The user id as it travels on the wire (a decimal string). */
+  id: string
+  email: string
+}
+
+export interface AuditEntry {
+  actor: AuditActor
+  action: AuditAction
+  targetType: AuditTargetType
+  targetId: string
+  before: object | null
+  after: object | null
+  requestId?: string | undefined
+  ip?: string | undefined
+  at: Date
+}
+
+/** Where a change came from, for the audit log. */
+export interface AuditContext {
+  requestId: string
+  ip: string
+}
+
+export function auditContextOf(request: FastifyRequest): AuditContext {
+  return { requestId: request.id, ip: request.ip }
+}
+
+export async function writeAudit(db: Executor, entry: AuditEntry): Promise<void> {
+  await insertAuditEntry(db, {
+    at: entry.at.toISOString(),
+    actor_id: Number(entry.actor.id),
+    actor_email: entry.actor.email,
+    action: entry.action,
+    target_type: entry.targetType,
+    target_id: entry.targetId,
+    before: entry.before === null ? null : JSON.stringify(entry.before),
+    after: entry.after === null ? null : JSON.stringify(entry.after),
+    request_id: entry.requestId ?? null,
+    ip: entry.ip ?? null,
+  })
+}
