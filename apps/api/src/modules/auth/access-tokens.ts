@@ -31,7 +31,7 @@ export type AccessTokenPayload = IssuedAccessTokenClaims & JwtClaims
 const VERIFIED_TOKENS = 10_000
 const ID = /^[1-9]\d{0,15}$/
 
-/** The access tokens (HS256 JWTs) of SPEC.md's token endpoint: issued for a user's session, verified on every request. */
+/** The access tokens (HS256 JWTs) of the requirements' token endpoint: issued for a user's session, verified on every request. */
 export function createAccessTokens(
   config: Pick<Config, 'jwtSecret' | 'siteUrl' | 'authClientId' | 'accessTokenTtlSeconds'>,
   clock: Clock,

@@ -28,7 +28,7 @@ import {
 import { InvalidGrantError } from './tokens.ts'
 
 /*
- * Passkeys (issue 14, WebAuthn Level 3) with SimpleWebAuthn: registered from the Security section (several,
+ * Passkeys (ADR 019, WebAuthn Level 3) with SimpleWebAuthn: registered from the Security section (several,
  * named), used as the second step after a password, or alone (a discoverable credential with user
  * verification: something the person has and is or knows). No attestation is asked for: any authenticator the
  * person chooses is accepted. Each ceremony's challenge is stored by its hash for one purpose, five minutes,

@@ -52,7 +52,7 @@ export interface AuthUser {
   /** The session (refresh-token family) the access token was issued to. */
   sessionId: string
   /**
-   * An administrator without a second factor (issue 14): only routes marked `beforeSecondFactor` answer
+   * An administrator without a second factor (ADR 018): only routes marked `beforeSecondFactor` answer
    * them until they set one up. Always false for other member types.
    */
   secondFactorPending: boolean
@@ -84,7 +84,7 @@ declare module 'fastify' {
     requireAdmin: Guard
     /**
      * Not a guard: on a public route, sets request.user when the request carries a valid access token, and
-     * leaves it null otherwise (a missing, expired or refused token is no error there). Issue 17: what a
+     * leaves it null otherwise (a missing, expired or refused token is no error there). What a
      * signed-in person sends belongs to their account.
      */
     identify: Guard
@@ -95,7 +95,7 @@ declare module 'fastify' {
   }
   interface FastifyContextConfig {
     /**
-     * The route answers an administrator who has not set up a second factor yet (issue 14): the set-up
+     * The route answers an administrator who has not set up a second factor yet (ADR 018): the set-up
      * routes and reading one's own profile. Every other guarded route answers them 403
      * second_factor_setup_required.
      */

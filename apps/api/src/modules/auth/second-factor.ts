@@ -29,7 +29,7 @@ import {
 import { hashToken, InvalidGrantError, newOpaqueToken } from './tokens.ts'
 
 /*
- * Second factors (issue 14, ASVS 6.3.3, 6.5): TOTP (RFC 6238: SHA-1, 6 digits, 30 s, one step either side
+ * Second factors (ADR 018, ASVS 6.3.3, 6.5): TOTP (RFC 6238: SHA-1, 6 digits, 30 s, one step either side
  * for clock drift) with the `otpauth` library; a code is accepted once (its time step is remembered).
  * Ten single-use recovery codes, shown once and stored hashed. Between the password step and the code step,
  * a challenge: random, hashed, five minutes, five attempts, used once.

@@ -181,7 +181,7 @@ async function updatePersonRow(
 }
 
 /**
- * Sets a user's email (a confirmed change: the address is shown to be theirs, issue 17) and renews their search
+ * Sets a user's email (a confirmed change: the address is shown to be theirs, ADR 040) and renews their search
  * terms; false when it is taken.
  */
 export function updateEmail(db: Executor, userId: number, email: string, now: Date): Promise<boolean> {
@@ -193,7 +193,7 @@ export function updateEmail(db: Executor, userId: number, email: string, now: Da
   })
 }
 
-/** The user's email is shown to be theirs (a reset link sent to it was used): issue 17. */
+/** The user's email is shown to be theirs (a reset link sent to it was used): requirements §15. */
 export async function markEmailConfirmed(db: Executor, userId: number, now: Date): Promise<void> {
   await db
     .updateTable('users')

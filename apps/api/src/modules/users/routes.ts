@@ -4,7 +4,7 @@ import { userReadRoutes } from './read-routes.ts'
 import { createUsersService } from './service.ts'
 
 /**
- * Admin user management (SPEC.md §2 Manage Users, §7 /v1/users/* and /v1/core/accounts/admin).
+ * Admin user management (requirements §2 Manage Users, §7 /v1/users/* and /v1/core/accounts/admin).
  * Every route is for administrators only, and every change is written to the audit log.
  */
 export const usersRoutes: FastifyPluginAsyncZod = async (app) => {

@@ -1,5 +1,5 @@
 /**
- * The user table's search on the server (SPEC.md §9: whole words, a quoted word exact, the last
+ * The user table's search on the server (requirements §9: whole words, a quoted word exact, the last
  * typed word a prefix), with the words of @signalway/shared/search so that it matches exactly what
  * the table would match in the browser.
  *

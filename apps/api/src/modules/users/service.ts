@@ -66,7 +66,7 @@ export const CANNOT_RESET_OWN_SECOND_FACTOR =
 export const NO_SECOND_FACTOR = 'This user has not set up two-step sign-in.'
 
 export interface UsersService {
-  /** The plain list without `page` (SPEC.md §7); a page and the total with it. */
+  /** The plain list without `page` (requirements §7); a page and the total with it. */
   filter(request: UserFilterRequest): Promise<UserFilterResponse>
   detail(id: string): Promise<UserDetail>
   create(actor: AuthUser, payload: CreateUser, context: AuditContext): Promise<UserDetail>
@@ -83,7 +83,7 @@ export interface UsersService {
   /** Soft delete: the user leaves the list, cannot sign in, and every session of theirs ends. */
   archive(actor: AuthUser, id: string, context: AuditContext): Promise<void>
   /**
-   * For a user who lost their second factor (issue 14): removes it and their recovery codes, ends their
+   * For a user who lost their second factor (ADR 018): removes it and their recovery codes, ends their
    * sessions, emails them, and writes the audit log. Not for one's own account.
    */
   resetSecondFactor(actor: AuthUser, id: string, context: AuditContext): Promise<void>
