@@ -15,9 +15,6 @@ const TESTS = '(^|/)(test|tests)/|\\.test\\.tsx?$'
 const QUERIES_OUTSIDE_REPOSITORIES_FOR_NOW = [
   'apps/api/src/modules/back-office/notes.ts',
   'apps/api/src/modules/back-office/staff.ts',
-  'apps/api/src/modules/credit/decisions.ts',
-  'apps/api/src/modules/credit/drafts.ts',
-  'apps/api/src/modules/credit/service.ts',
   'apps/api/src/modules/credit/signing.ts',
   'apps/api/src/modules/users/audit.ts',
 ]
