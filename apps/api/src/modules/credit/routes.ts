@@ -62,9 +62,11 @@ export const creditRoutes: FastifyPluginAsyncZod = async (app) => {
 
   // Reminders, retried submissions and expired signings: every instance looks now and then; each reminder is
   // claimed by one (a conditional update), so it goes once.
-  let signingSweeper: NodeJS.Timeout | undefined
-  const signingSweep = async () => {
-    try {
+  app.jobs.add({
+    name: 'credit-signing-sweep',
+    everyMs: SIGNING_SWEEP_MS,
+    failureMessage: 'remote signing sweep failed',
+    run: async () => {
       const reminded = await signing.sendReminders()
       const submitted = await signing.retrySubmissions()
       const deleted = await signing.deleteExpired()
@@ -72,32 +74,18 @@ export const creditRoutes: FastifyPluginAsyncZod = async (app) => {
       if (reminded + submitted + deleted > 0) {
         app.log.info({ reminded, submitted, deleted }, 'remote signing: reminders, submissions and expiries')
       }
-    } catch (error) {
-      app.log.warn({ err: error }, 'remote signing sweep failed')
-    }
-  }
-  app.addHook('onReady', async () => {
-    await signingSweep()
-    signingSweeper = setInterval(() => void signingSweep(), SIGNING_SWEEP_MS)
-    signingSweeper.unref()
+    },
   })
-  app.addHook('onClose', async () => clearInterval(signingSweeper))
 
   // Expired drafts go, with their files and signatures: now and then on every instance (a delete is the same
   // whoever runs it).
-  let sweeper: NodeJS.Timeout | undefined
-  const sweep = async () => {
-    try {
+  app.jobs.add({
+    name: 'credit-draft-sweep',
+    everyMs: DRAFT_SWEEP_MS,
+    failureMessage: 'expired credit application drafts could not be deleted',
+    run: async () => {
       const deleted = await deleteExpiredDrafts(app.db, app.clock())
       if (deleted > 0) app.log.info({ deleted }, 'expired credit application drafts deleted')
-    } catch (error) {
-      app.log.warn({ err: error }, 'expired credit application drafts could not be deleted')
-    }
-  }
-  app.addHook('onReady', async () => {
-    await sweep()
-    sweeper = setInterval(() => void sweep(), DRAFT_SWEEP_MS)
-    sweeper.unref()
+    },
   })
-  app.addHook('onClose', async () => clearInterval(sweeper))
 }
