@@ -12,14 +12,6 @@ import { createCreditSigning } from './signing.ts'
 import { signingRoutes } from './signing-routes.ts'
 import { submitRoutes } from './submit-routes.ts'
 
-export {
-  CREDIT_BODY_LIMIT,
-  CREDIT_RATE_LIMIT,
-  DRAFT_RATE_LIMIT,
-  SIGNING_RATE_LIMIT,
-  SIGNING_STATUS_RATE_LIMIT,
-} from './route-limits.ts'
-
 const DRAFT_SWEEP_MS = 60 * 60 * 1000
 /** How often each instance looks for reminders due, submissions to retry and signings expired. */
 const SIGNING_SWEEP_MS = 10 * 60 * 1000
