@@ -7,18 +7,6 @@ const API = '^apps/api/src/'
 const WEB = '^apps/web/app/'
 const TESTS = '(^|/)(test|tests)/|\\.test\\.tsx?$'
 
-/**
- * API files that still run queries outside a repository. Their modules' owners are moving those queries into
- * repositories now; each file leaves this list when its queries have moved, and no file joins it. Named one by
- * one, never by a pattern, so that the rule already holds for every other file.
- */
-const QUERIES_OUTSIDE_REPOSITORIES_FOR_NOW = [
-  'apps/api/src/modules/credit/decisions.ts',
-  'apps/api/src/modules/credit/drafts.ts',
-  'apps/api/src/modules/credit/service.ts',
-]
-const exactly = (file) => `^${file.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`
-
 /** @type {import('dependency-cruiser').IConfiguration} */
 module.exports = {
   forbidden: [
@@ -72,17 +60,10 @@ module.exports = {
         'the database: plugins/database.ts (opens it) and seed/ (demo content, the first administrator). ' +
         'Type-only imports count too: a file that names `Kysely` or `Transaction` is one that queries. A service ' +
         'holds the database or a transaction as `Executor` (db/database.ts) and passes it to repository functions; ' +
-        'it may open a transaction (`db.transaction()`), not write a query. QUERIES_OUTSIDE_REPOSITORIES_FOR_NOW ' +
-        'names the files still being moved.',
+        'it may open a transaction (`db.transaction()`), not write a query.',
       from: {
         path: API,
-        pathNot: [
-          'repository\\.ts$',
-          `${API}db/`,
-          `${API}seed/`,
-          `${API}plugins/database\\.ts$`,
-          ...QUERIES_OUTSIDE_REPOSITORIES_FOR_NOW.map(exactly),
-        ],
+        pathNot: ['repository\\.ts$', `${API}db/`, `${API}seed/`, `${API}plugins/database\\.ts$`],
       },
       to: { path: ['(^|/)node_modules/kysely/', '^kysely$', `${API}db/prepared\\.ts$`] },
     },

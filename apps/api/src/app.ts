@@ -18,6 +18,7 @@ import { canonicalPathPlugin } from './plugins/canonical-path.ts'
 import { compressPlugin } from './plugins/compress.ts'
 import { databasePlugin } from './plugins/database.ts'
 import { errorsPlugin } from './plugins/errors.ts'
+import { jobsPlugin } from './plugins/jobs.ts'
 import { jsonBodyPlugin } from './plugins/json-body.ts'
 import { loadSheddingPlugin } from './plugins/load-shedding.ts'
 import { rateLimitPlugin } from './plugins/rate-limit.ts'
@@ -91,6 +92,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
 
     // External services.
     await app.register(databasePlugin, { config, database: options.database })
+    await app.register(jobsPlugin)
     await app.register(redisPlugin, { config })
     await app.register(rateLimitPlugin, { config })
     await app.register(mailPlugin, { config, transport: options.mailTransport })

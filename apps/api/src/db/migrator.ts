@@ -27,6 +27,7 @@ import * as creditApplicationCompleter from './migrations/0023-credit-applicatio
 import * as enquiryReferences from './migrations/0024-enquiry-references.ts'
 import * as userInvitations from './migrations/0025-user-invitations.ts'
 import * as creditSignersOnDevice from './migrations/0026-credit-signers-on-device.ts'
+import * as jobLeases from './migrations/0027-job-leases.ts'
 import type { DB } from './schema.ts'
 
 /** Every migration, by name. Names sort in the order they run; add new ones at the end. */
@@ -57,6 +58,7 @@ export const migrations: Record<string, Migration> = {
   '0024-enquiry-references': enquiryReferences,
   '0025-user-invitations': userInvitations,
   '0026-credit-signers-on-device': creditSignersOnDevice,
+  '0027-job-leases': jobLeases,
 }
 
 export class MigrationError extends Error {

@@ -316,6 +316,13 @@ export interface FilesTable {
 
 export type OutboxStatus = 'pending' | 'sending' | 'sent' | 'failed'
 
+/** A scheduled job that one instance runs at a time, held by that instance until `locked_until`. */
+export interface JobLeasesTable {
+  name: string
+  lock_token: string | null
+  locked_until: string
+}
+
 export interface OutboxTable {
   id: Generated<number>
   to_address: string
@@ -485,6 +492,7 @@ export interface DB {
   site_state: SiteStateTable
   files: FilesTable
   outbox: OutboxTable
+  job_leases: JobLeasesTable
   rate_limits: RateLimitsTable
   credit_applications: CreditApplicationsTable
   internal_notes: InternalNotesTable

@@ -9,15 +9,22 @@ import {
   CREDIT_DRAFT_MESSAGES as MESSAGES,
 } from '@signalway/shared/credit/drafts'
 import { SITE } from '@signalway/shared/site'
-import type { Kysely } from 'kysely'
-import type { DB } from '../../db/schema.ts'
+import type { Executor } from '../../db/database.ts'
 import { AppError, NotFoundError, PayloadTooLargeError } from '../../lib/errors.ts'
 import { randomToken } from '../../lib/random.ts'
-import { type Clock, toTimestamp } from '../../lib/time.ts'
+import type { Clock } from '../../lib/time.ts'
+import {
+  deleteDraftByTokenHash,
+  deleteDraftsExpiredBy,
+  findDraftByTokenHash,
+  findDraftExpiry,
+  insertDraft,
+  updateDraft,
+} from './drafts-repository.ts'
 import { enqueueWithinDailyLimit } from './mail-limits.ts'
 
 /*
- * Save and continue later (issue 16). A draft holds the form's values as JSON, files and drawn signatures
+ * Save and continue later. A draft holds the form's values as JSON, files and drawn signatures
  * included. Its link carries a random 256-bit token; only the token's SHA-256 is stored, so the database
  * cannot give the links away. A draft lasts CREDIT_DRAFT_DAYS after its last save; saving again with its
  * token keeps the same draft and link. Expired drafts are deleted by `deleteExpiredDrafts`, which every
@@ -47,7 +54,7 @@ export interface CreditDrafts {
   discard(token: string): Promise<void>
 }
 
-export function createCreditDrafts(deps: { db: Kysely<DB>; siteUrl: string; clock: Clock }): CreditDrafts {
+export function createCreditDrafts(deps: { db: Executor; siteUrl: string; clock: Clock }): CreditDrafts {
   const { db, clock } = deps
   return {
     async save({ email, values, token }) {
@@ -57,29 +64,12 @@ export function createCreditDrafts(deps: { db: Kysely<DB>; siteUrl: string; cloc
       const expiresAt = new Date(now.getTime() + CREDIT_DRAFT_DAYS * DAY_MS)
       const saved = await db.transaction().execute(async (trx) => {
         // Saving again with the link's token keeps the draft (and its link) while it lasts.
-        const existing = token
-          ? await trx
-              .selectFrom('credit_drafts')
-              .select(['id', 'expires_at'])
-              .where('token_hash', '=', hashToken(token))
-              .executeTakeFirst()
-          : undefined
+        const existing = token ? await findDraftExpiry(trx, hashToken(token)) : undefined
         const live = existing && new Date(existing.expires_at) > now ? existing : undefined
         const kept = live && token ? token : randomToken(32)
-        const values = {
-          email,
-          payload,
-          updated_at: toTimestamp(now),
-          expires_at: toTimestamp(expiresAt),
-        }
-        if (live) {
-          await trx.updateTable('credit_drafts').set(values).where('id', '=', live.id).execute()
-        } else {
-          await trx
-            .insertInto('credit_drafts')
-            .values({ ...values, token_hash: hashToken(kept), created_at: toTimestamp(now) })
-            .execute()
-        }
+        const values = { email, payload, updatedAt: now, expiresAt }
+        if (live) await updateDraft(trx, live.id, values)
+        else await insertDraft(trx, hashToken(kept), values)
         await enqueueWithinDailyLimit(
           trx,
           'draft-link',
@@ -93,11 +83,7 @@ export function createCreditDrafts(deps: { db: Kysely<DB>; siteUrl: string; cloc
     },
 
     async open(token) {
-      const row = await db
-        .selectFrom('credit_drafts')
-        .selectAll()
-        .where('token_hash', '=', hashToken(token))
-        .executeTakeFirst()
+      const row = await findDraftByTokenHash(db, hashToken(token))
       if (!row) throw new NotFoundError(MESSAGES.invalid)
       if (new Date(row.expires_at) <= clock()) throw new DraftExpiredError()
       return {
@@ -109,7 +95,7 @@ export function createCreditDrafts(deps: { db: Kysely<DB>; siteUrl: string; cloc
     },
 
     async discard(token) {
-      await db.deleteFrom('credit_drafts').where('token_hash', '=', hashToken(token)).execute()
+      await deleteDraftByTokenHash(db, hashToken(token))
     },
   }
 }
@@ -136,10 +122,6 @@ function draftMail(to: string, link: string, expiresAt: Date) {
 }
 
 /** Deletes the drafts whose time is up (their files and signatures are in them). Answers how many. */
-export async function deleteExpiredDrafts(db: Kysely<DB>, now: Date): Promise<number> {
-  const result = await db
-    .deleteFrom('credit_drafts')
-    .where('expires_at', '<=', toTimestamp(now))
-    .executeTakeFirst()
-  return Number(result.numDeletedRows)
+export async function deleteExpiredDrafts(db: Executor, now: Date): Promise<number> {
+  return deleteDraftsExpiredBy(db, now)
 }

@@ -4,6 +4,7 @@ import type { DialectName, Executor } from '../../db/database.ts'
 import type { OutboxRow } from '../../db/schema.ts'
 import type { MailAttachment, MailTransport } from '../../lib/mail/transport.ts'
 import { type Clock, systemClock } from '../../lib/time.ts'
+import { scheduleJob } from '../../plugins/jobs.ts'
 import { findFilesByIds } from '../files/repository.ts'
 import {
   claimDueMessages,
@@ -77,8 +78,6 @@ export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
 
   let timer: NodeJS.Timeout | undefined
   let running: Promise<unknown> = Promise.resolve()
-  let pruneTimer: NodeJS.Timeout | undefined
-  let pruning: Promise<unknown> = Promise.resolve()
   let stopped = true
   /** Set by stop(): a prune in progress ends after its current batch. */
   let stopping = false
@@ -167,19 +166,20 @@ export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
     return result
   }
 
-  async function pruneTick(): Promise<void> {
-    try {
-      const result = await prune()
-      if (result.erased + result.deleted > 0) log.info(result, 'outbox pruned')
-    } catch (error) {
-      log.error({ err: error }, 'outbox prune failed')
-    }
-    if (!stopped) pruneTimer = setTimeout(schedulePrune, retention.everyMs)
-  }
-
-  function schedulePrune(): void {
-    pruning = pruneTick()
-  }
+  // Pruned on the jobs plugin's schedule, but with the worker: only a process that sends mail prunes it.
+  const pruning = scheduleJob(
+    {
+      name: 'outbox-prune',
+      everyMs: retention.everyMs,
+      failureMessage: 'outbox prune failed',
+      failureLevel: 'error',
+      run: async () => {
+        const result = await prune()
+        if (result.erased + result.deleted > 0) log.info(result, 'outbox pruned')
+      },
+    },
+    { db, clock, log },
+  )
 
   return {
     runOnce,
@@ -189,14 +189,13 @@ export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
       stopped = false
       stopping = false
       timer = setTimeout(schedule, 0)
-      pruneTimer = setTimeout(schedulePrune, 0)
+      void pruning.start()
     },
     async stop() {
       stopped = true
       stopping = true
       clearTimeout(timer)
-      clearTimeout(pruneTimer)
-      await Promise.all([running, pruning])
+      await Promise.all([running, pruning.stop()])
     },
   }
 }
