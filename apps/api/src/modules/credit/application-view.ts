@@ -16,7 +16,7 @@ interface StoredApplication {
     agreeTerms: boolean
     signatures: { name: string; fileId: string }[]
     guarantors: { name: string; fileId: string }[]
-    /** Signed on the signers' own devices (issue 16). */
+    /** Signed on the signers' own devices (ADR 025). */
     remoteSigners?: {
       name: string
       role: string
@@ -32,7 +32,7 @@ interface StoredApplication {
 }
 
 /**
- * One application as the back office's record page shows it (issue 15): every value of sections 1 to 3 as
+ * One application as the back office's record page shows it (ADR 020): every value of sections 1 to 3 as
  * the PDF prints them, the drawn signatures and guarantees, the trust deed and the signing record.
  */
 export async function applicationView(

@@ -20,7 +20,7 @@ export const draftsRoutes: FastifyPluginAsyncZod<{ drafts: CreditDrafts }> = asy
       schema: {
         tags: ['credit'],
         summary:
-          'Save an application to continue later (issue 16): everything in the form, files and signatures included. ' +
+          'Save an application to continue later: everything in the form, files and signatures included. ' +
           'The link to continue is emailed; with the token of a saved application, that one is saved again. 429 ' +
           'when the address has been sent its daily number of links (nothing is saved).',
         body: creditDraftSaveSchema,

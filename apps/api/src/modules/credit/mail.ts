@@ -80,7 +80,7 @@ const dollars = (amount: number) =>
   amount.toLocaleString('en-AU', { style: 'currency', currency: 'AUD', maximumFractionDigits: 0 })
 
 /**
- * The applicant's email when a decision changes the status (issue 15): more information needed (with the
+ * The applicant's email when a decision changes the status (ADR 020): more information needed (with the
  * question), approved (the limit and terms) or declined. Other statuses send nothing.
  */
 export function creditDecisionMail(

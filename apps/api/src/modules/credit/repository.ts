@@ -26,7 +26,7 @@ export interface NewCreditApplication {
   /** Ids of the stored files (files.id). */
   pdfFileId: string
   deedFileId: string | null
-  /** The account it was sent from while signed in (issue 17). */
+  /** The account it was sent from while signed in (requirements §15). */
   userId?: number | null | undefined
   /** Signed remotely: the address of the person who sent it for signing. */
   completerEmail?: string | null | undefined

@@ -40,7 +40,7 @@ export const signingRoutes: FastifyPluginAsyncZod<{ signing: CreditSigning }> = 
       schema: {
         tags: ['credit'],
         summary:
-          'Send the application for signing (issue 16): each director, partner or sole trader is emailed a link to ' +
+          'Send the application for signing: each director, partner or sole trader is emailed a link to ' +
           'sign on their own device, and the person completing a link to the status page. With the status ' +
           "page's token, applies a change: a signature made on a different text is asked for again. Each signer " +
           'needs their own address (400); 429 when an address has been sent its daily number of requests or links.',

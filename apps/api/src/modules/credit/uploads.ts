@@ -81,7 +81,7 @@ export interface CheckedPdf {
 
 /**
  * A trust deed: a base64 data URL (whatever media type the browser gave) whose bytes are a PDF
- * (they start with '%PDF-'), no larger than the spec's 10,485,760 bytes, that pdf-lib can load,
+ * (they start with '%PDF-'), no larger than the requirements' 10,485,760 bytes, that pdf-lib can load,
  * is not encrypted and has at least one page.
  */
 export async function checkTrustDeedPdf(dataUrl: string): Promise<Checked<CheckedPdf>> {

@@ -38,7 +38,7 @@ export function enqueueMail(db: Executor, mail: OutgoingMail, now: Date = new Da
   )
 }
 
-/** How many automated emails one address may be sent in an hour (issue 14, ASVS 2.4.1). */
+/** How many automated emails one address may be sent in an hour (ADR 032, ASVS 2.4.1). */
 export const AUTOMATED_MAIL_PER_HOUR = 3
 const HOUR_MS = 60 * 60 * 1000
 

@@ -25,11 +25,11 @@ export class TrustDeedUnreadableError extends Error {
 export interface PdfSignature {
   name: string
   png: Uint8Array
-  /** When this person signed, when they signed on their own device (issue 16); else the submission's date. */
+  /** When this person signed, when they signed on their own device (ADR 025); else the submission's date. */
   signedAt?: Date | undefined
 }
 
-/** One signer's record of a remote signature (issue 16). */
+/** One signer's record of a remote signature (ADR 025). */
 export interface RemoteSigningRecord {
   name: string
   role: string
@@ -64,15 +64,15 @@ export interface CreditPdfInput {
     ip: string
     userAgent: string
     payloadSha256: string
-    /** The signers who signed on their own devices (issue 16), one record each. */
+    /** The signers who signed on their own devices (ADR 025), one record each. */
     signers?: readonly RemoteSigningRecord[] | undefined
   }
   /**
    * The applicant's copy goes to an address nobody has shown is theirs: it names the trust deed and its
-   * digest but leaves its pages out (issue 14). Default: the business's copy, pages appended.
+   * digest but leaves its pages out (requirements §13). Default: the business's copy, pages appended.
    */
   copy?: 'business' | 'applicant'
-  /** The business's seal (PAdES, issue 16); without it the PDF is not sealed (tests of the layout alone). */
+  /** The business's seal (PAdES, ADR 023); without it the PDF is not sealed (tests of the layout alone). */
   seal?: PdfSealer | undefined
 }
 

@@ -16,7 +16,7 @@ import forge from 'node-forge'
 import type { PDFDocument } from 'pdf-lib'
 
 /*
- * The business's seal on every credit application PDF (issue 16): a PAdES baseline (B-B) signature, so a PDF
+ * The business's seal on every credit application PDF (ADR 023): a PAdES baseline (B-B) signature, so a PDF
  * reader names who sealed the document and any later change to its bytes breaks the seal.
  *
  * - The signature field and its byte range are made by @signpdf (placeholder-pdf-lib and signpdf), with the
