@@ -61,7 +61,7 @@ export const equipmentRatesSchema = z
       .min(1, { error: RATE_MESSAGES.minimumDays })
       .max(MAX_MINIMUM_DAYS, { error: RATE_MESSAGES.minimumDays }),
   })
-  // A week costing more than seven single days would make a longer hire cheaper by off-hiring and re-hiring.
+  // A week rate above seven day rates would charge a week's hire more than the same seven days hired day by day.
   .superRefine(
     (rates, context) => {
       if (rates.weekRate > rates.dayRate * DAYS_PER_WEEK) {
@@ -77,6 +77,7 @@ export const equipmentRatesSchema = z
 
 // Only an ISO string with an offset: without one, `new Date()` would read the wall time of the machine's own zone.
 const isoInstant = (message: string) => z.iso.datetime({ offset: true, error: message })
+const isoInstantText = z.iso.datetime({ offset: true })
 
 export const hirePeriodSchema = z
   .object({ onHire: isoInstant(RATE_MESSAGES.onHire), offHire: isoInstant(RATE_MESSAGES.offHire) })
@@ -91,8 +92,7 @@ export const quantitySchema = z
   .min(1, { error: RATE_MESSAGES.quantity })
 
 function toDate(value: Instant, message: string): Date {
-  if (typeof value === 'string' && !isoInstant(message).safeParse(value).success)
-    throw new RangeError(message)
+  if (typeof value === 'string' && !isoInstantText.safeParse(value).success) throw new RangeError(message)
   const date = value instanceof Date ? new Date(value.getTime()) : new Date(value)
   if (Number.isNaN(date.getTime())) throw new RangeError(message)
   return date
