@@ -44,7 +44,11 @@ export async function up(db: AnyDb): Promise<void> {
     .addPrimaryKeyConstraint('depot_postcodes_pk', ['depot_id', 'postcode'])
     .execute()
   // Which depot serves a postcode (a booking's delivery address).
-  await db.schema.createIndex('depot_postcodes_postcode_idx').on('depot_postcodes').column('postcode').execute()
+  await db.schema
+    .createIndex('depot_postcodes_postcode_idx')
+    .on('depot_postcodes')
+    .column('postcode')
+    .execute()
 
   await db.schema
     .createTable('delivery_zone_fees')
@@ -73,7 +77,11 @@ export async function up(db: AnyDb): Promise<void> {
     .addColumn('created_at', 'text', (col) => col.notNull())
     .addColumn('updated_at', 'text', (col) => col.notNull())
     .execute()
-  await db.schema.createIndex('equipment_types_service_idx').on('equipment_types').column('service_slug').execute()
+  await db.schema
+    .createIndex('equipment_types_service_idx')
+    .on('equipment_types')
+    .column('service_slug')
+    .execute()
 
   await id('id')(db.schema.createTable('units'))
     .addColumn('fleet_number', 'text', (col) => col.notNull().unique())
@@ -100,7 +108,11 @@ export async function up(db: AnyDb): Promise<void> {
     .addColumn('by_name', 'text', (col) => col.notNull())
     .addColumn('created_at', 'text', (col) => col.notNull())
     .execute()
-  await db.schema.createIndex('unit_services_unit_idx').on('unit_services').columns(['unit_id', 'date']).execute()
+  await db.schema
+    .createIndex('unit_services_unit_idx')
+    .on('unit_services')
+    .columns(['unit_id', 'date'])
+    .execute()
 
   await id('id')(db.schema.createTable('booking_lines'))
     .addColumn('unit_id', 'integer', (col) => col.notNull().references('units.id'))
