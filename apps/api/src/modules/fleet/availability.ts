@@ -10,9 +10,8 @@ import {
   type AvailabilityQuery,
   FLEET_MESSAGES as MESSAGES,
 } from '@signalway/shared/fleet'
-import type { Kysely } from 'kysely'
 import type { Executor } from '../../db/database.ts'
-import type { DB, DepotRow } from '../../db/schema.ts'
+import type { DepotRow } from '../../db/schema.ts'
 import { BadRequestError, ConflictError, NotFoundError } from '../../lib/errors.ts'
 import {
   type CandidateUnit,
@@ -205,7 +204,7 @@ export async function availabilityOf(db: Executor, query: AvailabilityQuery): Pr
  * caller's transaction when given one.
  */
 export async function reserveUnits(
-  db: Kysely<DB>,
+  db: Executor,
   request: ReserveRequest,
   now: Date,
 ): Promise<ReservedLine[]> {

@@ -5,10 +5,9 @@ import {
   FLEET_MESSAGES as MESSAGES,
   type Specification,
 } from '@signalway/shared/fleet'
-import type { Kysely } from 'kysely'
 import type { Executor } from '../../db/database.ts'
 import { isUniqueViolation } from '../../db/errors.ts'
-import type { DB, EquipmentTypeRow } from '../../db/schema.ts'
+import type { EquipmentTypeRow } from '../../db/schema.ts'
 import { ConflictError, NotFoundError, ValidationError } from '../../lib/errors.ts'
 import { type Clock, toTimestamp } from '../../lib/time.ts'
 import { type AuditContext, writeAudit } from '../audit/audit.ts'
@@ -31,7 +30,7 @@ import {
  */
 
 export interface FleetDeps {
-  db: Kysely<DB>
+  db: Executor
   clock: Clock
 }
 
