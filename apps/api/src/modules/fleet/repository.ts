@@ -16,7 +16,7 @@ import type {
 
 export type EquipmentTypeWithCount = EquipmentTypeRow & { unit_count: number }
 
-/** The types, by service then name, each with its units that are not retired; the public ones only when asked. */
+/** The types (of one service, when given), by service then name, each with its units that are not retired. */
 export async function listEquipmentTypes(
   db: Executor,
   filter: { serviceSlug?: string | undefined } = {},
