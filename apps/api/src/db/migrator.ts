@@ -28,6 +28,7 @@ import * as enquiryReferences from './migrations/0024-enquiry-references.ts'
 import * as userInvitations from './migrations/0025-user-invitations.ts'
 import * as creditSignersOnDevice from './migrations/0026-credit-signers-on-device.ts'
 import * as jobLeases from './migrations/0027-job-leases.ts'
+import * as fleet from './migrations/0028-fleet.ts'
 import type { DB } from './schema.ts'
 
 /** Every migration, by name. Names sort in the order they run; add new ones at the end. */
@@ -59,6 +60,7 @@ export const migrations: Record<string, Migration> = {
   '0025-user-invitations': userInvitations,
   '0026-credit-signers-on-device': creditSignersOnDevice,
   '0027-job-leases': jobLeases,
+  '0028-fleet': fleet,
 }
 
 export class MigrationError extends Error {

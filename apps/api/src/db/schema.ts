@@ -463,6 +463,95 @@ export interface UserSearchTermsTable {
   shared_prefix: number
 }
 
+/** One of the business's yards (ADR 042): units live at one, and it serves a set of postcodes. */
+export interface DepotsTable {
+  id: Generated<number>
+  /** Short and stable, e.g. 'LAV'. */
+  code: string
+  name: string
+  state: string
+  /** IANA zone of its calendar days: 'Australia/Melbourne' or 'Australia/Brisbane'. */
+  time_zone: string
+  unit_number: string | null
+  street_number: string
+  street_name: string
+  city: string
+  postcode: string
+}
+
+/** A postcode a depot delivers to, in one of its delivery zones. */
+export interface DepotPostcodesTable {
+  depot_id: number
+  postcode: string
+  zone: string
+}
+
+/** What delivering to and collecting from a depot's zone costs, in integer cents ex GST. */
+export interface DeliveryZoneFeesTable {
+  depot_id: number
+  zone: string
+  delivery_fee_cents: number
+  collection_fee_cents: number
+}
+
+/** A kind of equipment hired out under one of the ten services, with its rates in integer cents ex GST. */
+export interface EquipmentTypesTable {
+  id: Generated<number>
+  slug: string
+  service_slug: string
+  name: string
+  description: string
+  /** JSON text: [{ label, value }]. */
+  specifications: string
+  image_media_id: string | null
+  day_rate_cents: number
+  week_rate_cents: number
+  minimum_days: number
+  price_public: IntBoolean
+  version: Generated<number>
+  created_at: Timestamp
+  updated_at: Timestamp
+}
+
+export type UnitStatus = 'available' | 'in_service' | 'out_of_service' | 'retired'
+
+/** One unit of the fleet by its fleet number, at its home depot. */
+export interface UnitsTable {
+  id: Generated<number>
+  fleet_number: string
+  type_id: number
+  depot_id: number
+  registration_or_serial: string
+  status: UnitStatus
+  /** 'YYYY-MM-DD', or null when none is scheduled. */
+  next_service_due: string | null
+  version: Generated<number>
+  created_at: Timestamp
+  updated_at: Timestamp
+}
+
+/** An entry of a unit's service history. */
+export interface UnitServicesTable {
+  id: Generated<number>
+  unit_id: number
+  /** 'YYYY-MM-DD'. */
+  date: string
+  work_done: string
+  by_user_id: number | null
+  by_name: string
+  created_at: Timestamp
+}
+
+/** A unit held over the half-open period [starts_at, ends_at) (a booking's line, or a reservation). */
+export interface BookingLinesTable {
+  id: Generated<number>
+  unit_id: number
+  starts_at: Timestamp
+  ends_at: Timestamp
+  booking_ref: string | null
+  created_at: Timestamp
+}
+
 export interface DB {
   users: UsersTable
   user_search_terms: UserSearchTermsTable
@@ -496,6 +585,13 @@ export interface DB {
   rate_limits: RateLimitsTable
   credit_applications: CreditApplicationsTable
   internal_notes: InternalNotesTable
+  depots: DepotsTable
+  depot_postcodes: DepotPostcodesTable
+  delivery_zone_fees: DeliveryZoneFeesTable
+  equipment_types: EquipmentTypesTable
+  units: UnitsTable
+  unit_services: UnitServicesTable
+  booking_lines: BookingLinesTable
 }
 
 export type UserRow = Selectable<UsersTable>
@@ -511,3 +607,8 @@ export type CreditApplicationRow = Selectable<CreditApplicationsTable>
 export type NewCreditApplicationRow = Insertable<CreditApplicationsTable>
 export type EnquiryRow = Selectable<EnquiriesTable>
 export type NewEnquiryRow = Insertable<EnquiriesTable>
+export type DepotRow = Selectable<DepotsTable>
+export type EquipmentTypeRow = Selectable<EquipmentTypesTable>
+export type UnitRow = Selectable<UnitsTable>
+export type UnitServiceRow = Selectable<UnitServicesTable>
+export type BookingLineRow = Selectable<BookingLinesTable>

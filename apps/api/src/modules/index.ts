@@ -7,6 +7,7 @@ import { contentRoutes } from './content/routes.ts'
 import { creditRoutes } from './credit/routes.ts'
 import { dashboardRoutes } from './dashboard/routes.ts'
 import { enquiryRoutes } from './enquiries/routes.ts'
+import { fleetRoutes } from './fleet/routes.ts'
 import { healthRoutes } from './health/routes.ts'
 import { myAccountRoutes } from './my-account/routes.ts'
 import { outboxAdminRoutes } from './outbox/admin-routes.ts'
@@ -29,4 +30,5 @@ export const apiModules: FastifyPluginAsync[] = [
   backOfficeRoutes,
   dashboardRoutes,
   myAccountRoutes,
+  fleetRoutes,
 ]

@@ -2,10 +2,11 @@ import { randomUUID } from 'node:crypto'
 import { MEMBER_TYPE } from '@signalway/shared/constants'
 import type { Insertable } from 'kysely'
 import type { Executor } from '../db/database.ts'
-import type { NewsTable, PagesTable, UserRow } from '../db/schema.ts'
+import type { EquipmentTypesTable, NewsTable, PagesTable, UnitsTable, UserRow } from '../db/schema.ts'
 import { hashPassword } from '../lib/password.ts'
 import { insertNewsItem } from '../modules/content/news-repository.ts'
 import { insertPage } from '../modules/content/pages-repository.ts'
+import { insertEquipmentType, insertUnit } from '../modules/fleet/repository.ts'
 import { findUserById, insertUser } from '../modules/users/repository.ts'
 
 /*
@@ -99,4 +100,52 @@ export async function createNewsItem(
   const item = buildNewsItem(overrides)
   await insertNewsItem(db, item)
   return item
+}
+
+export function buildEquipmentType(
+  overrides: Partial<Insertable<EquipmentTypesTable>> = {},
+): Insertable<EquipmentTypesTable> {
+  const now = new Date().toISOString()
+  return {
+    slug: overrides.slug ?? `type-${randomUUID().slice(0, 8)}`,
+    service_slug: 'vms-boards',
+    name: 'VMS board, full matrix, trailer mounted',
+    description: 'A solar full-matrix variable message sign on a trailer.',
+    specifications: '[]',
+    image_media_id: null,
+    day_rate_cents: 25_000,
+    week_rate_cents: 120_000,
+    minimum_days: 1,
+    price_public: 1,
+    created_at: now,
+    updated_at: now,
+    ...overrides,
+  }
+}
+
+/** Inserts an equipment type; answers its id. */
+export async function createEquipmentType(
+  db: Executor,
+  overrides: Partial<Insertable<EquipmentTypesTable>> = {},
+): Promise<number> {
+  return insertEquipmentType(db, buildEquipmentType(overrides))
+}
+
+/** Inserts a unit of a type at a depot (available, no service due unless told); answers its id. */
+export async function createFleetUnit(
+  db: Executor,
+  unit: Pick<Insertable<UnitsTable>, 'type_id' | 'depot_id'> & Partial<Insertable<UnitsTable>>,
+): Promise<number> {
+  const now = new Date().toISOString()
+  const fleetNumber =
+    unit.fleet_number ?? `TST-${String(randomUUID().replace(/\D/g, '')).padEnd(5, '0').slice(0, 5)}`
+  return insertUnit(db, {
+    fleet_number: fleetNumber,
+    registration_or_serial: `SN-${fleetNumber}`,
+    status: 'available',
+    next_service_due: null,
+    created_at: now,
+    updated_at: now,
+    ...unit,
+  })
 }

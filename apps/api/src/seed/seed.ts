@@ -8,11 +8,12 @@ import { generatePassword } from '../lib/random.ts'
 import { countContent } from '../modules/content/repository.ts'
 import { hasActiveUserOfType, insertUser } from '../modules/users/repository.ts'
 import { DEMO_NEWS, DEMO_PAGES } from './demo-content.ts'
+import { seedDemoFleet } from './demo-fleet.ts'
 import { buildUser, createNewsItem, createPage } from './factories.ts'
 
 export interface SeedOptions {
   db: Kysely<DB>
-  config: Pick<Config, 'seedDemo' | 'adminEmail' | 'adminPassword'>
+  config: Pick<Config, 'seedDemo' | 'demo' | 'adminEmail' | 'adminPassword'>
   log: FastifyBaseLogger
   /** Where the one-time line with a generated admin password goes; stdout by default. */
   print?: ((line: string) => void) | undefined
@@ -21,19 +22,27 @@ export interface SeedOptions {
 export interface SeedResult {
   pages: number
   news: number
+  /** The demo fleet's equipment types and units added by this run (DEMO=1 only). */
+  fleet: { types: number; units: number }
   /** The email of the admin created by this run, if any. */
   adminCreated: string | undefined
 }
 
 /**
- * First-run data, safe to run on every start: demo content when enabled and the tables are empty,
- * and an administrator when none exists.
+ * First-run data, safe to run on every start: demo content when enabled and the tables are empty, the demo
+ * fleet when DEMO=1 and the catalogue is empty, and an administrator when none exists.
  */
 export async function runSeed(options: SeedOptions): Promise<SeedResult> {
   const { pages, news } = options.config.seedDemo ? await seedDemoContent(options.db) : { pages: 0, news: 0 }
   if (pages + news > 0) options.log.info({ pages, news }, 'demo content seeded')
+  // The demo fleet only for a demonstration (npm start): the tests' and a developer's catalogue start empty.
+  const fleet =
+    options.config.demo && options.config.seedDemo
+      ? await seedDemoFleet(options.db, new Date())
+      : { types: 0, units: 0 }
+  if (fleet.types > 0) options.log.info(fleet, 'demo fleet seeded')
   const adminCreated = await ensureAdmin(options)
-  return { pages, news, adminCreated }
+  return { pages, news, fleet, adminCreated }
 }
 
 async function seedDemoContent(db: Kysely<DB>): Promise<{ pages: number; news: number }> {

@@ -10,7 +10,7 @@ import { buildApp } from '../../src/app.ts'
 import { loadConfig } from '../../src/config.ts'
 import { storeNewsImage } from '../../src/modules/content/media.ts'
 import { findOutboxMessages } from '../../src/modules/outbox/repository.ts'
-import { createNewsItem } from '../../src/seed/factories.ts'
+import { createEquipmentType, createFleetUnit, createNewsItem } from '../../src/seed/factories.ts'
 import { createAdmin, createUser, enrolTotp, TEST_CLIENT, type TestUser, tokenFor } from '../helpers/auth.ts'
 import { createTestDatabase, DIALECTS, type Dialect, type TestDatabase, testEnv } from '../helpers/build.ts'
 import { creditApplicationFixture } from '../helpers/credit.ts'
@@ -183,6 +183,8 @@ interface Fixture {
   signing: { statusToken: string; signToken: string; signerId: number; textSha256: string; png: string }
   mediaFile: string
   imageDataUrl: string
+  /** An equipment type of its own at version 1, and a unit of it at version 1 (the fleet operations). */
+  fleet: { typeId: number; typeSlug: string; unitId: number; fleetNumber: string; depotId: number }
 }
 
 /**
@@ -305,6 +307,27 @@ async function publishingFixture(app: FastifyInstance, admin: TestUser, path: st
   }
 }
 
+/** For the fleet operations: a type and a unit of it at Laverton, each at version 1. */
+async function fleetFixture(app: FastifyInstance, path: string): Promise<Pick<Fixture, 'fleet'>> {
+  const depot = await app.db
+    .selectFrom('depots')
+    .select('id')
+    .where('code', '=', 'LAV')
+    .executeTakeFirstOrThrow()
+  if (!path.includes('/fleet') && !path.includes('/equipment')) {
+    return { fleet: { typeId: 1, typeSlug: 'x', unitId: 1, fleetNumber: 'x', depotId: depot.id } }
+  }
+  const typeSlug = `fuzz-${randomUUID().slice(0, 8)}`
+  const typeId = await createEquipmentType(app.db, { slug: typeSlug })
+  const fleetNumber = `FZ-${randomUUID().replace(/\D/g, '').padEnd(5, '0').slice(0, 5)}`
+  const unitId = await createFleetUnit(app.db, {
+    fleet_number: fleetNumber,
+    type_id: typeId,
+    depot_id: depot.id,
+  })
+  return { fleet: { typeId, typeSlug, unitId, fleetNumber, depotId: depot.id } }
+}
+
 /** For the passkey operations: a passkey of the user, and an answer to fresh registration options. */
 async function passkeyFixture(app: FastifyInstance, user: TestUser, path: string) {
   if (!path.includes('/passkeys')) return { passkeyId: 'A', passkeyRegistration: {} }
@@ -335,6 +358,13 @@ function parameterExample(fixture: Fixture, op: Operation, name: string): string
     q: '12 Hill St',
     version: '1',
   }
+  if (name === 'id' && op.path.includes('/fleet/')) {
+    return String(op.path.includes('/fleet/types') ? fixture.fleet.typeId : fixture.fleet.unitId)
+  }
+  if (name === 'slug' && op.path.includes('/equipment-types')) return fixture.fleet.typeSlug
+  if (name === 'fleetNumber') return fixture.fleet.fleetNumber
+  if (name === 'typeId') return String(fixture.fleet.typeId)
+  if (name === 'depotId') return String(fixture.fleet.depotId)
   if (name === 'id') {
     if (op.path.includes('enquiries')) return fixture.enquiryId
     if (op.path.includes('credit')) return String(fixture.creditId)
@@ -387,7 +417,33 @@ function bodyExample(fixture: Fixture, op: Operation): Record<string, unknown> {
     imageAlt: 'A VMS board',
     status: 'draft',
   }
+  const equipmentType = {
+    serviceSlug: 'vms-boards',
+    name: 'VMS board, full matrix',
+    description: 'A full-matrix sign.',
+    specifications: [{ label: 'Display', value: 'LED' }],
+    imageMediaId: null,
+    dayRateCents: 25_000,
+    weekRateCents: 120_000,
+    minimumDays: 1,
+    pricePublic: true,
+  }
+  const unit = {
+    typeId: fixture.fleet.typeId,
+    depotId: fixture.fleet.depotId,
+    registrationOrSerial: '6K9T202400131',
+    status: 'available',
+    nextServiceDue: '2027-03-01',
+  }
   const examples: Record<string, Record<string, unknown>> = {
+    'POST /api/admin/fleet/types': { ...equipmentType, slug: `fuzz-${randomUUID().slice(0, 8)}` },
+    'PUT /api/admin/fleet/types/{id}': { ...equipmentType, slug: fixture.fleet.typeSlug, version: 1 },
+    'POST /api/admin/fleet/units': {
+      ...unit,
+      fleetNumber: `FZN-${randomUUID().replace(/\D/g, '').padEnd(5, '0').slice(0, 5)}`,
+    },
+    'PUT /api/admin/fleet/units/{id}': { ...unit, fleetNumber: fixture.fleet.fleetNumber, version: 1 },
+    'POST /api/admin/fleet/units/{id}/services': { date: '2026-11-20', workDone: 'Batteries replaced.' },
     'POST /api/v1/core/auth/token': {
       UserName: fixture.user.email,
       Password: fixture.user.password,
@@ -742,6 +798,7 @@ describe.each(DIALECTS)('fuzzing every operation of the OpenAPI document on %s',
         : '123456',
       ...(await passkeyFixture(app, user, op.path)),
       ...(await publishingFixture(app, admin, op.path)),
+      ...(await fleetFixture(app, op.path)),
       ...(await signingFixture(app, credit, op.path)),
       adminToken: await tokenFor(app, admin),
       enquiryId: enquiry.id,

@@ -24,6 +24,11 @@ const PUBLIC = new Set([
   // A published item only; a draft's slug answers 404 like an unknown one (routes.test.ts).
   'GET /api/news/{slug}',
   'GET /api/faqs',
+  // The catalogue, without the rates of types whose prices are not public (fleet/types.test.ts).
+  'GET /api/equipment-types',
+  'GET /api/equipment-types/{slug}',
+  // A unit's label page: its fleet number, type and the 24/7 number, nothing about any hire (fleet/units.test.ts).
+  'GET /api/equipment/{fleetNumber}',
   // Uploaded images of published content; their names are random (publishing.test.ts).
   'GET /api/media/{file}',
   'GET /api/address/suggest',

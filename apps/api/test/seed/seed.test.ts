@@ -1,4 +1,4 @@
-import { MEMBER_TYPE } from '@signalway/shared/constants'
+import { MEMBER_TYPE, SERVICES } from '@signalway/shared/constants'
 import { describe, expect, it, vi } from 'vitest'
 import { verifyPassword } from '../../src/lib/password.ts'
 import { DEMO_NEWS, DEMO_PAGES } from '../../src/seed/demo-content.ts'
@@ -97,5 +97,55 @@ describe.each(DIALECTS)('first-run seed on %s', (dialect) => {
 
     const seeded = await buildTestApp({ dialect, env: { ...production, SEED_DEMO: '1' } })
     expect(await seeded.app.db.selectFrom('pages').selectAll().execute()).toHaveLength(DEMO_PAGES.length)
+  })
+
+  it('seeds the demo fleet once, only when DEMO=1: every service has types, every depot holds units', async () => {
+    const plain = await buildTestApp({ dialect })
+    expect(await plain.app.db.selectFrom('equipment_types').selectAll().execute()).toEqual([])
+    expect(await plain.app.db.selectFrom('units').selectAll().execute()).toEqual([])
+
+    const database = await useTestDatabase(dialect)
+    const first = await buildTestApp({ database, env: { DEMO: '1' } })
+    const db = first.app.db
+    const types = await db.selectFrom('equipment_types').selectAll().execute()
+    expect(new Set(types.map((type) => type.service_slug))).toEqual(
+      new Set(SERVICES.map((service) => service.slug)),
+    )
+    expect(types.find((type) => type.slug === 'vms-board-full-matrix')).toMatchObject({
+      day_rate_cents: 25_000,
+      week_rate_cents: 120_000,
+      minimum_days: 1,
+      price_public: 1,
+    })
+    for (const type of types) {
+      expect(Number.isInteger(type.day_rate_cents) && Number.isInteger(type.week_rate_cents)).toBe(true)
+    }
+    const units = await db
+      .selectFrom('units')
+      .innerJoin('depots', 'depots.id', 'units.depot_id')
+      .select(['units.fleet_number', 'depots.code', 'depots.state'])
+      .execute()
+    expect(units.length).toBeGreaterThanOrEqual(55)
+    expect(new Set(units.map((unit) => unit.code))).toEqual(new Set(['LAV', 'CDN', 'MOL']))
+    for (const unit of units) expect(unit.fleet_number).toMatch(/^[A-Z]{3}-\d{4}$/)
+    expect(units.map((unit) => unit.fleet_number)).toContain('VMS-0142')
+    const postcodes = await db
+      .selectFrom('depot_postcodes')
+      .innerJoin('depots', 'depots.id', 'depot_postcodes.depot_id')
+      .select(['depot_postcodes.postcode', 'depots.state'])
+      .execute()
+    expect(postcodes.filter((row) => row.state === 'QLD').every((row) => row.postcode.startsWith('4'))).toBe(
+      true,
+    )
+    expect(postcodes.filter((row) => row.state === 'VIC').every((row) => row.postcode.startsWith('3'))).toBe(
+      true,
+    )
+    expect(await db.selectFrom('delivery_zone_fees').selectAll().execute()).toHaveLength(9)
+    await first.app.close()
+
+    // A restart adds nothing.
+    const again = await buildTestApp({ database, env: { DEMO: '1' } })
+    expect(await again.app.db.selectFrom('units').selectAll().execute()).toHaveLength(units.length)
+    expect(await again.app.db.selectFrom('equipment_types').selectAll().execute()).toHaveLength(types.length)
   })
 })

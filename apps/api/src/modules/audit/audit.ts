@@ -19,6 +19,8 @@ export type EnquiryAuditAction = 'enquiry.update' | 'enquiry.note'
 export type NewsAuditAction = 'news.create' | 'news.update'
 export type PageAuditAction = 'page.create' | 'page.update'
 export type FaqAuditAction = 'faq.create' | 'faq.update' | 'faq.move' | 'faq.delete'
+export type EquipmentTypeAuditAction = 'equipment-type.create' | 'equipment-type.update'
+export type UnitAuditAction = 'unit.create' | 'unit.update' | 'unit.service'
 
 export type AuditAction =
   | UserAuditAction
@@ -27,8 +29,18 @@ export type AuditAction =
   | NewsAuditAction
   | PageAuditAction
   | FaqAuditAction
+  | EquipmentTypeAuditAction
+  | UnitAuditAction
 
-export type AuditTargetType = 'user' | 'credit-application' | 'enquiry' | 'news' | 'page' | 'faq'
+export type AuditTargetType =
+  | 'user'
+  | 'credit-application'
+  | 'enquiry'
+  | 'news'
+  | 'page'
+  | 'faq'
+  | 'equipment-type'
+  | 'unit'
 
 /** Who made a change: the signed-in user (the auth module's AuthUser has these fields). */
 export interface AuditActor {

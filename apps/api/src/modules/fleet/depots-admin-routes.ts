@@ -1,0 +1,42 @@
+import { availabilityQuerySchema, availabilitySchema, depotSchema } from '@signalway/shared/fleet'
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
+import { z } from 'zod'
+import { errorResponses } from '../../lib/http-schemas.ts'
+import { availabilityOf } from './availability.ts'
+import { listDepotsWithZones } from './depots.ts'
+import { adminSchema, fleetDepsOf } from './route-options.ts'
+
+/** The depots, and the availability of a type at one of them. */
+export const depotsAdminRoutes: FastifyPluginAsyncZod = async (app) => {
+  const deps = fleetDepsOf(app)
+  const admin = { onRequest: [app.requireAdmin] }
+
+  app.get(
+    '/admin/fleet/depots',
+    {
+      ...admin,
+      schema: {
+        ...adminSchema,
+        summary:
+          'The depots, each with the postcodes it serves and its zones\u2019 delivery and collection fees (cents).',
+        response: { 200: z.array(depotSchema), ...errorResponses(401, 403) },
+      },
+    },
+    async () => listDepotsWithZones(deps),
+  )
+
+  app.get(
+    '/admin/fleet/availability',
+    {
+      ...admin,
+      schema: {
+        ...adminSchema,
+        summary:
+          "A type's free units at a depot over the days [from, to) of the depot's zone, and the first day a quantity is free.",
+        querystring: availabilityQuerySchema,
+        response: { 200: availabilitySchema, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request) => availabilityOf(app.db, request.query),
+  )
+}

@@ -1,0 +1,359 @@
+import { z } from 'zod'
+import { MAX_RECORD_ID } from './back-office.ts'
+import { parseIsoDay } from './business-time.ts'
+import { SERVICES } from './constants.ts'
+import { optionalQuery, pagedSchema, pageQuery } from './http.ts'
+
+/*
+ * The fleet the business hires out (ADR 042): equipment types under the ten services with their rates, the
+ * units by fleet number at the depots, and their availability. Money is integer cents ex GST end to end: a
+ * rate is never a floating-point number of dollars, on the wire or in the database.
+ */
+
+export const UNIT_STATUSES = ['available', 'in_service', 'out_of_service', 'retired'] as const
+export type UnitStatus = (typeof UNIT_STATUSES)[number]
+
+export const UNIT_STATUS_LABELS: Record<UnitStatus, string> = {
+  available: 'Available',
+  in_service: 'In service',
+  out_of_service: 'Out of service',
+  retired: 'Retired',
+}
+
+export const SERVICE_SLUGS = SERVICES.map((service) => service.slug) as [string, ...string[]]
+
+/** The largest amount of cents a rate or fee may be ($999,999.99): fits a 32-bit integer column with room. */
+export const MAX_CENTS = 99_999_999
+
+export const FLEET_LIMITS = {
+  nameMax: 120,
+  descriptionMax: 2_000,
+  specificationsMax: 20,
+  specificationLabelMax: 60,
+  specificationValueMax: 200,
+  minimumDaysMax: 365,
+  serialMax: 60,
+  workDoneMax: 2_000,
+  searchMax: 100,
+} as const
+
+export const FLEET_MESSAGES = {
+  centsWhole: 'Enter the amount in whole cents (an integer, e.g. 25000 for $250.00).',
+  centsRange: `Enter an amount from 0 to ${MAX_CENTS} cents.`,
+  slugInvalid: 'Use lower-case letters, digits and hyphens (e.g. vms-board-full-matrix).',
+  slugTaken: 'Another equipment type has this address already.',
+  serviceRequired: 'Choose the service the type belongs to.',
+  nameRequired: 'Enter the name.',
+  nameTooLong: `The name must be at most ${FLEET_LIMITS.nameMax} characters.`,
+  descriptionRequired: 'Write a short description.',
+  descriptionTooLong: `The description must be at most ${FLEET_LIMITS.descriptionMax.toLocaleString('en-AU')} characters.`,
+  minimumDays: `The minimum hire is from 1 to ${FLEET_LIMITS.minimumDaysMax} days.`,
+  imageInvalid: 'Choose an uploaded image.',
+  fleetNumberInvalid: 'Enter the fleet number as letters, a hyphen and digits (e.g. VMS-0142).',
+  fleetNumberTaken: 'Another unit has this fleet number already.',
+  serialRequired: 'Enter the registration or serial number.',
+  serialTooLong: `The registration or serial number must be at most ${FLEET_LIMITS.serialMax} characters.`,
+  statusInvalid:
+    'Choose Available, In service, Out of service or Retired ("On hire" and "Reserved" come from bookings).',
+  dateInvalid: 'Enter a date as YYYY-MM-DD.',
+  typeUnknown: 'Choose an equipment type.',
+  depotUnknown: 'Choose a depot.',
+  workDoneRequired: 'Describe the work done.',
+  workDoneTooLong: `The work done must be at most ${FLEET_LIMITS.workDoneMax.toLocaleString('en-AU')} characters.`,
+  typeConflict:
+    'Someone else changed this equipment type while you were editing it. Your changes were not saved: reload it to see theirs.',
+  unitConflict:
+    'Someone else changed this unit while you were editing it. Your changes were not saved: reload it to see theirs.',
+  typeNotFound: 'Equipment type not found.',
+  unitNotFound: 'Unit not found.',
+  depotNotFound: 'Depot not found.',
+  versionRequired: 'Send the version of the unit you saw with a next service due.',
+  periodInvalid: 'The period must end after it starts.',
+  notAvailable: 'Not enough units of this type are free at this depot for the whole period.',
+} as const
+
+/** An amount of money in integer cents (ex GST): a whole number, never a fraction of a cent. */
+export function centsSchema() {
+  return z
+    .number({ error: FLEET_MESSAGES.centsWhole })
+    .int({ error: FLEET_MESSAGES.centsWhole })
+    .min(0, { error: FLEET_MESSAGES.centsRange })
+    .max(MAX_CENTS, { error: FLEET_MESSAGES.centsRange })
+}
+
+/** A calendar day, 'YYYY-MM-DD'. */
+export const isoDaySchema = z
+  .string()
+  .refine((value) => parseIsoDay(value) !== undefined, { error: FLEET_MESSAGES.dateInvalid })
+
+const versionSchema = z.number().int().min(1).max(MAX_RECORD_ID)
+const recordIdSchema = z.number().int().min(1).max(MAX_RECORD_ID)
+
+export const specificationSchema = z
+  .object({
+    label: z.string().trim().min(1).max(FLEET_LIMITS.specificationLabelMax),
+    value: z.string().trim().min(1).max(FLEET_LIMITS.specificationValueMax),
+  })
+  .strict()
+export type Specification = z.infer<typeof specificationSchema>
+
+/** POST /api/admin/fleet/types and PUT /api/admin/fleet/types/:id (with the version the person saw). */
+export const equipmentTypeInputSchema = z
+  .object({
+    slug: z
+      .string()
+      .trim()
+      .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/u, { error: FLEET_MESSAGES.slugInvalid })
+      .max(80, { error: FLEET_MESSAGES.slugInvalid }),
+    serviceSlug: z.enum(SERVICE_SLUGS, { error: FLEET_MESSAGES.serviceRequired }),
+    name: z
+      .string()
+      .trim()
+      .min(1, { error: FLEET_MESSAGES.nameRequired })
+      .max(FLEET_LIMITS.nameMax, { error: FLEET_MESSAGES.nameTooLong }),
+    description: z
+      .string()
+      .trim()
+      .min(1, { error: FLEET_MESSAGES.descriptionRequired })
+      .max(FLEET_LIMITS.descriptionMax, { error: FLEET_MESSAGES.descriptionTooLong }),
+    specifications: z.array(specificationSchema).max(FLEET_LIMITS.specificationsMax).default([]),
+    /** The random name of an image uploaded through POST /api/admin/media, or null. */
+    imageMediaId: z
+      .string()
+      .regex(/^[0-9a-f]{32}$/u, { error: FLEET_MESSAGES.imageInvalid })
+      .nullable()
+      .default(null),
+    dayRateCents: centsSchema(),
+    weekRateCents: centsSchema(),
+    minimumDays: z
+      .number({ error: FLEET_MESSAGES.minimumDays })
+      .int({ error: FLEET_MESSAGES.minimumDays })
+      .min(1, { error: FLEET_MESSAGES.minimumDays })
+      .max(FLEET_LIMITS.minimumDaysMax, { error: FLEET_MESSAGES.minimumDays }),
+    /** false: the public site shows "Price on application" and never the rates. */
+    pricePublic: z.boolean(),
+    /** On an update: the version the person saw (a newer one means someone else saved: 409). */
+    version: versionSchema.optional(),
+  })
+  .strict()
+export type EquipmentTypeInput = z.infer<typeof equipmentTypeInputSchema>
+
+/** An equipment type as the back office sees it (rates always shown). */
+export const equipmentTypeAdminSchema = z
+  .object({
+    id: z.number().int(),
+    slug: z.string(),
+    serviceSlug: z.string(),
+    name: z.string(),
+    description: z.string(),
+    specifications: z.array(z.object({ label: z.string(), value: z.string() })),
+    imageMediaId: z.string().nullable(),
+    /** The image's address at 800 pixels wide, or null. */
+    image: z.string().nullable(),
+    dayRateCents: z.number().int(),
+    weekRateCents: z.number().int(),
+    minimumDays: z.number().int(),
+    pricePublic: z.boolean(),
+    /** Units of the type that are not retired, at every depot. */
+    unitCount: z.number().int(),
+    version: z.number().int(),
+    createdAt: z.string(),
+    updatedAt: z.string(),
+  })
+  .meta({ id: 'EquipmentTypeAdmin' })
+export type EquipmentTypeAdmin = z.infer<typeof equipmentTypeAdminSchema>
+
+/**
+ * An equipment type on the public site. The rates are null when the type's prices are not public ("Price on
+ * application"): they are never sent, not merely hidden.
+ */
+export const equipmentTypeSchema = z
+  .object({
+    slug: z.string(),
+    serviceSlug: z.string(),
+    name: z.string(),
+    description: z.string(),
+    specifications: z.array(z.object({ label: z.string(), value: z.string() })),
+    image: z.string().nullable(),
+    priceOnApplication: z.boolean(),
+    dayRateCents: z.number().int().nullable(),
+    weekRateCents: z.number().int().nullable(),
+    minimumDays: z.number().int(),
+    updatedAt: z.string(),
+  })
+  .meta({ id: 'EquipmentType' })
+export type EquipmentType = z.infer<typeof equipmentTypeSchema>
+
+/** GET /api/equipment-types?service=: one service's types, or all. */
+export const equipmentTypeListQuerySchema = z.object({
+  service: optionalQuery(z.enum(SERVICE_SLUGS)),
+})
+
+/** GET /api/equipment/:fleetNumber: what the label's QR code opens. Nothing about a hire or a customer. */
+export const publicUnitSchema = z
+  .object({
+    fleetNumber: z.string(),
+    typeName: z.string(),
+    typeSlug: z.string(),
+    /** The 24/7 number to call about the unit. */
+    phone: z.object({ display: z.string(), href: z.string() }),
+  })
+  .meta({ id: 'PublicUnit' })
+export type PublicUnit = z.infer<typeof publicUnitSchema>
+
+export const FLEET_NUMBER_PATTERN = /^[A-Z]{2,5}-[0-9]{3,5}$/u
+
+export const fleetNumberSchema = z
+  .string()
+  .trim()
+  .toUpperCase()
+  .regex(FLEET_NUMBER_PATTERN, { error: FLEET_MESSAGES.fleetNumberInvalid })
+
+/** POST /api/admin/fleet/units and PUT /api/admin/fleet/units/:id (with the version the person saw). */
+export const unitInputSchema = z
+  .object({
+    fleetNumber: fleetNumberSchema,
+    typeId: recordIdSchema,
+    depotId: recordIdSchema,
+    registrationOrSerial: z
+      .string()
+      .trim()
+      .min(1, { error: FLEET_MESSAGES.serialRequired })
+      .max(FLEET_LIMITS.serialMax, { error: FLEET_MESSAGES.serialTooLong }),
+    status: z.enum(UNIT_STATUSES, { error: FLEET_MESSAGES.statusInvalid }),
+    nextServiceDue: isoDaySchema.nullable(),
+    version: versionSchema.optional(),
+  })
+  .strict()
+export type UnitInput = z.infer<typeof unitInputSchema>
+
+/** A unit in the back office's list. */
+export const unitAdminSchema = z
+  .object({
+    id: z.number().int(),
+    fleetNumber: z.string(),
+    typeId: z.number().int(),
+    typeName: z.string(),
+    depotId: z.number().int(),
+    depotCode: z.string(),
+    registrationOrSerial: z.string(),
+    status: z.enum(UNIT_STATUSES),
+    nextServiceDue: z.string().nullable(),
+    version: z.number().int(),
+    createdAt: z.string(),
+    updatedAt: z.string(),
+  })
+  .meta({ id: 'UnitAdmin' })
+export type UnitAdmin = z.infer<typeof unitAdminSchema>
+
+export const unitServiceSchema = z
+  .object({
+    id: z.number().int(),
+    date: z.string(),
+    workDone: z.string(),
+    byUserId: z.number().int().nullable(),
+    byName: z.string(),
+    createdAt: z.string(),
+  })
+  .meta({ id: 'UnitService' })
+export type UnitService = z.infer<typeof unitServiceSchema>
+
+/** GET /api/admin/fleet/units/:id: the unit with its service history, newest first. */
+export const unitDetailSchema = unitAdminSchema
+  .extend({ services: z.array(unitServiceSchema) })
+  .meta({ id: 'UnitDetail' })
+export type UnitDetail = z.infer<typeof unitDetailSchema>
+
+export const unitListSchema = pagedSchema(unitAdminSchema).meta({ id: 'UnitList' })
+export type UnitList = z.infer<typeof unitListSchema>
+
+/** GET /api/admin/fleet/units: search by fleet number or serial, and filters. */
+export const unitListQuerySchema = z.object({
+  search: optionalQuery(z.string().trim().max(FLEET_LIMITS.searchMax)),
+  typeId: optionalQuery(z.coerce.number().int().min(1).max(MAX_RECORD_ID)),
+  depotId: optionalQuery(z.coerce.number().int().min(1).max(MAX_RECORD_ID)),
+  status: optionalQuery(z.enum(UNIT_STATUSES)),
+  /** Units whose next service is due before this day (overdue ones included). */
+  serviceDueBefore: optionalQuery(isoDaySchema),
+  ...pageQuery(50),
+})
+export type UnitListQuery = z.infer<typeof unitListQuerySchema>
+
+/** POST /api/admin/fleet/units/:id/services: a service entry, and the next service due it sets (if any). */
+export const unitServiceInputSchema = z
+  .object({
+    date: isoDaySchema,
+    workDone: z
+      .string()
+      .trim()
+      .min(1, { error: FLEET_MESSAGES.workDoneRequired })
+      .max(FLEET_LIMITS.workDoneMax, { error: FLEET_MESSAGES.workDoneTooLong }),
+    nextServiceDue: isoDaySchema.nullable().optional(),
+    /** The version of the unit the person saw: required when the entry sets its next service due. */
+    version: versionSchema.optional(),
+  })
+  .strict()
+export type UnitServiceInput = z.infer<typeof unitServiceInputSchema>
+
+export const zoneFeeSchema = z.object({
+  zone: z.string(),
+  deliveryFeeCents: z.number().int(),
+  collectionFeeCents: z.number().int(),
+})
+
+/** GET /api/admin/fleet/depots: each yard with the postcodes it serves and its zones' fees. */
+export const depotSchema = z
+  .object({
+    id: z.number().int(),
+    code: z.string(),
+    name: z.string(),
+    state: z.enum(['VIC', 'QLD']),
+    timeZone: z.string(),
+    address: z.object({
+      unitNumber: z.string().nullable(),
+      streetNumber: z.string(),
+      streetName: z.string(),
+      city: z.string(),
+      postcode: z.string(),
+    }),
+    postcodes: z.array(z.object({ postcode: z.string(), zone: z.string() })),
+    zones: z.array(zoneFeeSchema),
+  })
+  .meta({ id: 'Depot' })
+export type Depot = z.infer<typeof depotSchema>
+
+/**
+ * GET /api/admin/fleet/availability: a type at a depot over the half-open days [from, to) in the depot's time
+ * zone, and the quantity wanted (for the first start day it can be met).
+ */
+export const availabilityQuerySchema = z.object({
+  typeId: z.coerce.number().int().min(1).max(MAX_RECORD_ID),
+  depotId: z.coerce.number().int().min(1).max(MAX_RECORD_ID),
+  from: isoDaySchema,
+  to: isoDaySchema,
+  quantity: z.preprocess(
+    (value) => (value === '' ? undefined : value),
+    z.coerce.number().int().min(1).max(1_000).default(1),
+  ),
+})
+export type AvailabilityQuery = z.infer<typeof availabilityQuerySchema>
+
+export const availabilitySchema = z
+  .object({
+    /** The period as instants: [startsAt, endsAt). */
+    startsAt: z.string(),
+    endsAt: z.string(),
+    /** Units of the type at the depot that are not retired. */
+    total: z.number().int(),
+    free: z.number().int(),
+    /** The free units' fleet numbers, in fleet-number order. */
+    freeUnits: z.array(z.object({ id: z.number().int(), fleetNumber: z.string() })),
+    quantity: z.number().int(),
+    /**
+     * The first day, from the period's first, on which a hire of the same length can have `quantity` units;
+     * null when none within a year (or the depot has too few units at all).
+     */
+    firstAvailableDay: z.string().nullable(),
+  })
+  .meta({ id: 'Availability' })
+export type Availability = z.infer<typeof availabilitySchema>
