@@ -2,7 +2,10 @@ import { z } from 'zod'
 import { MAX_RECORD_ID } from './back-office.ts'
 import { parseIsoDay } from './business-time.ts'
 import { SERVICES } from './constants.ts'
+import { noIssuesYet } from './fields.ts'
 import { optionalQuery, pagedSchema, pageQuery } from './http.ts'
+import { cents } from './money.ts'
+import { DAYS_PER_WEEK, MAX_MINIMUM_DAYS, RATE_MESSAGES } from './rates.ts'
 
 /*
  * The fleet the business hires out (ADR 042): equipment types under the ten services with their rates, the
@@ -31,7 +34,8 @@ export const FLEET_LIMITS = {
   specificationsMax: 20,
   specificationLabelMax: 60,
   specificationValueMax: 200,
-  minimumDaysMax: 365,
+  /** The rate engine's bound (rates.ts): a type it could not price is refused here. */
+  minimumDaysMax: MAX_MINIMUM_DAYS,
   serialMax: 60,
   workDoneMax: 2_000,
   searchMax: 100,
@@ -136,6 +140,19 @@ export const equipmentTypeInputSchema = z
     version: versionSchema.optional(),
   })
   .strict()
+  // The rate engine's rule (rates.ts, equipmentRatesSchema): a week dearer than seven days at the day rate.
+  .superRefine(
+    (type, context) => {
+      if (type.weekRateCents > type.dayRateCents * DAYS_PER_WEEK) {
+        context.addIssue({
+          code: 'custom',
+          path: ['weekRateCents'],
+          message: RATE_MESSAGES.weekRateAboveDays(cents(type.dayRateCents)),
+        })
+      }
+    },
+    { when: noIssuesYet },
+  )
 export type EquipmentTypeInput = z.infer<typeof equipmentTypeInputSchema>
 
 /** An equipment type as the back office sees it (rates always shown). */

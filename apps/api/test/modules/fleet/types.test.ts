@@ -95,6 +95,17 @@ describe.each(DIALECTS)('equipment types on %s', (dialect) => {
       payload: { ...VMS_TYPE, weekRateCents: 1200.25 },
     })
     expect(fraction.json().ModelState).toEqual({ weekRateCents: [FLEET_MESSAGES.centsWhole] })
+    // The rate engine's rule: a week never costs more than seven days at the day rate.
+    const dearWeek = await app.inject({
+      method: 'POST',
+      url: '/api/admin/fleet/types',
+      headers,
+      payload: { ...VMS_TYPE, dayRateCents: 25_000, weekRateCents: 175_001 },
+    })
+    expect(dearWeek.statusCode).toBe(400)
+    expect(dearWeek.json().ModelState).toEqual({
+      weekRateCents: ['The week rate cannot be more than 7 days at the day rate ($1,750.00).'],
+    })
     expect(await app.db.selectFrom('equipment_types').selectAll().execute()).toEqual([])
   })
 
@@ -153,7 +164,7 @@ describe.each(DIALECTS)('equipment types on %s', (dialect) => {
       method: 'PUT',
       url,
       headers,
-      payload: { ...VMS_TYPE, dayRateCents: 1, version: 1 },
+      payload: { ...VMS_TYPE, dayRateCents: 30_000, version: 1 },
     })
     expect(stale.statusCode).toBe(409)
     expect(stale.json().Message).toBe(FLEET_MESSAGES.typeConflict)
