@@ -101,6 +101,18 @@ export const EVERY_PAGE: readonly PageCheck[] = [
     visitor: 'anonymous' as const,
     url: at(`/services/${slug}/`),
   })),
+  {
+    route: '/equipment-types/:slug/',
+    visitor: 'anonymous',
+    url: at('/equipment-types/vms-board-full-matrix/'),
+  },
+  {
+    route: '/equipment-types/:slug/',
+    visitor: 'anonymous',
+    url: at('/equipment-types/truck-mounted-attenuator-8t/'),
+    state: 'price on application',
+  },
+  { route: '/equipment/:fleetNumber/', visitor: 'anonymous', url: at('/equipment/VMS-0142/') },
   { route: '/faqs/', visitor: 'anonymous', url: at('/faqs/') },
   { route: '/contact-us/', visitor: 'anonymous', url: at('/contact-us/') },
   { route: '/get-a-quote/', visitor: 'anonymous', url: at('/get-a-quote/?service=vms-boards') },

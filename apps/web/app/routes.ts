@@ -19,6 +19,8 @@ export default [
       id: `routes/services/${service.slug}`,
     }),
   ),
+  route(p.equipmentType, 'routes/equipment-type.tsx'),
+  route(p.equipmentUnit, 'routes/equipment-unit.tsx'),
   route(p.faqs, 'routes/faqs.tsx'),
   route(p.contactUs, 'routes/contact-us.tsx'),
   route(p.getAQuote, 'routes/get-a-quote.tsx'),

@@ -4,7 +4,7 @@ import { documentCacheControl, PUBLIC_PAGE_CACHE_CONTROL } from './cache-policy.
 const get = (path: string, method = 'GET') => new Request(`https://hire.example${path}`, { method })
 
 describe('documentCacheControl', () => {
-  it('shares the public pages of the sitemap and the news items', () => {
+  it('shares the public pages of the sitemap, the news items and the equipment types', () => {
     for (const path of [
       '/',
       '/about/',
@@ -13,6 +13,7 @@ describe('documentCacheControl', () => {
       '/faqs/',
       '/news/',
       '/news/a-story/',
+      '/equipment-types/vms-board-full-matrix/',
     ]) {
       expect(documentCacheControl(get(path), 200), path).toBe(PUBLIC_PAGE_CACHE_CONTROL)
     }
@@ -28,5 +29,7 @@ describe('documentCacheControl', () => {
     expect(documentCacheControl(get('/no-such-page/'), 404)).toBeUndefined()
     expect(documentCacheControl(get('/about/'), 500)).toBeUndefined()
     expect(documentCacheControl(get('/news/a/b/'), 200)).toBeUndefined()
+    // A unit's page (its label's QR code) is rendered for whoever scans it.
+    expect(documentCacheControl(get('/equipment/VMS-0142/'), 200)).toBeUndefined()
   })
 })

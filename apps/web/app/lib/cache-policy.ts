@@ -10,17 +10,18 @@ export const PUBLIC_PAGE_CACHE_CONTROL =
 
 const PUBLIC_PAGES = new Set(publicPagePaths())
 const NEWS_ITEM = /^\/news\/[^/]+\/$/
+const EQUIPMENT_TYPE = /^\/equipment-types\/[^/]+\/$/
 
 /**
  * The Cache-Control of a document response, or undefined to leave it private. Only the public pages
- * of the sitemap and the news items, answered 200 to a plain GET (no query string), are the same for
+ * of the sitemap, the news items and the equipment types, answered 200 to a plain GET (no query string), are the same for
  * every visitor; everything else (forms answered after a POST, private pages, errors) is not shared.
  */
 export function documentCacheControl(request: Request, status: number): string | undefined {
   if (status !== 200 || (request.method !== 'GET' && request.method !== 'HEAD')) return undefined
   const url = new URL(request.url)
   if (url.search !== '') return undefined
-  return PUBLIC_PAGES.has(url.pathname) || NEWS_ITEM.test(url.pathname)
+  return PUBLIC_PAGES.has(url.pathname) || NEWS_ITEM.test(url.pathname) || EQUIPMENT_TYPE.test(url.pathname)
     ? PUBLIC_PAGE_CACHE_CONTROL
     : undefined
 }

@@ -27,6 +27,8 @@ describe('which scripts a document loads (ADR 008, ADR 011)', () => {
     'services/service.tsx',
     'news.tsx',
     'news-item.tsx',
+    'equipment-type.tsx',
+    'equipment-unit.tsx',
     'content-page.tsx',
     'terms-and-conditions.tsx',
     'credit/terms-of-hire.tsx',

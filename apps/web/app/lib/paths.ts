@@ -27,6 +27,10 @@ export const paths = {
     index: '/services/',
     detail: (slug: string) => `/services/${encodeURIComponent(slug)}/`,
   },
+  /** An equipment type's own page (its URL in the sitemap). */
+  equipmentType: (slug: string) => `/equipment-types/${encodeURIComponent(slug)}/`,
+  /** A unit's public page: what the QR code of its label opens. */
+  equipmentUnit: (fleetNumber: string) => `/equipment/${encodeURIComponent(fleetNumber)}/`,
   faqs: '/faqs/',
   contactUs: '/contact-us/',
   getAQuote: '/get-a-quote/',
@@ -109,6 +113,8 @@ export const routePatterns = {
   newsItem: 'news/:slug/',
   servicesIndex: pattern(paths.services.index),
   serviceDetail: (slug: string) => pattern(paths.services.detail(slug)),
+  equipmentType: 'equipment-types/:slug/',
+  equipmentUnit: 'equipment/:fleetNumber/',
   faqs: pattern(paths.faqs),
   contactUs: pattern(paths.contactUs),
   getAQuote: pattern(paths.getAQuote),

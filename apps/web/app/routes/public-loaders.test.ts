@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import { VMS_TYPE } from '../../test/equipment.ts'
 import { fakeInternalApi, forbidFetch, routerContext } from '../../test/internal-api.ts'
 import { loader as faqsLoader } from './faqs.tsx'
 import { loader as newsLoader } from './news.tsx'
@@ -47,6 +48,7 @@ function args(path: string) {
     '/faqs': { status: 200, body: [FAQ] },
     '/pages': { status: 200, body: [{ name: 'about/team', updatedAt: '2026-03-01T00:00:00.000Z' }] },
     '/pages/privacy-policy': { status: 200, body: SAVED },
+    '/equipment-types': { status: 200, body: [VMS_TYPE] },
   })
   const loaderArgs = {
     request: new Request(`http://localhost${path}`),
@@ -79,11 +81,12 @@ describe('the public pages read the API in-process', () => {
     expect(terms.requested).toEqual(['/pages/terms-and-conditions'])
   })
 
-  it('/sitemap.xml lists the news items and the content pages', async () => {
+  it('/sitemap.xml lists the news items, the content pages and the equipment types', async () => {
     const { loaderArgs, requested } = args('/sitemap.xml')
     const xml = await (await sitemapLoader(loaderArgs)).text()
     expect(xml).toContain('/news/solar-boards/')
     expect(xml).toContain('/about/team/')
-    expect(requested.toSorted()).toEqual(['/news', '/pages'])
+    expect(xml).toContain('/equipment-types/vms-board-full-matrix/</loc><lastmod>2026-11-20</lastmod>')
+    expect(requested.toSorted()).toEqual(['/equipment-types', '/news', '/pages'])
   })
 })

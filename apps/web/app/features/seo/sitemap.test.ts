@@ -30,6 +30,15 @@ describe('sitemap', () => {
     expect(new Set(pages).size).toBe(pages.length)
   })
 
+  it('adds one entry per equipment type with the day it last changed, after the other pages', () => {
+    const entries = sitemapEntries(
+      news,
+      [],
+      [{ slug: 'arrow-board-trailer', updatedAt: '2026-11-20T03:00:00.000Z' }],
+    )
+    expect(entries.at(-1)).toEqual({ path: '/equipment-types/arrow-board-trailer/', lastmod: '2026-11-20' })
+  })
+
   it('adds one entry per news item with its date, and dates the news page by the newest item', () => {
     const entries = sitemapEntries(news)
     expect(entries).toContainEqual({ path: '/news/newest/', lastmod: '2026-02-16' })

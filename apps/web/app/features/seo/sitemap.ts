@@ -16,11 +16,13 @@ function isoDay(value: string): string | undefined {
 
 /**
  * The entries of the sitemap: the public pages, one per news item (newest first), then the content pages
- * staff keep that are not among the public pages already, with the day they were last saved.
+ * staff keep that are not among the public pages already, with the day they were last saved, then one per
+ * equipment type, with the day it was last changed.
  */
 export function sitemapEntries(
   news: ReadonlyArray<{ slug: string; date: string }>,
   contentPages: ReadonlyArray<{ name: string; updatedAt: string | null }> = [],
+  equipmentTypes: ReadonlyArray<{ slug: string; updatedAt: string }> = [],
 ): SitemapEntry[] {
   const newest = news
     .map((item) => isoDay(item.date))
@@ -39,7 +41,12 @@ export function sitemapEntries(
     .map((page) => ({ path: `/${page.name}/`, lastmod: page.updatedAt ? isoDay(page.updatedAt) : undefined }))
     .filter((page) => !listed.has(page.path))
     .map(({ path, lastmod }) => (lastmod ? { path, lastmod } : { path }))
-  return [...pages, ...items, ...content]
+  const types = equipmentTypes.map((type) => {
+    const lastmod = isoDay(type.updatedAt)
+    const path = paths.equipmentType(type.slug)
+    return lastmod ? { path, lastmod } : { path }
+  })
+  return [...pages, ...items, ...content, ...types]
 }
 
 function escapeXml(text: string): string {

@@ -1,6 +1,9 @@
 import { Link, useLocation } from 'react-router'
 import { PageHeader } from '../../components/ui/page-header.tsx'
+import { EquipmentTypeList } from '../../features/fleet/components/equipment-type-list.tsx'
+import { getEquipmentTypes } from '../../features/fleet/get-fleet.server.ts'
 import { STATIC_PAGE } from '../../lib/hydration.ts'
+import { internalApiContext } from '../../lib/internal-api.server.ts'
 import { configFromMatches, routeMeta } from '../../lib/meta.ts'
 import { paths } from '../../lib/paths.ts'
 import { breadcrumbJsonLd } from '../../lib/structured-data.ts'
@@ -15,6 +18,17 @@ export function serviceFromPath(pathname: string) {
 
 /** Not hydrated (ADR 008): static content; the enhancement script covers the header. */
 export const handle = STATIC_PAGE
+
+/**
+ * The service's equipment types, from the API in the same process. The page is worth showing without them: a
+ * failed read (logged by the read) leaves the list out rather than failing the page.
+ */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const service = serviceFromPath(new URL(request.url).pathname)
+  if (!service) return { types: [] }
+  const types = await getEquipmentTypes(context.get(internalApiContext), service.slug).catch(() => [])
+  return { types }
+}
 
 export const meta: Route.MetaFunction = (args) => {
   const service = serviceFromPath(args.location.pathname)
@@ -51,8 +65,8 @@ function List({ heading, items }: { heading: string; items: string[] }) {
   )
 }
 
-/** A static service page (requirements §2): description and feature lists. */
-export default function ServicePage() {
+/** A static service page (requirements §2): description and feature lists, then the equipment to hire. */
+export default function ServicePage({ loaderData }: Route.ComponentProps) {
   const { pathname } = useLocation()
   const service = serviceFromPath(pathname)
   if (!service) return <PageHeader title="Services" />
@@ -84,6 +98,7 @@ export default function ServicePage() {
           />
         </div>
       </section>
+      <EquipmentTypeList types={loaderData.types} serviceSlug={service.slug} headingId="equipment-types" />
     </>
   )
 }

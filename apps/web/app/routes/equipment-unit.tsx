@@ -1,0 +1,91 @@
+import { MESSAGES, SITE } from '@signalway/shared'
+import { data, Link, redirect } from 'react-router'
+import { PageHeader, SimplePage } from '../components/ui/page-header.tsx'
+import { getPublicUnit } from '../features/fleet/get-fleet.server.ts'
+import { STATIC_PAGE } from '../lib/hydration.ts'
+import { internalApiContext } from '../lib/internal-api.server.ts'
+import { routeMeta } from '../lib/meta.ts'
+import { paths } from '../lib/paths.ts'
+import type { Route } from './+types/equipment-unit'
+
+/** Not hydrated (ADR 008): static content; the enhancement script covers the header. */
+export const handle = STATIC_PAGE
+
+/**
+ * A unit's public page (/equipment/{fleet-number}/), what the QR code on its label opens: its fleet number, its
+ * type and the 24/7 number to report a fault on. Nothing about any hire or customer. An unknown or retired unit
+ * answers 404. Not indexed and not in the sitemap: it is for the person standing at the unit.
+ */
+export async function loader({ params, request, context }: Route.LoaderArgs) {
+  const unit = await getPublicUnit(context.get(internalApiContext), params.fleetNumber)
+  if (!unit) return data({ unit: null }, { status: 404 })
+  const { pathname, search } = new URL(request.url)
+  const canonical = paths.equipmentUnit(unit.fleetNumber)
+  // One URL per unit: a typed 'vms-0142' or a missing trailing slash goes to '/equipment/VMS-0142/'.
+  if (pathname !== canonical) throw redirect(`${canonical}${search}`, 301)
+  return { unit }
+}
+
+export const meta: Route.MetaFunction = (args) => {
+  const unit = args.loaderData?.unit
+  if (!unit) {
+    return routeMeta(args, {
+      title: MESSAGES.pageNotFound,
+      description: 'The page you are looking for cannot be found.',
+      noIndex: true,
+    })
+  }
+  return routeMeta(args, {
+    title: `${unit.fleetNumber}: ${unit.typeName}`,
+    description: `${unit.typeName}, fleet number ${unit.fleetNumber}. To report a fault, call ${SITE.name} 24/7.`,
+    path: paths.equipmentUnit(unit.fleetNumber),
+    noIndex: true,
+  })
+}
+
+export default function EquipmentUnitPage({ loaderData }: Route.ComponentProps) {
+  const { unit } = loaderData
+  if (!unit) {
+    return (
+      <SimplePage title={MESSAGES.pageNotFound} lead="Sorry, we cannot find this unit in our fleet.">
+        <p>
+          If you are at one of our units and need help, call us on{' '}
+          <a href={SITE.phone.href}>{SITE.phone.display}</a>, 24 hours a day, 7 days a week.
+        </p>
+      </SimplePage>
+    )
+  }
+  return (
+    <>
+      <PageHeader title={`Unit ${unit.fleetNumber}`} lead={`${SITE.name} equipment`} />
+      <section className="section">
+        <div className="container">
+          <div className="prose">
+            <dl className="equipment-specs">
+              <div>
+                <dt>Fleet number</dt>
+                <dd>{unit.fleetNumber}</dd>
+              </div>
+              <div>
+                <dt>Equipment</dt>
+                <dd>
+                  <Link to={paths.equipmentType(unit.typeSlug)}>{unit.typeName}</Link>
+                </dd>
+              </div>
+            </dl>
+            <h2>Report a fault</h2>
+            <p>
+              Something wrong with this unit? Report a fault, damage or a safety concern on our 24/7 number,
+              quoting fleet number {unit.fleetNumber}.
+            </p>
+            <p>
+              <a className="button button--accent" href={unit.phone.href}>
+                Call {unit.phone.display}
+              </a>
+            </p>
+          </div>
+        </div>
+      </section>
+    </>
+  )
+}
