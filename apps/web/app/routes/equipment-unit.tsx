@@ -76,7 +76,7 @@ export default function EquipmentUnitPage({ loaderData }: Route.ComponentProps) 
             <h2>Report a fault</h2>
             <p>
               Something wrong with this unit? Report a fault, damage or a safety concern on our 24/7 number,
-              quoting fleet number {unit.fleetNumber}.
+              quoting fleet number <span className="fleet-number">{unit.fleetNumber}</span>.
             </p>
             <p>
               <a className="button button--accent" href={unit.phone.href}>
