@@ -19,6 +19,7 @@ export const CALL_BAR_BY_ROUTE: Readonly<Record<string, boolean>> = {
   'routes/news-item': true,
   'routes/services/index': true,
   ...Object.fromEntries(SERVICES.map((service) => [`routes/services/${service.slug}`, true])),
+  'routes/equipment-type': true,
   'routes/faqs': true,
   'routes/credit/terms-of-hire': true,
   'routes/terms-and-conditions': true,
@@ -28,6 +29,8 @@ export const CALL_BAR_BY_ROUTE: Readonly<Record<string, boolean>> = {
   'routes/pages/error-403': true,
   'routes/pages/error-404': true,
   'routes/pages/error-500': true,
+  // A unit's page (its QR label's address) is itself a call to the 24/7 number: its own button, no bar below it.
+  'routes/equipment-unit': false,
   // Forms.
   'routes/contact-us': false,
   'routes/get-a-quote': false,
