@@ -13,6 +13,8 @@ export const FLEET_SCREEN_MESSAGES = {
   unitSaveFailed: 'Unable to save the unit.',
   serviceAdded: 'The service entry was added.',
   serviceSaveFailed: 'Unable to add the service entry.',
+  specificationLabelRequired: 'Enter what the specification is (e.g. Display).',
+  specificationValueRequired: 'Enter the specification (e.g. Full matrix, 3.2 × 2.1 m).',
   minimumDaysWhole: 'Enter the minimum hire as a whole number of days.',
   dueBeforeInvalid: 'Enter the day as a date.',
 } as const

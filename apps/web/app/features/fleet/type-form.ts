@@ -5,7 +5,6 @@ import {
   equipmentTypeInputSchema,
   FLEET_LIMITS,
   FLEET_MESSAGES,
-  specificationSchema,
 } from '@signalway/shared/fleet'
 import { cents, formatMoney, moneyInput } from '@signalway/shared/money'
 import { slugify } from '@signalway/shared/publishing'
@@ -14,6 +13,20 @@ import { z } from 'zod'
 import { FLEET_SCREEN_MESSAGES } from './messages.ts'
 
 const input = equipmentTypeInputSchema.shape
+
+/** A key specification: the API's limits, with words for an empty half. */
+const specificationFormSchema = z.object({
+  label: z
+    .string()
+    .trim()
+    .min(1, { error: FLEET_SCREEN_MESSAGES.specificationLabelRequired })
+    .max(FLEET_LIMITS.specificationLabelMax),
+  value: z
+    .string()
+    .trim()
+    .min(1, { error: FLEET_SCREEN_MESSAGES.specificationValueRequired })
+    .max(FLEET_LIMITS.specificationValueMax),
+})
 
 /**
  * The equipment type editor's values: the API's fields, except that the rates are dollars as staff type them
@@ -32,7 +45,7 @@ export const typeFormSchema = z
       }),
     serviceSlug: z.string().pipe(input.serviceSlug),
     description: input.description,
-    specifications: z.array(specificationSchema).max(FLEET_LIMITS.specificationsMax),
+    specifications: z.array(specificationFormSchema).max(FLEET_LIMITS.specificationsMax),
     dayRate: moneyInput('Day rate'),
     weekRate: moneyInput('Week rate'),
     minimumDays: z

@@ -133,6 +133,23 @@ describe('the equipment type editor', () => {
     expect(api.save).not.toHaveBeenCalled()
   })
 
+  it('asks for both halves of a key specification, and removes one', async () => {
+    const user = userEvent.setup()
+    const save = vi.fn(async () => type)
+    renderEditor(4, { save })
+    await screen.findByLabelText(/^Day rate/)
+    await serviceShown(user)
+    await user.click(screen.getByRole('button', { name: 'Add a specification' }))
+    await user.type(field(/^Specification 2/), 'Display')
+    await user.click(screen.getByRole('button', { name: 'Save Equipment Type' }))
+    expect(await screen.findByText(FLEET_SCREEN_MESSAGES.specificationValueRequired)).toBeTruthy()
+    expect(save).not.toHaveBeenCalled()
+    await user.click(screen.getByRole('button', { name: 'Remove specification 2' }))
+    await user.click(screen.getByRole('button', { name: 'Save Equipment Type' }))
+    await waitFor(() => expect(save).toHaveBeenCalledTimes(1))
+    expect(save).toHaveBeenCalledWith(4, expect.objectContaining({ specifications: type.specifications }))
+  })
+
   it('puts the server refusal of a rate in cents on the dollars field', async () => {
     const user = userEvent.setup()
     const refused = new ApiError({
