@@ -26,6 +26,9 @@ export interface SweepData {
   newsId: number
   pageName: string
   faqId: number
+  /** An equipment type and a unit of the fleet (made by the sweep when the fleet is empty). */
+  fleetTypeId: number
+  fleetUnitId: number
   /** The member's user id, and the reference of their credit application. */
   memberId: string
   creditReference: string
@@ -232,4 +235,9 @@ export const EVERY_PAGE: readonly PageCheck[] = [
   { route: '/admin/faqs/', visitor: 'admin', url: at('/admin/faqs/') },
   { route: '/admin/faqs/new', visitor: 'admin', url: at('/admin/faqs/new') },
   { route: '/admin/faqs/:id', visitor: 'admin', url: (d) => `/admin/faqs/${d.faqId}` },
+  { route: '/admin/fleet/', visitor: 'admin', url: at('/admin/fleet/') },
+  { route: '/admin/fleet/units/:id/', visitor: 'admin', url: (d) => `/admin/fleet/units/${d.fleetUnitId}/` },
+  { route: '/admin/fleet/types/', visitor: 'admin', url: at('/admin/fleet/types/') },
+  { route: '/admin/fleet/types/new/', visitor: 'admin', url: at('/admin/fleet/types/new/') },
+  { route: '/admin/fleet/types/:id/', visitor: 'admin', url: (d) => `/admin/fleet/types/${d.fleetTypeId}/` },
 ]

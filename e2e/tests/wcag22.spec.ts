@@ -134,8 +134,53 @@ async function prepare(request: APIRequestContext, visitors: ReadonlySet<Visitor
     data.newsId = (await get<{ id: number }[]>('/api/admin/news'))[0]?.id ?? 0
     data.pageName = (await get<{ name: string }[]>('/api/admin/pages'))[0]?.name ?? ''
     data.faqId = (await get<{ id: number }[]>('/api/admin/faqs'))[0]?.id ?? 0
+    Object.assign(data, await fleetUnit(request, admin))
   }
   return { data: data as SweepData, tokens }
+}
+
+/** A unit of the fleet and its type: the first listed, or (the demo fleet is not seeded here) a new pair. */
+async function fleetUnit(
+  request: APIRequestContext,
+  admin: Tokens,
+): Promise<Pick<SweepData, 'fleetTypeId' | 'fleetUnitId'>> {
+  const headers = bearer(admin)
+  const listed = await request.get('/api/admin/fleet/units?pageSize=1', { headers })
+  expect(listed.status(), await listed.text()).toBe(200)
+  const first = ((await listed.json()) as { items: { id: number; typeId: number }[] }).items[0]
+  if (first) return { fleetTypeId: first.typeId, fleetUnitId: first.id }
+  const type = await request.post('/api/admin/fleet/types', {
+    headers,
+    data: {
+      slug: `wcag-arrow-board-${run}`,
+      serviceSlug: 'arrow-boards',
+      name: `Arrow board, trailer mounted ${run}`,
+      description: 'A solar arrow board on a trailer.',
+      specifications: [{ label: 'Power', value: 'Solar' }],
+      dayRateCents: 8_500,
+      weekRateCents: 42_500,
+      minimumDays: 1,
+      pricePublic: true,
+    },
+  })
+  expect(type.status(), await type.text()).toBe(201)
+  const typeId = ((await type.json()) as { id: number }).id
+  const depots = (await (await request.get('/api/admin/fleet/depots', { headers })).json()) as {
+    id: number
+  }[]
+  const unit = await request.post('/api/admin/fleet/units', {
+    headers,
+    data: {
+      fleetNumber: 'ARB-0901',
+      typeId,
+      depotId: depots[0]?.id ?? 0,
+      registrationOrSerial: `SN-${run}`,
+      status: 'available',
+      nextServiceDue: '2020-01-31',
+    },
+  })
+  expect(unit.status(), await unit.text()).toBe(201)
+  return { fleetTypeId: typeId, fleetUnitId: ((await unit.json()) as { id: number }).id }
 }
 
 /**

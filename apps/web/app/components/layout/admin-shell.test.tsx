@@ -51,6 +51,7 @@ describe('the admin area has a frame of its own', () => {
       'Users',
       'Enquiries',
       'Credit applications',
+      'Fleet',
       'News',
       'Pages',
       'FAQs',
@@ -91,5 +92,7 @@ describe('the admin area has a frame of its own', () => {
     expect(adminSectionOf('/admin/update-user/7')).toBe('/admin/manage-users/')
     expect(adminSectionOf('/admin/enquiries/')).toBe('/admin/enquiries/')
     expect(adminSectionOf('/admin/undelivered-mail/')).toBe('/admin/undelivered-mail/')
+    expect(adminSectionOf('/admin/fleet/units/3/')).toBe('/admin/fleet/')
+    expect(adminSectionOf('/admin/fleet/types/new/')).toBe('/admin/fleet/')
   })
 })

@@ -71,6 +71,11 @@ export const CALL_BAR_BY_ROUTE: Readonly<Record<string, boolean>> = {
   'routes/admin/faqs': false,
   'admin-faq-new': false,
   'routes/admin/faq': false,
+  'routes/admin/fleet-units': false,
+  'routes/admin/fleet-unit': false,
+  'routes/admin/fleet-types': false,
+  'admin-fleet-type-new': false,
+  'routes/admin/fleet-type': false,
 }
 
 /** Whether the page of these route matches shows the call bar: its own route decides; an unlisted one does not. */

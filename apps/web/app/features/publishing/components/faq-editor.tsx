@@ -8,6 +8,8 @@ import {
 } from '@signalway/shared/faqs'
 import { useId, useState } from 'react'
 import { Link, useNavigate } from 'react-router'
+import { ConflictNotice, useSaveErrors } from '../../../components/back-office/save-errors.tsx'
+import { useRecord } from '../../../components/back-office/use-record.ts'
 import {
   Form,
   FormActions,
@@ -24,8 +26,6 @@ import { paths } from '../../../lib/paths.ts'
 import { deleteFaq, getFaq, saveFaq } from '../api/faqs.ts'
 import { previewMarkdown } from '../api/news.ts'
 import { MarkdownField } from './markdown-field.tsx'
-import { ConflictNotice, useSaveErrors } from './save-errors.tsx'
-import { useRecord } from './use-record.ts'
 
 export const FAQ_LOAD_FAILED = 'Unable to load the question.'
 

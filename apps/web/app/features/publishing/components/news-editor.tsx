@@ -14,6 +14,8 @@ import {
 import { type ChangeEvent, useId, useState } from 'react'
 import { useFormContext, useWatch } from 'react-hook-form'
 import { Link, useNavigate } from 'react-router'
+import { ConflictNotice, useSaveErrors } from '../../../components/back-office/save-errors.tsx'
+import { useRecord } from '../../../components/back-office/use-record.ts'
 import {
   FieldShell,
   Form,
@@ -34,8 +36,6 @@ import { paths } from '../../../lib/paths.ts'
 import { getNewsItem, previewMarkdown, saveNewsItem, uploadImage } from '../api/news.ts'
 import { MarkdownField } from './markdown-field.tsx'
 import { PublishStatusBadge } from './news-list.tsx'
-import { ConflictNotice, useSaveErrors } from './save-errors.tsx'
-import { useRecord } from './use-record.ts'
 
 export const NEWS_LOAD_FAILED = 'Unable to load the news item.'
 export const IMAGE_UPLOAD_FAILED = 'Unable to upload the image.'

@@ -8,6 +8,8 @@ import {
 } from '@signalway/shared/publishing'
 import { useId, useState } from 'react'
 import { Link, useNavigate } from 'react-router'
+import { ConflictNotice, useSaveErrors } from '../../../components/back-office/save-errors.tsx'
+import { useRecord } from '../../../components/back-office/use-record.ts'
 import {
   Form,
   FormActions,
@@ -22,8 +24,6 @@ import { paths } from '../../../lib/paths.ts'
 import { previewMarkdown } from '../api/news.ts'
 import { createPage, getPage, savePage } from '../api/pages.ts'
 import { MarkdownField } from './markdown-field.tsx'
-import { ConflictNotice, useSaveErrors } from './save-errors.tsx'
-import { useRecord } from './use-record.ts'
 
 export const PAGE_LOAD_FAILED = 'Unable to load the page.'
 

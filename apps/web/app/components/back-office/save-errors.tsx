@@ -1,7 +1,7 @@
 import type { FieldValues, UseFormReturn } from 'react-hook-form'
-import { applyServerErrors } from '../../../components/form/index.ts'
-import { useNotify } from '../../../components/ui/notifications/index.ts'
-import { failureMessage, isApiError } from '../../../lib/api-client.ts'
+import { failureMessage, isApiError } from '../../lib/api-client.ts'
+import { applyServerErrors } from '../form/index.ts'
+import { useNotify } from '../ui/notifications/index.ts'
 
 /**
  * What a publishing editor does with a failed save: a 409 (someone saved since) calls

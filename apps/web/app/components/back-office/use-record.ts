@@ -1,5 +1,5 @@
 import { useCallback, useState } from 'react'
-import { useLoaded } from '../../../components/ui/use-loaded.ts'
+import { useLoaded } from '../ui/use-loaded.ts'
 
 /**
  * The record an editor works on: loaded by its key (none for a new one), then replaced by what

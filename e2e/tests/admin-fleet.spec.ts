@@ -1,0 +1,105 @@
+import { expect, expectAccessible, test } from '../fixtures.ts'
+import { adminTokens, signInAsAdmin } from '../helpers/admin.ts'
+
+/*
+ * An administrator adds an equipment type with its rates typed in dollars (from the keyboard), finds it in the
+ * types list priced ex GST, opens a unit of that type, marks it In service and sees the status in the units list.
+ */
+
+test.use({ viewport: { width: 1280, height: 900 } })
+
+test('an administrator adds a type with rates in dollars and puts a unit of it in service', async ({
+  page,
+  request,
+}) => {
+  test.slow()
+  const run = Date.now().toString(36)
+  const name = `Arrow board, trailer mounted ${run}`
+  await signInAsAdmin(page, request)
+  await page.goto('/admin/')
+  await page.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: 'Fleet' }).click()
+  await expect(page.getByRole('heading', { level: 1, name: 'Fleet' })).toBeVisible()
+  await page.getByRole('navigation', { name: 'Fleet' }).getByRole('link', { name: 'Equipment types' }).click()
+  await expect(page.getByRole('heading', { level: 1, name: 'Equipment Types' })).toBeVisible()
+  await page.getByRole('link', { name: 'Add an Equipment Type' }).click()
+  await expect(page).toHaveURL(/\/admin\/fleet\/types\/new\/$/)
+
+  // The form from the keyboard: Tab from field to field, Enter to save.
+  await page.getByRole('textbox', { name: /^Name/ }).focus()
+  await page.keyboard.type(name)
+  await page.keyboard.press('Tab')
+  await expect(page.getByLabel('Address name (slug)')).toBeFocused()
+  await page.keyboard.press('Tab')
+  const service = page.getByRole('combobox', { name: /^Service/ })
+  await expect(service).toBeFocused()
+  await service.selectOption('arrow-boards')
+  await page.keyboard.press('Tab')
+  await expect(page.getByLabel('Description')).toBeFocused()
+  await page.keyboard.type('A solar arrow board on a single-axle trailer.')
+  await page.keyboard.press('Tab')
+  await expect(page.getByRole('button', { name: 'Add a specification' })).toBeFocused()
+  await page.keyboard.press('Tab')
+  await expect(page.getByLabel('Day rate ($, ex GST)')).toBeFocused()
+  await page.keyboard.type('1,250.50')
+  await page.keyboard.press('Tab')
+  // Too dear for a week: said under the field, nothing saved.
+  await page.keyboard.type('9000')
+  await page.keyboard.press('Enter')
+  await expect(
+    page.getByText('The week rate cannot be more than 7 days at the day rate ($8,753.50).'),
+  ).toBeVisible()
+  await expect(page.getByLabel('Week rate ($, ex GST)')).toBeFocused()
+  await page.keyboard.press('ControlOrMeta+A')
+  await page.keyboard.type('6000')
+  await page.keyboard.press('Tab')
+  await expect(page.getByLabel('Minimum hire (days)')).toBeFocused()
+  await page.keyboard.press('ControlOrMeta+A')
+  await page.keyboard.type('2')
+  await expectAccessible(page)
+  await page.keyboard.press('Enter')
+  await expect(page.getByText('The equipment type was saved.')).toBeVisible()
+  await expect(page).toHaveURL(/\/admin\/fleet\/types\/\d+\/$/)
+  const typeId = Number(/types\/(\d+)\//.exec(page.url())?.[1])
+  await expect(page.getByLabel('Day rate ($, ex GST)')).toHaveValue('1,250.50')
+
+  await page.getByRole('link', { name: 'Back to Equipment types' }).click()
+  const row = page.getByRole('row', { name: new RegExp(name) })
+  await expect(row).toContainText('$1,250.50 ex GST')
+  await expect(row).toContainText('$6,000.00 ex GST')
+  await expect(row).toContainText('2 days')
+
+  // A unit of the type, added through the API (the import of units comes later).
+  const headers = { authorization: `Bearer ${(await adminTokens(request)).access_token}` }
+  const depots = (await (await request.get('/api/admin/fleet/depots', { headers })).json()) as {
+    id: number
+  }[]
+  const fleetNumber = `ARB-${String(Date.now() % 100_000).padStart(5, '0')}`
+  const created = await request.post('/api/admin/fleet/units', {
+    headers,
+    data: {
+      fleetNumber,
+      typeId,
+      depotId: depots[0]?.id,
+      registrationOrSerial: `SN-${run}`,
+      status: 'available',
+      nextServiceDue: null,
+    },
+  })
+  expect(created.status(), await created.text()).toBe(201)
+
+  await page.getByRole('navigation', { name: 'Fleet' }).getByRole('link', { name: 'Units' }).click()
+  await page.getByLabel('Search by fleet number or serial').fill(fleetNumber)
+  await page.getByRole('link', { name: fleetNumber }).click()
+  await expect(page).toHaveURL(/\/admin\/fleet\/units\/\d+\/$/)
+  await expect(page.getByRole('region', { name: fleetNumber })).toContainText(name)
+  const unitForm = page.getByRole('region', { name: 'Edit the Unit' })
+  await unitForm.getByLabel('Status').selectOption({ label: 'In service' })
+  await unitForm.getByRole('button', { name: 'Save Unit' }).click()
+  await expect(page.getByText('The unit was saved.')).toBeVisible()
+  await expect(page.getByRole('region', { name: fleetNumber })).toContainText('In service')
+
+  await page.getByRole('link', { name: 'Back to Units' }).click()
+  await page.getByLabel('Search by fleet number or serial').fill(fleetNumber)
+  await expect(page.getByRole('row', { name: new RegExp(fleetNumber) })).toContainText('In service')
+  await expectAccessible(page)
+})
