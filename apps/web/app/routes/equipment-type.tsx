@@ -138,7 +138,7 @@ export default function EquipmentTypePage({ loaderData }: Route.ComponentProps) 
               </Link>
             </p>
             {service ? (
-              <p>
+              <p className="equipment-back">
                 <Link to={paths.services.detail(service.slug)}>
                   <span aria-hidden="true">← </span>All {service.name}
                 </Link>
