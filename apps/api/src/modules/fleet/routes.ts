@@ -4,6 +4,7 @@ import { labelsAdminRoutes } from './labels-admin-routes.ts'
 import { publicFleetRoutes } from './public-routes.ts'
 import { typesAdminRoutes } from './types-admin-routes.ts'
 import { unitsAdminRoutes } from './units-admin-routes.ts'
+import { unitsCsvAdminRoutes } from './units-csv-admin-routes.ts'
 
 /**
  * The fleet module's routes (ADR 042): what the public site reads (the catalogue, a unit's label page), then what
@@ -16,4 +17,5 @@ export const fleetRoutes: FastifyPluginAsync = async (app) => {
   await app.register(unitsAdminRoutes)
   await app.register(depotsAdminRoutes)
   await app.register(labelsAdminRoutes)
+  await app.register(unitsCsvAdminRoutes)
 }
