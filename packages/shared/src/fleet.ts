@@ -3,7 +3,7 @@ import { MAX_RECORD_ID } from './back-office.ts'
 import { parseIsoDay } from './business-time.ts'
 import { SERVICES } from './constants.ts'
 import { noIssuesYet } from './fields.ts'
-import { optionalQuery, pagedSchema, pageQuery } from './http.ts'
+import { errorBodySchema, optionalQuery, pagedSchema, pageQuery } from './http.ts'
 import { cents } from './money.ts'
 import { DAYS_PER_WEEK, MAX_MINIMUM_DAYS, RATE_MESSAGES } from './rates.ts'
 
@@ -74,6 +74,8 @@ export const FLEET_MESSAGES = {
   versionRequired: 'Send the version of the unit you saw with a next service due.',
   periodInvalid: 'The period must end after it starts.',
   notAvailable: 'Not enough units of this type are free at this depot for the whole period.',
+  unitsUnknown: (ids: readonly number[]) =>
+    `No unit has the id ${ids.join(', ')}: reload the list and choose the units again.`,
 } as const
 
 /** An amount of money in integer cents (ex GST): a whole number, never a fraction of a cent. */
@@ -284,17 +286,91 @@ export type UnitDetail = z.infer<typeof unitDetailSchema>
 export const unitListSchema = pagedSchema(unitAdminSchema).meta({ id: 'UnitList' })
 export type UnitList = z.infer<typeof unitListSchema>
 
-/** GET /api/admin/fleet/units: search by fleet number or serial, and filters. */
-export const unitListQuerySchema = z.object({
+/** GET /api/admin/fleet/units.csv: the list's search and filters, without its pages. */
+export const unitFilterQuerySchema = z.object({
   search: optionalQuery(z.string().trim().max(FLEET_LIMITS.searchMax)),
   typeId: optionalQuery(z.coerce.number().int().min(1).max(MAX_RECORD_ID)),
   depotId: optionalQuery(z.coerce.number().int().min(1).max(MAX_RECORD_ID)),
   status: optionalQuery(z.enum(UNIT_STATUSES)),
   /** Units whose next service is due before this day (overdue ones included). */
   serviceDueBefore: optionalQuery(isoDaySchema),
-  ...pageQuery(50),
 })
+export type UnitFilterQuery = z.infer<typeof unitFilterQuerySchema>
+
+/** GET /api/admin/fleet/units: search by fleet number or serial, and filters. */
+export const unitListQuerySchema = unitFilterQuerySchema.extend(pageQuery(50))
 export type UnitListQuery = z.infer<typeof unitListQuerySchema>
+
+/** The address of a unit's public page, the one its label's QR code opens (the web app's equipmentUnit path). */
+export function unitPagePath(fleetNumber: string): string {
+  return `/equipment/${encodeURIComponent(fleetNumber)}/`
+}
+
+/** The most labels one sheet request prints (about nine A4 pages of 24). */
+export const MAX_LABELS = 200
+
+/** POST /api/admin/fleet/labels: the units to print a label for, one label per id in this order. */
+export const unitLabelsInputSchema = z
+  .object({ unitIds: z.array(recordIdSchema).min(1).max(MAX_LABELS) })
+  .strict()
+  .meta({ id: 'UnitLabelsInput' })
+export type UnitLabelsInput = z.infer<typeof unitLabelsInputSchema>
+
+/** The columns of the units' CSV, export and import alike, in this order. */
+export const UNIT_CSV_COLUMNS = [
+  'fleet_number',
+  'type_slug',
+  'depot_code',
+  'registration_or_serial',
+  'status',
+  'next_service_due',
+] as const
+export type UnitCsvColumn = (typeof UNIT_CSV_COLUMNS)[number]
+
+/** The most units one CSV import adds. */
+export const MAX_IMPORT_ROWS = 5_000
+/** 5,000 rows of about a hundred characters, with room: the import route's body limit follows from it. */
+export const MAX_IMPORT_CSV_LENGTH = 2_000_000
+
+export const UNIT_CSV_MESSAGES = {
+  empty: 'The file has no units: it needs the header row and a row per unit.',
+  tooManyRows: `A file may add at most ${MAX_IMPORT_ROWS.toLocaleString('en-AU')} units: split it into several.`,
+  unclosedQuote: 'A quoted cell is not closed: check the quotes in this row.',
+  headerMissing: (column: string) => `The header has no ${column} column.`,
+  headerUnknown: (column: string) => `The header has a column ${column} that the import does not know.`,
+  cellCount: (expected: number, found: number) => `The row has ${found} cells; the header has ${expected}.`,
+  fleetNumberRepeated: (row: number) => `Row ${row} has this fleet number too.`,
+  typeUnknown: (slug: string) => `No equipment type has the slug ${slug}.`,
+  depotUnknown: (code: string) => `No depot has the code ${code}.`,
+  statusInvalid: 'Use available, in_service, out_of_service or retired.',
+  invalid: 'Some rows are not right: nothing was imported. Correct them and import the whole file again.',
+} as const
+
+/** POST /api/admin/fleet/units/import: the CSV's text (a header row, then one row per unit). */
+export const unitImportInputSchema = z
+  .object({ csv: z.string().max(MAX_IMPORT_CSV_LENGTH) })
+  .strict()
+  .meta({ id: 'UnitImportInput' })
+export type UnitImportInput = z.infer<typeof unitImportInputSchema>
+
+/** A problem of one cell (or of a whole row, when column is null). Row 1 is the header, as a spreadsheet counts. */
+export const unitImportErrorSchema = z.object({
+  row: z.number().int(),
+  column: z.string().nullable(),
+  message: z.string(),
+})
+export type UnitImportError = z.infer<typeof unitImportErrorSchema>
+
+/** The 400 of an import with wrong rows: every problem found, and nothing imported. */
+export const unitImportRejectedSchema = errorBodySchema
+  .extend({ errors: z.array(unitImportErrorSchema).optional() })
+  .meta({ id: 'UnitImportRejected' })
+export type UnitImportRejected = z.infer<typeof unitImportRejectedSchema>
+
+export const unitImportResultSchema = z
+  .object({ imported: z.number().int() })
+  .meta({ id: 'UnitImportResult' })
+export type UnitImportResult = z.infer<typeof unitImportResultSchema>
 
 /** POST /api/admin/fleet/units/:id/services: a service entry, and the next service due it sets (if any). */
 export const unitServiceInputSchema = z

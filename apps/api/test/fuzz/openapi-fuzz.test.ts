@@ -444,6 +444,12 @@ function bodyExample(fixture: Fixture, op: Operation): Record<string, unknown> {
     },
     'PUT /api/admin/fleet/units/{id}': { ...unit, fleetNumber: fixture.fleet.fleetNumber, version: 1 },
     'POST /api/admin/fleet/units/{id}/services': { date: '2026-11-20', workDone: 'Batteries replaced.' },
+    'POST /api/admin/fleet/labels': { unitIds: [fixture.fleet.unitId] },
+    'POST /api/admin/fleet/units/import': {
+      csv:
+        'fleet_number,type_slug,depot_code,registration_or_serial,status,next_service_due\r\n' +
+        `FZI-${randomUUID().replace(/\D/g, '').padEnd(5, '0').slice(0, 5)},${fixture.fleet.typeSlug},LAV,6K9T1,available,\r\n`,
+    },
     'POST /api/v1/core/auth/token': {
       UserName: fixture.user.email,
       Password: fixture.user.password,

@@ -164,6 +164,62 @@ export async function findUnits(
     .execute()
 }
 
+/** Every unit of a filter, by fleet number, for the CSV export (at most `limit`). */
+export async function findAllUnits(db: Executor, query: UnitQuery, limit: number): Promise<UnitListRow[]> {
+  return filteredUnits(db, query).orderBy('units.fleet_number').limit(limit).execute()
+}
+
+/** The units of these ids that exist, in no particular order. */
+export async function findUnitsByIds(db: Executor, ids: readonly number[]): Promise<UnitListRow[]> {
+  if (ids.length === 0) return []
+  return unitsJoined(db)
+    .where('units.id', 'in', [...ids])
+    .execute()
+}
+
+/** Which of these fleet numbers some unit has already. */
+export async function findTakenFleetNumbers(
+  db: Executor,
+  fleetNumbers: readonly string[],
+): Promise<string[]> {
+  const taken: string[] = []
+  // In chunks: SQLite and PostgreSQL both limit the parameters of one statement.
+  for (let start = 0; start < fleetNumbers.length; start += IN_CHUNK) {
+    const chunk = fleetNumbers.slice(start, start + IN_CHUNK)
+    const rows = await db
+      .selectFrom('units')
+      .select('fleet_number')
+      .where('fleet_number', 'in', chunk)
+      .execute()
+    taken.push(...rows.map((row) => row.fleet_number))
+  }
+  return taken
+}
+
+/** Adds units in batches; answers their ids in the order given. */
+export async function insertUnits(db: Executor, rows: Insertable<UnitsTable>[]): Promise<number[]> {
+  const ids: number[] = []
+  for (let start = 0; start < rows.length; start += INSERT_CHUNK) {
+    const inserted = await db
+      .insertInto('units')
+      .values(rows.slice(start, start + INSERT_CHUNK))
+      .returning(['id', 'fleet_number'])
+      .execute()
+    // RETURNING does not promise the order of the VALUES: match the ids back by fleet number.
+    const byNumber = new Map(inserted.map((row) => [row.fleet_number, row.id]))
+    for (const row of rows.slice(start, start + INSERT_CHUNK)) {
+      const id = byNumber.get(row.fleet_number)
+      if (id === undefined) throw new Error(`Unit ${row.fleet_number} was not inserted.`)
+      ids.push(id)
+    }
+  }
+  return ids
+}
+
+const IN_CHUNK = 500
+/** Nine columns a row: well under SQLite's 32,766 parameters a statement. */
+const INSERT_CHUNK = 500
+
 export async function countUnits(db: Executor, query: UnitQuery): Promise<number> {
   const row = await filteredUnits(db, query)
     .clearSelect()

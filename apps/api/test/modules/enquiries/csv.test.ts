@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { csvCell, toCsv } from '../../../src/modules/enquiries/csv.ts'
+import { csvCell, toCsv } from '../../../src/lib/csv.ts'
 
 describe('csvCell', () => {
   it('quotes every cell and doubles inner quotes (RFC 4180)', () => {
