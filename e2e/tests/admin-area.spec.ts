@@ -12,6 +12,7 @@ const SECTIONS = [
   'Users',
   'Enquiries',
   'Credit applications',
+  'Fleet',
   'News',
   'Pages',
   'FAQs',

@@ -6,7 +6,7 @@ import { expect, test } from '../fixtures.ts'
 
 test('Get a Quote on a service page opens the quote form with that service ticked', async ({ page }) => {
   await page.goto('/services/vms-boards/')
-  await page.getByRole('main').getByRole('link', { name: 'Get a Quote' }).click()
+  await page.getByRole('main').getByRole('link', { name: 'Get a Quote', exact: true }).click()
   await expect(page).toHaveURL(/\/get-a-quote\/\?service=vms-boards$/)
   const services = page
     .getByRole('form', { name: 'Request a quote' })
