@@ -240,4 +240,6 @@ export const EVERY_PAGE: readonly PageCheck[] = [
   { route: '/admin/fleet/types/', visitor: 'admin', url: at('/admin/fleet/types/') },
   { route: '/admin/fleet/types/new/', visitor: 'admin', url: at('/admin/fleet/types/new/') },
   { route: '/admin/fleet/types/:id/', visitor: 'admin', url: (d) => `/admin/fleet/types/${d.fleetTypeId}/` },
+  { route: '/admin/fleet/depots/', visitor: 'admin', url: at('/admin/fleet/depots/') },
+  { route: '/admin/fleet/depots/:id/', visitor: 'admin', url: at('/admin/fleet/depots/1/') },
 ]

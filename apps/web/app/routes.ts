@@ -69,6 +69,8 @@ export default [
       route(p.adminFleetTypes, 'routes/admin/fleet-types.tsx'),
       route(p.adminFleetTypeNew, 'routes/admin/fleet-type.tsx', { id: 'admin-fleet-type-new' }),
       route(p.adminFleetType, 'routes/admin/fleet-type.tsx'),
+      route(p.adminFleetDepots, 'routes/admin/fleet-depots.tsx'),
+      route(p.adminFleetDepot, 'routes/admin/fleet-depot.tsx'),
     ]),
   ]),
   route(p.maintenance, 'routes/pages/maintenance.tsx'),

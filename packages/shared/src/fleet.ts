@@ -411,9 +411,101 @@ export const depotSchema = z
     }),
     postcodes: z.array(z.object({ postcode: z.string(), zone: z.string() })),
     zones: z.array(zoneFeeSchema),
+    /** Send it back with a change of the zones: 409 when someone else saved since. */
+    version: z.number().int(),
   })
   .meta({ id: 'Depot' })
 export type Depot = z.infer<typeof depotSchema>
+
+export const DEPOT_LIMITS = {
+  zonesMax: 12,
+  zoneNameMax: 20,
+  postcodesPerZoneMax: 500,
+} as const
+
+export const DEPOT_MESSAGES = {
+  zoneNameRequired: 'Enter the zone\u2019s name (e.g. A).',
+  zoneNameTooLong: `A zone\u2019s name must be at most ${DEPOT_LIMITS.zoneNameMax} characters.`,
+  zoneNameTwice: (zone: string) => `There is already a zone named ${zone}: give each zone its own name.`,
+  zonesTooMany: `A depot has at most ${DEPOT_LIMITS.zonesMax} zones.`,
+  postcodeInvalid: (postcode: string) => `${postcode} is not a postcode: enter four digits (e.g. 3028).`,
+  postcodesTooMany: `A zone has at most ${DEPOT_LIMITS.postcodesPerZoneMax} postcodes.`,
+  postcodeTwice: (postcode: string, zones: readonly string[]) =>
+    `${postcode} is in zones ${zones.join(' and ')}: a postcode belongs to one zone.`,
+  postcodeServedElsewhere: (postcode: string, depot: string) =>
+    `${postcode} is served by ${depot} already: remove it there first.`,
+  depotConflict:
+    'Someone else changed this depot\u2019s zones while you were editing them. Your changes were not saved: reload them to see theirs.',
+} as const
+
+const postcodeSchema = z
+  .string()
+  .trim()
+  .superRefine((postcode, context) => {
+    if (!/^\d{4}$/u.test(postcode))
+      context.addIssue({ code: 'custom', message: DEPOT_MESSAGES.postcodeInvalid(postcode) })
+  })
+
+export const zoneInputSchema = z
+  .object({
+    zone: z
+      .string()
+      .trim()
+      .min(1, { error: DEPOT_MESSAGES.zoneNameRequired })
+      .max(DEPOT_LIMITS.zoneNameMax, { error: DEPOT_MESSAGES.zoneNameTooLong }),
+    deliveryFeeCents: centsSchema(),
+    collectionFeeCents: centsSchema(),
+    postcodes: z
+      .array(postcodeSchema)
+      .max(DEPOT_LIMITS.postcodesPerZoneMax, { error: DEPOT_MESSAGES.postcodesTooMany }),
+  })
+  .strict()
+export type ZoneInput = z.infer<typeof zoneInputSchema>
+
+/**
+ * PUT /api/admin/fleet/depots/:id/zones: every zone of the depot with its fees (integer cents ex GST) and its
+ * postcodes, replacing what was there, from the version the person saw. Zone names are the depot's own; a postcode
+ * is in one zone (and, checked by the server against the others, one depot).
+ */
+export const depotZonesInputSchema = z
+  .object({
+    version: versionSchema,
+    zones: z.array(zoneInputSchema).max(DEPOT_LIMITS.zonesMax, { error: DEPOT_MESSAGES.zonesTooMany }),
+  })
+  .strict()
+  .superRefine(
+    ({ zones }, context) => {
+      const names = new Map<string, number>()
+      const zonesOf = new Map<string, string[]>()
+      zones.forEach((zone, index) => {
+        const key = zone.zone.toLowerCase()
+        if (names.has(key)) {
+          context.addIssue({
+            code: 'custom',
+            path: ['zones', index, 'zone'],
+            message: DEPOT_MESSAGES.zoneNameTwice(zone.zone),
+          })
+        }
+        names.set(key, index)
+        for (const postcode of new Set(zone.postcodes))
+          zonesOf.set(postcode, [...(zonesOf.get(postcode) ?? []), zone.zone])
+      })
+      zones.forEach((zone, index) => {
+        const twice = [...new Set(zone.postcodes)].find(
+          (postcode) => (zonesOf.get(postcode)?.length ?? 0) > 1,
+        )
+        if (twice) {
+          context.addIssue({
+            code: 'custom',
+            path: ['zones', index, 'postcodes'],
+            message: DEPOT_MESSAGES.postcodeTwice(twice, zonesOf.get(twice) ?? []),
+          })
+        }
+      })
+    },
+    { when: noIssuesYet },
+  )
+export type DepotZonesInput = z.infer<typeof depotZonesInputSchema>
 
 /**
  * GET /api/admin/fleet/availability: a type at a depot over the half-open days [from, to) in the depot's time

@@ -477,6 +477,8 @@ export interface DepotsTable {
   street_name: string
   city: string
   postcode: string
+  /** ADR 020: a change of the depot's zones names the version it was made from. */
+  version: Generated<number>
 }
 
 /** A postcode a depot delivers to, in one of its delivery zones. */

@@ -21,6 +21,7 @@ export type PageAuditAction = 'page.create' | 'page.update'
 export type FaqAuditAction = 'faq.create' | 'faq.update' | 'faq.move' | 'faq.delete'
 export type EquipmentTypeAuditAction = 'equipment-type.create' | 'equipment-type.update'
 export type UnitAuditAction = 'unit.create' | 'unit.update' | 'unit.service'
+export type DepotAuditAction = 'depot.zones'
 
 export type AuditAction =
   | UserAuditAction
@@ -31,6 +32,7 @@ export type AuditAction =
   | FaqAuditAction
   | EquipmentTypeAuditAction
   | UnitAuditAction
+  | DepotAuditAction
 
 export type AuditTargetType =
   | 'user'
@@ -41,6 +43,7 @@ export type AuditTargetType =
   | 'faq'
   | 'equipment-type'
   | 'unit'
+  | 'depot'
 
 /** Who made a change: the signed-in user (the auth module's AuthUser has these fields). */
 export interface AuditActor {

@@ -1,10 +1,17 @@
-import { availabilityQuerySchema, availabilitySchema, depotSchema } from '@signalway/shared/fleet'
+import {
+  availabilityQuerySchema,
+  availabilitySchema,
+  depotSchema,
+  depotZonesInputSchema,
+} from '@signalway/shared/fleet'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { errorResponses } from '../../lib/http-schemas.ts'
+import { auditContextOf } from '../audit/audit.ts'
+import { userOf } from '../auth/plugin.ts'
 import { availabilityOf } from './availability.ts'
-import { listDepotsWithZones } from './depots.ts'
-import { adminSchema, fleetDepsOf } from './route-options.ts'
+import { getDepotWithZones, listDepotsWithZones, updateDepotZones } from './depots.ts'
+import { adminSchema, fleetDepsOf, recordIdParams } from './route-options.ts'
 
 /** The depots, and the availability of a type at one of them. */
 export const depotsAdminRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -23,6 +30,37 @@ export const depotsAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async () => listDepotsWithZones(deps),
+  )
+
+  app.get(
+    '/admin/fleet/depots/:id',
+    {
+      ...admin,
+      schema: {
+        ...adminSchema,
+        summary: 'One depot with its postcodes and its zones\u2019 fees (cents), and its version.',
+        params: recordIdParams,
+        response: { 200: depotSchema, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request) => getDepotWithZones(deps, request.params.id),
+  )
+
+  app.put(
+    '/admin/fleet/depots/:id/zones',
+    {
+      ...admin,
+      schema: {
+        ...adminSchema,
+        summary:
+          "Replace a depot's delivery zones: each zone's fees (integer cents ex GST) and postcodes. Send the version you saw: 409 when someone else saved since; a postcode another depot serves is refused.",
+        params: recordIdParams,
+        body: depotZonesInputSchema,
+        response: { 200: depotSchema, ...errorResponses(400, 401, 403, 404, 409) },
+      },
+    },
+    async (request) =>
+      updateDepotZones(deps, request.params.id, request.body, userOf(request), auditContextOf(request)),
   )
 
   app.get(

@@ -4,11 +4,18 @@ import { paths } from '../../../lib/paths.ts'
 const TABS = [
   { to: paths.admin.fleet.units, label: 'Units' },
   { to: paths.admin.fleet.types, label: 'Equipment types' },
+  { to: paths.admin.fleet.depots, label: 'Depots' },
 ] as const
 
-/** The fleet section's two lists, the open one marked for screen readers as well as by its look. */
-export function FleetTabs({ current }: { current: 'units' | 'types' }) {
-  const open = current === 'units' ? paths.admin.fleet.units : paths.admin.fleet.types
+const OPEN = {
+  units: paths.admin.fleet.units,
+  types: paths.admin.fleet.types,
+  depots: paths.admin.fleet.depots,
+} as const
+
+/** The fleet section's lists, the open one marked for screen readers as well as by its look. */
+export function FleetTabs({ current }: { current: keyof typeof OPEN }) {
+  const open = OPEN[current]
   return (
     <nav className="fleet-tabs" aria-label="Fleet">
       <ul className="fleet-tabs__list">

@@ -17,6 +17,7 @@ const depot = (id: number, code: string, name: string): Depot => ({
   address: { unitNumber: null, streetNumber: '1', streetName: 'Yard Street', city: name, postcode: '3028' },
   postcodes: [],
   zones: [],
+  version: 1,
 })
 const DEPOTS = [depot(1, 'LAV', 'Laverton'), depot(2, 'MOL', 'Molendinar')]
 

@@ -52,6 +52,7 @@ function renderList(route = '/admin/fleet/') {
         },
         postcodes: [],
         zones: [],
+        version: 1,
       },
     ]),
   }
