@@ -25,6 +25,7 @@ import type { NewUserRow } from '../apps/api/src/db/schema.ts'
 import { hashPassword } from '../apps/api/src/lib/password.ts'
 import { compareCodePoints, userSearchTerms } from '../apps/api/src/modules/users/search-terms.ts'
 import { argument } from './lib/args.ts'
+import { prng } from './lib/random.ts'
 import { writeResults } from './lib/results.ts'
 import { percentile } from './lib/stats.ts'
 
@@ -252,18 +253,6 @@ const DOMAINS = [
   ['fulton.example', 3],
   ['citywide.example', 3],
 ] as const
-
-/** A small deterministic PRNG (mulberry32), so every run seeds the same users. */
-function prng(seed: number): () => number {
-  let state = seed >>> 0
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0
-    let t = state
-    t = Math.imul(t ^ (t >>> 15), t | 1)
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61)
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296
-  }
-}
 
 /** Zipf-like: early entries are much more common (a common first name is common). */
 function skewed<T>(random: () => number, list: readonly T[]): T {

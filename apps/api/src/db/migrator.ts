@@ -29,6 +29,7 @@ import * as userInvitations from './migrations/0025-user-invitations.ts'
 import * as creditSignersOnDevice from './migrations/0026-credit-signers-on-device.ts'
 import * as jobLeases from './migrations/0027-job-leases.ts'
 import * as fleet from './migrations/0028-fleet.ts'
+import * as bookingLinesByEnd from './migrations/0029-booking-lines-by-end.ts'
 import * as depotZonesVersion from './migrations/0031-depot-zones-version.ts'
 import type { DB } from './schema.ts'
 
@@ -62,6 +63,7 @@ export const migrations: Record<string, Migration> = {
   '0026-credit-signers-on-device': creditSignersOnDevice,
   '0027-job-leases': jobLeases,
   '0028-fleet': fleet,
+  '0029-booking-lines-by-end': bookingLinesByEnd,
   '0031-depot-zones-version': depotZonesVersion,
 }
 

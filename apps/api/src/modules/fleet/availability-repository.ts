@@ -43,7 +43,8 @@ export interface HeldPeriod {
 /**
  * The booking lines of a type's units at a depot that overlap the half-open period [startsAt, endsAt): a line
  * overlaps when it starts before the period ends and ends after it starts, so one ending exactly when another
- * starts does not.
+ * starts does not. With `availableOnly`, only the lines of units that are Available now (the only ones that can
+ * be free): the first-available-day search reads a year of lines, and skips those it would not look at.
  */
 export async function overlappingLines(
   db: Executor,
@@ -51,8 +52,9 @@ export async function overlappingLines(
   depotId: number,
   startsAt: string,
   endsAt: string,
+  { availableOnly = false }: { availableOnly?: boolean } = {},
 ): Promise<HeldPeriod[]> {
-  return db
+  let select = db
     .selectFrom('booking_lines')
     .innerJoin('units', 'units.id', 'booking_lines.unit_id')
     .select(['booking_lines.unit_id', 'booking_lines.starts_at', 'booking_lines.ends_at'])
@@ -60,7 +62,8 @@ export async function overlappingLines(
     .where('units.depot_id', '=', depotId)
     .where('booking_lines.starts_at', '<', endsAt)
     .where('booking_lines.ends_at', '>', startsAt)
-    .execute()
+  if (availableOnly) select = select.where('units.status', '=', 'available')
+  return select.execute()
 }
 
 export async function insertBookingLines(

@@ -137,11 +137,71 @@ function daysPeriod(from: CalendarDay, to: CalendarDay, timeZone: string): Perio
   return { startsAt: startOfDayIn(from, timeZone), endsAt: startOfDayIn(to, timeZone) }
 }
 
+/** A unit's held time as disjoint spans in start order, and the lines that end before they start. */
+export interface BusySpans {
+  spans: HeldPeriod[]
+  /**
+   * Lines ending before they start: none are ever written (a reservation's period is checked), but overlaps()
+   * holds a unit by them over some periods, so they are kept and tested one by one rather than merged.
+   */
+  inverted: HeldPeriod[]
+}
+
 /**
- * The first day from `from` on which a hire of `length` days can have `quantity` units, within SEARCH_DAYS, read
- * from one query of the lines over the whole search.
+ * Each unit's booking lines merged into disjoint spans sorted by start. Lines that overlap or touch merge into one
+ * span: a non-empty period overlaps the span exactly when it overlaps one of the lines.
  */
-function firstAvailableDay(
+export function busySpans(lines: HeldPeriod[]): Map<number, BusySpans> {
+  const byUnit = new Map<number, HeldPeriod[]>()
+  for (const line of lines) {
+    const list = byUnit.get(line.unit_id)
+    if (list) list.push(line)
+    else byUnit.set(line.unit_id, [line])
+  }
+  const busy = new Map<number, BusySpans>()
+  for (const [unitId, unitLines] of byUnit) {
+    const spans: HeldPeriod[] = []
+    const inverted: HeldPeriod[] = []
+    const ordered: HeldPeriod[] = []
+    for (const line of unitLines) (line.ends_at < line.starts_at ? inverted : ordered).push(line)
+    ordered.sort((a, b) => (a.starts_at < b.starts_at ? -1 : a.starts_at > b.starts_at ? 1 : 0))
+    for (const line of ordered) {
+      const last = spans.at(-1)
+      if (last && line.starts_at <= last.ends_at) {
+        if (line.ends_at > last.ends_at) last.ends_at = line.ends_at
+      } else {
+        spans.push({ unit_id: unitId, starts_at: line.starts_at, ends_at: line.ends_at })
+      }
+    }
+    busy.set(unitId, { spans, inverted })
+  }
+  return busy
+}
+
+/** A unit followed through the search: its busy spans, and the first that has not ended before the period. */
+interface Cursor {
+  due: string | null
+  busy: BusySpans
+  next: number
+}
+
+function heldOver(cursor: Cursor, startsAt: string, endsAt: string): boolean {
+  const { spans, inverted } = cursor.busy
+  // Periods only move later, so a span that ended before one period ends before every later one.
+  while (cursor.next < spans.length && (spans[cursor.next] as HeldPeriod).ends_at <= startsAt)
+    cursor.next += 1
+  const span = spans[cursor.next]
+  if (span !== undefined && span.starts_at < endsAt) return true
+  return inverted.length > 0 && inverted.some((line) => overlaps(line, startsAt, endsAt))
+}
+
+/**
+ * The first day from `from` on which a hire of `length` days can have `quantity` units, within SEARCH_DAYS, from
+ * `lines` (every line overlapping the whole search). The same answer as trying freeUnitsOf on each start day in
+ * turn, in one sweep (ADR 044): each unit's lines are merged into sorted spans once, and a cursor per unit steps
+ * past the spans that ended, so a day costs a look at each unit rather than at every line.
+ */
+export function firstAvailableDay(
   units: CandidateUnit[],
   lines: HeldPeriod[],
   from: CalendarDay,
@@ -150,12 +210,41 @@ function firstAvailableDay(
   timeZone: string,
 ): string | null {
   if (units.length < quantity) return null
+  const busy = busySpans(lines)
+  const none: BusySpans = { spans: [], inverted: [] }
+  const cursors: Cursor[] = units
+    .filter((unit) => unit.status === 'available')
+    .map((unit) => ({ due: unit.next_service_due, busy: busy.get(unit.id) ?? none, next: 0 }))
+  // Each day's start is needed twice: as a period's start, then `length` days later as another's end.
+  const starts: string[] = []
+  const startOf = (offset: number): string => {
+    while (starts.length <= offset)
+      starts.push(startOfDayIn(addDays(from, starts.length), timeZone).toISOString())
+    return starts[offset] as string
+  }
   for (let offset = 0; offset < SEARCH_DAYS; offset += 1) {
-    const start = addDays(from, offset)
-    const period = daysPeriod(start, addDays(start, length), timeZone)
-    if (freeUnitsOf(units, lines, period, timeZone).length >= quantity) return formatDay(start)
+    const startsAt = startOf(offset)
+    const endsAt = startOf(offset + length)
+    // serviceDueLimit of a period ending at a day's start is that very day (its tests show it), with no zone work.
+    const dueLimit = formatDay(addDays(from, offset + length))
+    let serviceable = 0
+    let free = 0
+    for (const cursor of cursors) {
+      if (cursor.due !== null && cursor.due < dueLimit) continue
+      serviceable += 1
+      if (heldOver(cursor, startsAt, endsAt)) continue
+      free += 1
+      if (free >= quantity) return formatDay(addDays(from, offset))
+    }
+    // A later period ends later, so its limit is later too: a unit due too soon now stays so on every later day.
+    if (serviceable < quantity) return null
   }
   return null
+}
+
+/** Midnight UTC `days` after a day, as stored instants are written. */
+function utcMidnight(day: CalendarDay, days: number): string {
+  return new Date(Date.UTC(day.year, day.month - 1, day.day + days)).toISOString()
 }
 
 function daysBetween(from: CalendarDay, to: CalendarDay): number {
@@ -171,29 +260,57 @@ export async function availabilityOf(db: Executor, query: AvailabilityQuery): Pr
   if (!from || !to) throw new BadRequestError(MESSAGES.dateInvalid)
   const length = daysBetween(from, to)
   if (length < 1) throw new BadRequestError(MESSAGES.periodInvalid)
-  if (!(await findEquipmentType(db, query.typeId))) throw new NotFoundError(MESSAGES.typeNotFound)
-  const depot = await depotOf(db, query.depotId)
+  // One round of reads (PostgreSQL's pool answers them at once), checked after in the order a person fixes them.
+  // The period's instants depend on the depot's zone, read in the same round: its lines are read from the day
+  // before to the day after in UTC, which holds the midnights of every zone, and freeUnitsOf keeps those that
+  // overlap the period itself.
+  const [type, depot, units, lines] = await Promise.all([
+    findEquipmentType(db, query.typeId),
+    findDepot(db, query.depotId),
+    candidateUnits(db, query.typeId, query.depotId),
+    overlappingLines(db, query.typeId, query.depotId, utcMidnight(from, -1), utcMidnight(to, 1)),
+  ])
+  if (!type) throw new NotFoundError(MESSAGES.typeNotFound)
+  if (!depot) throw new NotFoundError(MESSAGES.depotNotFound)
   const timeZone = depot.time_zone
   const period = daysPeriod(from, to, timeZone)
-  const units = await candidateUnits(db, query.typeId, query.depotId)
-  const searchEnd = startOfDayIn(addDays(to, SEARCH_DAYS), timeZone)
-  const lines = await overlappingLines(
-    db,
-    query.typeId,
-    query.depotId,
-    period.startsAt.toISOString(),
-    searchEnd.toISOString(),
-  )
+  const startsAt = period.startsAt.toISOString()
   const free = freeUnitsOf(units, lines, period, timeZone)
   return {
-    startsAt: period.startsAt.toISOString(),
+    startsAt,
     endsAt: period.endsAt.toISOString(),
     total: units.length,
     free: free.length,
     freeUnits: free.map((unit) => ({ id: unit.id, fleetNumber: unit.fleet_number })),
     quantity: query.quantity,
-    firstAvailableDay: firstAvailableDay(units, lines, from, length, query.quantity, timeZone),
+    // The search's first day is the period itself: when it has enough units, nothing further is read.
+    firstAvailableDay:
+      free.length >= query.quantity
+        ? formatDay(from)
+        : await searchAhead(db, query, units, from, length, timeZone),
   }
+}
+
+/** The first available day after the asked period failed, from the lines over the whole search. */
+async function searchAhead(
+  db: Executor,
+  query: AvailabilityQuery,
+  units: CandidateUnit[],
+  from: CalendarDay,
+  length: number,
+  timeZone: string,
+): Promise<string | null> {
+  const available = units.filter((unit) => unit.status === 'available').length
+  if (available < query.quantity) return null
+  const lines = await overlappingLines(
+    db,
+    query.typeId,
+    query.depotId,
+    startOfDayIn(from, timeZone).toISOString(),
+    startOfDayIn(addDays(from, SEARCH_DAYS - 1 + length), timeZone).toISOString(),
+    { availableOnly: true },
+  )
+  return firstAvailableDay(units, lines, from, length, query.quantity, timeZone)
 }
 
 /**
