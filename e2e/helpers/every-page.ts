@@ -236,6 +236,7 @@ export const EVERY_PAGE: readonly PageCheck[] = [
   { route: '/admin/faqs/new', visitor: 'admin', url: at('/admin/faqs/new') },
   { route: '/admin/faqs/:id', visitor: 'admin', url: (d) => `/admin/faqs/${d.faqId}` },
   { route: '/admin/fleet/', visitor: 'admin', url: at('/admin/fleet/') },
+  { route: '/admin/fleet/units/new/', visitor: 'admin', url: at('/admin/fleet/units/new/') },
   { route: '/admin/fleet/units/:id/', visitor: 'admin', url: (d) => `/admin/fleet/units/${d.fleetUnitId}/` },
   { route: '/admin/fleet/types/', visitor: 'admin', url: at('/admin/fleet/types/') },
   { route: '/admin/fleet/types/new/', visitor: 'admin', url: at('/admin/fleet/types/new/') },

@@ -65,6 +65,7 @@ export default [
       route(p.adminFaqNew, 'routes/admin/faq.tsx', { id: 'admin-faq-new' }),
       route(p.adminFaq, 'routes/admin/faq.tsx'),
       route(p.adminFleetUnits, 'routes/admin/fleet-units.tsx'),
+      route(p.adminFleetUnitNew, 'routes/admin/fleet-unit-new.tsx'),
       route(p.adminFleetUnit, 'routes/admin/fleet-unit.tsx'),
       route(p.adminFleetTypes, 'routes/admin/fleet-types.tsx'),
       route(p.adminFleetTypeNew, 'routes/admin/fleet-type.tsx', { id: 'admin-fleet-type-new' }),

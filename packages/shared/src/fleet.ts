@@ -76,6 +76,7 @@ export const FLEET_MESSAGES = {
   notAvailable: 'Not enough units of this type are free at this depot for the whole period.',
   unitsUnknown: (ids: readonly number[]) =>
     `No unit has the id ${ids.join(', ')}: reload the list and choose the units again.`,
+  labelsAllRetired: 'Retired units get no label: choose at least one unit that is not retired.',
 } as const
 
 /** An amount of money in integer cents (ex GST): a whole number, never a fraction of a cent. */
@@ -277,9 +278,31 @@ export const unitServiceSchema = z
   .meta({ id: 'UnitService' })
 export type UnitService = z.infer<typeof unitServiceSchema>
 
-/** GET /api/admin/fleet/units/:id: the unit with its service history, newest first. */
+/** A booking line holding the unit over the half-open period [startsAt, endsAt) (UTC instants). */
+export const unitBookingSchema = z
+  .object({
+    id: z.number().int(),
+    startsAt: z.string(),
+    endsAt: z.string(),
+    bookingRef: z.string().nullable(),
+  })
+  .meta({ id: 'UnitBooking' })
+export type UnitBooking = z.infer<typeof unitBookingSchema>
+
+/** The most booking lines a unit's page lists. */
+export const MAX_UNIT_BOOKINGS = 50
+
+/**
+ * GET /api/admin/fleet/units/:id: the unit with its service history, newest first, and the booking lines that
+ * hold it: current and upcoming ones first (soonest first), then past ones (latest first), at most
+ * MAX_UNIT_BOOKINGS. Their times read in the home depot's zone (`depotTimeZone`).
+ */
 export const unitDetailSchema = unitAdminSchema
-  .extend({ services: z.array(unitServiceSchema) })
+  .extend({
+    depotTimeZone: z.string(),
+    services: z.array(unitServiceSchema),
+    bookings: z.array(unitBookingSchema),
+  })
   .meta({ id: 'UnitDetail' })
 export type UnitDetail = z.infer<typeof unitDetailSchema>
 

@@ -91,6 +91,7 @@ export const paths = {
     /** The fleet (ADR 042): the units list is the section's first page. */
     fleet: {
       units: '/admin/fleet/',
+      unitNew: '/admin/fleet/units/new/',
       unit: (id: number | string) => `/admin/fleet/units/${encodeURIComponent(String(id))}/`,
       types: '/admin/fleet/types/',
       typeNew: '/admin/fleet/types/new/',
@@ -165,6 +166,7 @@ export const routePatterns = {
   adminFaqNew: 'admin/faqs/new',
   adminFaq: 'admin/faqs/:id',
   adminFleetUnits: pattern(paths.admin.fleet.units),
+  adminFleetUnitNew: pattern(paths.admin.fleet.unitNew),
   adminFleetUnit: 'admin/fleet/units/:id/',
   adminFleetTypes: pattern(paths.admin.fleet.types),
   adminFleetTypeNew: pattern(paths.admin.fleet.typeNew),

@@ -27,7 +27,7 @@ export const labelsAdminRoutes: FastifyPluginAsyncZod = async (app) => {
           `A4 sheets of ${LABELS_PER_PAGE} labels of 70 × 37 mm (3 across, 8 down, no gaps), as many pages ` +
           'as needed. Each label prints the business name, the fleet number, the type, the 24/7 number and a ' +
           "QR code of the unit's public page (SITE_URL/equipment/<fleet number>/). 400 naming the ids that " +
-          'are no unit.',
+          'are no unit. Retired units get no label (they are left out); 400 when every unit chosen is retired.',
         body: unitLabelsInputSchema,
         response: { 200: pdfResponse, ...errorResponses(400, 401, 403) },
       },

@@ -8,7 +8,9 @@ import type { FleetDeps } from './types.ts'
 /*
  * Printable QR labels (ADR 043): a sheet with one label per id asked for, in that order (an id twice
  * prints two labels, e.g. for both sides of a trailer). Every id must name a unit: the answer names the
- * ones that do not, rather than print a sheet short of what was asked.
+ * ones that do not, rather than print a sheet short of what was asked. A retired unit gets no label (its
+ * public page is gone, so its QR code would open nothing): it is left out, and a choice of retired units
+ * only is refused.
  */
 
 /** The absolute address of a unit's public page, which its label's QR code holds. */
@@ -28,7 +30,11 @@ export async function printUnitLabels(
     const message = MESSAGES.unitsUnknown(unknown)
     throw new ValidationError({ unitIds: [message] }, message)
   }
-  const labels = input.unitIds.flatMap((id) => {
+  const printable = input.unitIds.filter((id) => byId.get(id)?.status !== 'retired')
+  if (printable.length === 0) {
+    throw new ValidationError({ unitIds: [MESSAGES.labelsAllRetired] }, MESSAGES.labelsAllRetired)
+  }
+  const labels = printable.flatMap((id) => {
     const row = byId.get(id)
     return row
       ? [

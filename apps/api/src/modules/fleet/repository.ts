@@ -91,6 +91,7 @@ export interface UnitListRow {
   type_slug: string
   depot_id: number
   depot_code: string
+  depot_time_zone: string
   registration_or_serial: string
   status: UnitStatus
   next_service_due: string | null
@@ -123,6 +124,7 @@ function unitsJoined(db: Executor) {
       'equipment_types.slug as type_slug',
       'units.depot_id',
       'depots.code as depot_code',
+      'depots.time_zone as depot_time_zone',
       'units.registration_or_serial',
       'units.status',
       'units.next_service_due',
@@ -277,6 +279,45 @@ export async function listUnitServices(db: Executor, unitId: number): Promise<Un
     .orderBy('date', 'desc')
     .orderBy('id', 'desc')
     .execute()
+}
+
+/** A booking line of a unit, as its page lists it. */
+export interface UnitBookingRow {
+  id: number
+  starts_at: string
+  ends_at: string
+  booking_ref: string | null
+}
+
+/**
+ * A unit's booking lines, at most `limit`: those not over at `now` (current and upcoming) soonest first, then
+ * the past ones latest first. Two queries, so each is a plain range on the (unit, start, end) index.
+ */
+export async function listUnitBookingLines(
+  db: Executor,
+  unitId: number,
+  now: string,
+  limit: number,
+): Promise<UnitBookingRow[]> {
+  const lines = () =>
+    db
+      .selectFrom('booking_lines')
+      .select(['id', 'starts_at', 'ends_at', 'booking_ref'])
+      .where('unit_id', '=', unitId)
+  const open = await lines()
+    .where('ends_at', '>', now)
+    .orderBy('starts_at')
+    .orderBy('id')
+    .limit(limit)
+    .execute()
+  if (open.length >= limit) return open
+  const past = await lines()
+    .where('ends_at', '<=', now)
+    .orderBy('starts_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(limit - open.length)
+    .execute()
+  return [...open, ...past]
 }
 
 export async function listDepots(db: Executor): Promise<DepotRow[]> {

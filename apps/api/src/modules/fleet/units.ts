@@ -1,4 +1,5 @@
 import {
+  MAX_UNIT_BOOKINGS,
   FLEET_MESSAGES as MESSAGES,
   type PublicUnit,
   type UnitAdmin,
@@ -26,7 +27,9 @@ import {
   findUnits,
   insertUnit,
   insertUnitService,
+  listUnitBookingLines,
   listUnitServices,
+  type UnitBookingRow,
   type UnitListRow,
   updateUnitAtVersion,
 } from './repository.ts'
@@ -64,6 +67,10 @@ function toService(row: UnitServiceRow) {
     byName: row.by_name,
     createdAt: row.created_at,
   }
+}
+
+function toBooking(row: UnitBookingRow) {
+  return { id: row.id, startsAt: row.starts_at, endsAt: row.ends_at, bookingRef: row.booking_ref }
 }
 
 /** What the audit log keeps of a unit: its fields, naming its type and depot. */
@@ -132,9 +139,19 @@ export async function listUnits({ db }: FleetDeps, query: UnitListQuery): Promis
   return { items: rows.map(toUnitAdmin), total, page: query.page, pageSize: query.pageSize }
 }
 
-export async function getUnit({ db }: FleetDeps, id: number): Promise<UnitDetail> {
+/** A unit with its service history and the booking lines that hold it (current and upcoming ones first). */
+export async function getUnit({ db, clock }: FleetDeps, id: number): Promise<UnitDetail> {
   const row = await unitRow(db, id)
-  return { ...toUnitAdmin(row), services: (await listUnitServices(db, id)).map(toService) }
+  const [services, bookings] = await Promise.all([
+    listUnitServices(db, id),
+    listUnitBookingLines(db, id, toTimestamp(clock()), MAX_UNIT_BOOKINGS),
+  ])
+  return {
+    ...toUnitAdmin(row),
+    depotTimeZone: row.depot_time_zone,
+    services: services.map(toService),
+    bookings: bookings.map(toBooking),
+  }
 }
 
 /** The unit's public page: its fleet number, its type and the number to call, nothing about any hire. */

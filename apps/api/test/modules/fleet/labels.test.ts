@@ -122,6 +122,45 @@ describe.each(DIALECTS)('QR label sheet on %s', (dialect) => {
     }
   })
 
+  it('leaves retired units out of the sheet, and refuses a choice of retired units only (400)', async () => {
+    const { app } = await buildTestApp({ dialect })
+    const headers = await adminHeaders(app)
+    const type = await addType(app, headers)
+    const depotId = await depotIdOf(app, 'LAV')
+    const kept = await addUnit(app, headers, { fleetNumber: 'VMS-0142', typeId: type.id, depotId })
+    const retired = await addUnit(app, headers, {
+      fleetNumber: 'VMS-0143',
+      typeId: type.id,
+      depotId,
+      status: 'retired',
+    })
+    const otherRetired = await addUnit(app, headers, {
+      fleetNumber: 'VMS-0144',
+      typeId: type.id,
+      depotId,
+      status: 'retired',
+    })
+    const print = (unitIds: number[]) =>
+      app.inject({ method: 'POST', url: '/api/admin/fleet/labels', headers, payload: { unitIds } })
+
+    const mixed = await print([retired.id, kept.id, otherRetired.id])
+    expect(mixed.statusCode, mixed.body).toBe(200)
+    expect(mixed.headers['content-type']).toBe('application/pdf')
+    const doc = await PDFDocument.load(mixed.rawPayload)
+    expect(doc.getPageCount()).toBe(1)
+    const text = execFileSync('pdftotext', ['-', '-'], { input: mixed.rawPayload }).toString('utf8')
+    expect(text).toContain('VMS-0142')
+    expect(text).not.toContain('VMS-0143')
+    expect(text).not.toContain('VMS-0144')
+
+    const onlyRetired = await print([retired.id, otherRetired.id])
+    expect(onlyRetired.statusCode).toBe(400)
+    expect(onlyRetired.json()).toMatchObject({
+      Message: FLEET_MESSAGES.labelsAllRetired,
+      ModelState: { unitIds: [FLEET_MESSAGES.labelsAllRetired] },
+    })
+  })
+
   it('answers 401 to anonymous callers and 403 to members', async () => {
     const { app } = await buildTestApp({ dialect })
     const anonymous = await app.inject({

@@ -1,6 +1,7 @@
-import { FLEET_MESSAGES, type UnitDetail, type UnitList } from '@signalway/shared/fleet'
+import { FLEET_MESSAGES, MAX_UNIT_BOOKINGS, type UnitDetail, type UnitList } from '@signalway/shared/fleet'
 import { SITE } from '@signalway/shared/site'
 import { describe, expect, it } from 'vitest'
+import { insertBookingLines } from '../../../src/modules/fleet/availability-repository.ts'
 import { buildTestApp, DIALECTS } from '../../helpers/build.ts'
 import { addType, addUnit, adminHeaders, depotIdOf } from './helpers.ts'
 
@@ -278,5 +279,72 @@ describe.each(DIALECTS)('units of the fleet on %s', (dialect) => {
       phone: { display: SITE.phone.display, href: SITE.phone.href },
     })
     expect((await app.inject({ method: 'GET', url: '/api/equipment/VMS-9999' })).statusCode).toBe(404)
+  })
+
+  it('lists the booking lines that hold a unit: current and upcoming first, then past ones, at most 50', async () => {
+    const { app } = await buildTestApp({ dialect })
+    const headers = await adminHeaders(app)
+    const type = await addType(app, headers)
+    const unit = await addUnit(app, headers, {
+      fleetNumber: 'VMS-0142',
+      typeId: type.id,
+      depotId: await depotIdOf(app, 'MOL'),
+    })
+    const other = await addUnit(app, headers, {
+      fleetNumber: 'VMS-0143',
+      typeId: type.id,
+      depotId: await depotIdOf(app, 'MOL'),
+    })
+    const get = async () =>
+      (
+        await app.inject({ method: 'GET', url: `/api/admin/fleet/units/${unit.id}`, headers })
+      ).json<UnitDetail>()
+
+    const none = await get()
+    expect(none.bookings).toEqual([])
+    expect(none.depotTimeZone).toBe('Australia/Brisbane')
+
+    // Relative to the real clock: "current" and "past" are read against the server's now.
+    const day = 24 * 60 * 60 * 1000
+    const at = (days: number) => new Date(Date.now() + days * day).toISOString()
+    const line = (unitId: number, from: number, to: number, ref: string) => ({
+      unit_id: unitId,
+      starts_at: at(from),
+      ends_at: at(to),
+      booking_ref: ref,
+      created_at: at(-100),
+    })
+    await insertBookingLines(app.db, [
+      line(unit.id, -30, -28, 'B-PAST-OLD'),
+      line(unit.id, 10, 12, 'B-LATER'),
+      line(unit.id, -1, 1, 'B-NOW'),
+      line(unit.id, -10, -8, 'B-PAST'),
+      line(unit.id, 3, 4, 'B-NEXT'),
+      line(other.id, -1, 1, 'B-OTHER'),
+    ])
+    const detail = await get()
+    expect(detail.bookings.map((booking) => booking.bookingRef)).toEqual([
+      'B-NOW',
+      'B-NEXT',
+      'B-LATER',
+      'B-PAST',
+      'B-PAST-OLD',
+    ])
+    expect(detail.bookings[0]).toEqual({
+      id: expect.any(Number),
+      startsAt: expect.stringMatching(/Z$/u),
+      endsAt: expect.stringMatching(/Z$/u),
+      bookingRef: 'B-NOW',
+    })
+
+    await insertBookingLines(
+      app.db,
+      Array.from({ length: MAX_UNIT_BOOKINGS }, (_, index) =>
+        line(unit.id, -200 - index, -199 - index, `B-${index}`),
+      ),
+    )
+    const many = (await get()).bookings.map((booking) => booking.bookingRef)
+    expect(many).toHaveLength(MAX_UNIT_BOOKINGS)
+    expect(many.slice(0, 5)).toEqual(['B-NOW', 'B-NEXT', 'B-LATER', 'B-PAST', 'B-PAST-OLD'])
   })
 })

@@ -72,6 +72,7 @@ export const CALL_BAR_BY_ROUTE: Readonly<Record<string, boolean>> = {
   'admin-faq-new': false,
   'routes/admin/faq': false,
   'routes/admin/fleet-units': false,
+  'routes/admin/fleet-unit-new': false,
   'routes/admin/fleet-unit': false,
   'routes/admin/fleet-types': false,
   'admin-fleet-type-new': false,

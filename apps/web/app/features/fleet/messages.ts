@@ -21,4 +21,17 @@ export const FLEET_SCREEN_MESSAGES = {
   specificationValueRequired: 'Enter the specification (e.g. Full matrix, 3.2 × 2.1 m).',
   minimumDaysWhole: 'Enter the minimum hire as a whole number of days.',
   dueBeforeInvalid: 'Enter the day as a date.',
+  unitAdded: 'The unit was added.',
+  typesOrDepotsLoadFailed: 'Unable to load the equipment types and depots.',
+  noBookings: 'No bookings yet.',
+  exportFailed: 'Unable to export the units.',
+  importChooseFile: 'Choose a CSV file to import.',
+  importFailed: 'Unable to import the file.',
+  imported: (count: number) => `${count} ${count === 1 ? 'unit was' : 'units were'} added.`,
+  importRow: (row: number, column: string | null, message: string) =>
+    column === null ? `Row ${row}: ${message}` : `Row ${row}, column ${column}: ${message}`,
+  labelsFailed: 'Unable to print the labels.',
+  labelsRetiredLeftOut: (fleetNumbers: readonly string[]) =>
+    `Retired units get no label: ${fleetNumbers.join(', ')} ${fleetNumbers.length === 1 ? 'was' : 'were'} left out.`,
+  selected: (count: number) => `${count} ${count === 1 ? 'unit' : 'units'} selected`,
 } as const

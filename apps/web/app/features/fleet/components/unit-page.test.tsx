@@ -34,6 +34,8 @@ const unit: UnitDetail = {
   version: 5,
   createdAt: '2026-01-01T00:00:00.000Z',
   updatedAt: '2026-11-01T00:00:00.000Z',
+  depotTimeZone: 'Australia/Melbourne',
+  bookings: [],
   services: [
     {
       id: 1,
@@ -50,9 +52,9 @@ function later<T>(error: unknown): Promise<T> {
   return new Promise((_, reject) => setTimeout(() => reject(error), 0))
 }
 
-function renderPage(overrides: Partial<UnitPageApi> = {}) {
+function renderPage(overrides: Partial<UnitPageApi> = {}, shown: UnitDetail = unit) {
   const api: UnitPageApi = {
-    get: vi.fn(async () => unit),
+    get: vi.fn(async () => shown),
     save: vi.fn(),
     addService: vi.fn(),
     depots: vi.fn(async () => DEPOTS),
@@ -148,5 +150,40 @@ describe("a unit's page", () => {
     })
     expect(await screen.findByText(FLEET_SCREEN_MESSAGES.serviceAdded)).toBeTruthy()
     expect((within(form).getByLabelText(/^Work done/) as HTMLTextAreaElement).value).toBe('')
+  })
+
+  it('says a unit with no bookings has none yet', async () => {
+    renderPage()
+    const bookings = await screen.findByRole('region', { name: 'Bookings' })
+    expect(bookings.textContent).toContain(FLEET_SCREEN_MESSAGES.noBookings)
+    expect(within(bookings).queryByRole('table')).toBeNull()
+  })
+
+  it("lists the unit's bookings in the order given, their times in the home depot's zone", async () => {
+    const atMolendinar: UnitDetail = {
+      ...unit,
+      depotId: 2,
+      depotCode: 'MOL',
+      depotTimeZone: 'Australia/Brisbane',
+      bookings: [
+        // 7 am in Brisbane (8 am in Melbourne, on summer time).
+        {
+          id: 2,
+          startsAt: '2099-12-01T21:00:00.000Z',
+          endsAt: '2099-12-03T07:30:00.000Z',
+          bookingRef: 'B-2001',
+        },
+        { id: 1, startsAt: '2020-01-10T00:00:00.000Z', endsAt: '2020-01-11T00:00:00.000Z', bookingRef: null },
+      ],
+    }
+    renderPage({}, atMolendinar)
+    const table = await screen.findByRole('table', { name: /^Bookings of VMS-0142/u })
+    const rows = within(table).getAllByRole('row').slice(1)
+    expect(rows.map((row) => row.querySelector('td')?.textContent)).toEqual(['B-2001', '—'])
+    expect(rows[0]?.textContent).toContain('2 December 2099 at 7:00 am AEST')
+    expect(rows[0]?.textContent).toContain('3 December 2099 at 5:30 pm AEST')
+    expect(rows[0]?.textContent).toContain('Upcoming')
+    expect(rows[1]?.textContent).toContain('10 January 2020 at 10:00 am AEST')
+    expect(rows[1]?.textContent).toContain('Past')
   })
 })

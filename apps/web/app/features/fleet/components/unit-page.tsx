@@ -1,13 +1,6 @@
 import { formatDateTime } from '@signalway/shared'
 import { businessDay, formatIsoDay, formatLongDate } from '@signalway/shared/business-time'
-import {
-  type Depot,
-  FLEET_LIMITS,
-  FLEET_MESSAGES,
-  UNIT_STATUS_LABELS,
-  UNIT_STATUSES,
-  type UnitDetail,
-} from '@signalway/shared/fleet'
+import { type Depot, FLEET_LIMITS, FLEET_MESSAGES, type UnitDetail } from '@signalway/shared/fleet'
 import { useId, useState } from 'react'
 import { Link } from 'react-router'
 import { ConflictNotice, useSaveErrors } from '../../../components/back-office/save-errors.tsx'
@@ -15,7 +8,6 @@ import { useRecord } from '../../../components/back-office/use-record.ts'
 import {
   Form,
   FormActions,
-  Select,
   SubmitButton,
   TextArea,
   TextField,
@@ -38,6 +30,8 @@ import {
   unitFormSchema,
   unitInputOf,
 } from '../unit-forms.ts'
+import { UnitBookings } from './unit-bookings.tsx'
+import { UnitDetailsFields } from './unit-fields.tsx'
 import { ServiceDue, UnitStatusBadge } from './unit-status.tsx'
 
 export interface UnitPageApi {
@@ -56,7 +50,7 @@ const DEFAULT_API: UnitPageApi = {
 
 /**
  * One unit: its details with a form to change them (status, home depot, registration or serial, next service
- * due; version-checked), and its service history with a form to add an entry.
+ * due; version-checked), the bookings that hold it, and its service history with a form to add an entry.
  */
 export function UnitPage({ id, api = DEFAULT_API }: { id: number; api?: UnitPageApi }) {
   const {
@@ -88,6 +82,7 @@ export function UnitPage({ id, api = DEFAULT_API }: { id: number; api?: UnitPage
         onSaved={setSaved}
         onReload={reloadUnit}
       />
+      <UnitBookings unit={unit} />
       <ServiceHistory unit={unit} />
       <ServiceForm unit={unit} api={api} onSaved={setSaved} onReload={reloadUnit} />
     </div>
@@ -186,29 +181,7 @@ function UnitForm({
         />
       ) : null}
       <Form form={form} onSubmit={submit} className="publishing__form">
-        <Select
-          name="status"
-          label="Status"
-          placeholder={false}
-          options={UNIT_STATUSES.map((value) => ({ value, label: UNIT_STATUS_LABELS[value] }))}
-          hint='"On hire" and "Reserved" come from bookings.'
-          required
-        />
-        <Select name="depotId" label="Home depot" placeholder={false} options={depotOptions} required />
-        <TextField
-          name="registrationOrSerial"
-          label="Registration or serial number"
-          maxLength={FLEET_LIMITS.serialMax}
-          autoComplete="off"
-          spellCheck={false}
-          required
-        />
-        <TextField
-          name="nextServiceDue"
-          type="date"
-          label="Next service due"
-          hint="Left empty, no service is due."
-        />
+        <UnitDetailsFields depotOptions={depotOptions} />
         <FormActions>
           <SubmitButton busyLabel="Saving…" variant="primary">
             Save Unit

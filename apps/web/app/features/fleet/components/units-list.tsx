@@ -1,5 +1,5 @@
 import type { Depot, EquipmentTypeAdmin, UnitAdmin, UnitList } from '@signalway/shared/fleet'
-import { useEffect, useMemo, useState } from 'react'
+import { useEffect, useId, useMemo, useRef, useState } from 'react'
 import { Link, useSearchParams } from 'react-router'
 import {
   DataTable,
@@ -10,9 +10,10 @@ import {
 import { useNotify } from '../../../components/ui/notifications/index.ts'
 import { failureMessage } from '../../../lib/api-client.ts'
 import { paths } from '../../../lib/paths.ts'
+import { saveBlob } from '../../../lib/save-blob.ts'
 import { listDepots } from '../api/depots.ts'
 import { listEquipmentTypes } from '../api/types.ts'
-import { listUnits } from '../api/units.ts'
+import { exportUnitsCsv, importUnitsCsv, listUnits, printUnitLabels, unitsCsvFilename } from '../api/units.ts'
 import { FLEET_SCREEN_MESSAGES } from '../messages.ts'
 import {
   readUnitFilter,
@@ -22,18 +23,49 @@ import {
   writeUnitFilter,
 } from '../unit-list-query.ts'
 import { UnitFilters } from './unit-filters.tsx'
+import { UnitImport } from './unit-import.tsx'
 import { ServiceDue, UnitStatusBadge } from './unit-status.tsx'
 
 export interface UnitsListApi {
   list: typeof listUnits
   types: () => Promise<EquipmentTypeAdmin[]>
   depots: () => Promise<Depot[]>
+  exportCsv: typeof exportUnitsCsv
+  importCsv: typeof importUnitsCsv
+  printLabels: typeof printUnitLabels
 }
 
-const DEFAULT_API: UnitsListApi = { list: listUnits, types: listEquipmentTypes, depots: listDepots }
+const DEFAULT_API: UnitsListApi = {
+  list: listUnits,
+  types: listEquipmentTypes,
+  depots: listDepots,
+  exportCsv: exportUnitsCsv,
+  importCsv: importUnitsCsv,
+  printLabels: printUnitLabels,
+}
 
-function columns(depotName: (unit: UnitAdmin) => string): DataTableColumn<UnitAdmin>[] {
+/** The units chosen for labels, by id (kept across pages and filters until printed or cleared). */
+type Selection = ReadonlyMap<number, UnitAdmin>
+
+function columns(
+  depotName: (unit: UnitAdmin) => string,
+  selection: Selection,
+  toggle: (unit: UnitAdmin, on: boolean) => void,
+): DataTableColumn<UnitAdmin>[] {
   return [
+    {
+      key: 'select',
+      header: 'Label',
+      cell: (unit) => (
+        <input
+          type="checkbox"
+          className="check__input fleet-units__check"
+          aria-label={`Select ${unit.fleetNumber}`}
+          checked={selection.has(unit.id)}
+          onChange={(event) => toggle(unit, event.currentTarget.checked)}
+        />
+      ),
+    },
     {
       key: 'fleetNumber',
       header: 'Fleet number',
@@ -67,6 +99,9 @@ export function UnitsList({ api = DEFAULT_API }: { api?: UnitsListApi }) {
   const [loading, setLoading] = useState(true)
   const [types, setTypes] = useState<EquipmentTypeAdmin[]>([])
   const [depots, setDepots] = useState<Depot[]>([])
+  const [selection, setSelection] = useState<Selection>(new Map())
+  // Bumped by an import: the list loads again with the new units.
+  const [version, setVersion] = useState(0)
 
   useEffect(() => {
     let cancelled = false
@@ -84,6 +119,7 @@ export function UnitsList({ api = DEFAULT_API }: { api?: UnitsListApi }) {
     }
   }, [api, notify])
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new `version` loads the page again
   useEffect(() => {
     const controller = new AbortController()
     setLoading(true)
@@ -100,7 +136,7 @@ export function UnitsList({ api = DEFAULT_API }: { api?: UnitsListApi }) {
         notify.error(failureMessage(error, FLEET_SCREEN_MESSAGES.unitsLoadFailed))
       })
     return () => controller.abort()
-  }, [api, filter, table, notify])
+  }, [api, filter, table, notify, version])
 
   // A page past the end (a stale link) shows the last page instead.
   useEffect(() => {
@@ -110,21 +146,55 @@ export function UnitsList({ api = DEFAULT_API }: { api?: UnitsListApi }) {
   }, [data, table.page, table.pageSize, setTable])
 
   const depotNames = useMemo(() => new Map(depots.map((depot) => [depot.id, depot.name])), [depots])
-  const tableColumns = useMemo(
-    () => columns((unit) => depotNames.get(unit.depotId) ?? unit.depotCode),
-    [depotNames],
-  )
+  const tableColumns = useMemo(() => {
+    const toggle = (unit: UnitAdmin, on: boolean) =>
+      setSelection((current) => {
+        const next = new Map(current)
+        if (on) next.set(unit.id, unit)
+        else next.delete(unit.id)
+        return next
+      })
+    return columns((unit) => depotNames.get(unit.depotId) ?? unit.depotCode, selection, toggle)
+  }, [depotNames, selection])
+  const pageUnits = data?.items ?? []
 
   const apply = (next: UnitFilter) => {
     setSearchParams((current) => writeUnitFilter(current, next), { preventScrollReset: true })
   }
 
+  const selectPage = (on: boolean) =>
+    setSelection((current) => {
+      const next = new Map(current)
+      for (const unit of pageUnits) {
+        if (on) next.set(unit.id, unit)
+        else next.delete(unit.id)
+      }
+      return next
+    })
+
   return (
     <div className="fleet-units">
+      <UnitsToolbar api={api} filter={filter} search={table.search} selection={selection} />
+      <UnitImport importCsv={api.importCsv} onImported={() => setVersion((current) => current + 1)} />
       <UnitFilters value={filter} types={types} depots={depots} onApply={apply} />
-      <p className="inbox__count" role="status">
-        {loading ? 'Loading the units…' : `${data?.total ?? 0} ${data?.total === 1 ? 'unit' : 'units'}`}
-      </p>
+      <div className="inbox__toolbar">
+        <p className="inbox__count" role="status">
+          {loading ? 'Loading the units…' : `${data?.total ?? 0} ${data?.total === 1 ? 'unit' : 'units'}`}
+        </p>
+        <SelectPage units={pageUnits} selection={selection} onSelect={selectPage} />
+        <p className="fleet-units__selected" aria-live="polite">
+          {FLEET_SCREEN_MESSAGES.selected(selection.size)}
+          {selection.size > 0 ? (
+            <button
+              type="button"
+              className="button button--outline button--sm"
+              onClick={() => setSelection(new Map())}
+            >
+              Clear selection
+            </button>
+          ) : null}
+        </p>
+      </div>
       <DataTable
         caption="Units"
         columns={tableColumns}
@@ -137,6 +207,122 @@ export function UnitsList({ api = DEFAULT_API }: { api?: UnitsListApi }) {
         emptyText={FLEET_SCREEN_MESSAGES.noUnits}
         searchLabel="Search by fleet number or serial"
       />
+    </div>
+  )
+}
+
+/** "Select all on this page": checked when every unit of the page is chosen, mixed when some are. */
+function SelectPage({
+  units,
+  selection,
+  onSelect,
+}: {
+  units: readonly UnitAdmin[]
+  selection: Selection
+  onSelect: (on: boolean) => void
+}) {
+  const id = useId()
+  const chosen = units.filter((unit) => selection.has(unit.id)).length
+  const all = units.length > 0 && chosen === units.length
+  const ref = useRef<HTMLInputElement>(null)
+  useEffect(() => {
+    if (ref.current) ref.current.indeterminate = chosen > 0 && !all
+  }, [chosen, all])
+  return (
+    <div className="check fleet-units__select-page">
+      <input
+        ref={ref}
+        id={id}
+        type="checkbox"
+        className="check__input"
+        checked={all}
+        disabled={units.length === 0}
+        onChange={(event) => onSelect(event.currentTarget.checked)}
+      />
+      <label htmlFor={id} className="check__label">
+        Select all on this page
+      </label>
+    </div>
+  )
+}
+
+/**
+ * The list's actions: add a unit, export the list's search and filters as CSV, and print the QR labels of the
+ * chosen units. Retired units get no label (the server leaves them out); the note says which were.
+ */
+function UnitsToolbar({
+  api,
+  filter,
+  search,
+  selection,
+}: {
+  api: UnitsListApi
+  filter: UnitFilter
+  search: string
+  selection: Selection
+}) {
+  const notify = useNotify()
+  const [exporting, setExporting] = useState(false)
+  const [printing, setPrinting] = useState(false)
+
+  const exportCsv = async () => {
+    setExporting(true)
+    try {
+      const {
+        page: _page,
+        pageSize: _pageSize,
+        ...query
+      } = unitListRequest(filter, {
+        search,
+        page: 1,
+        pageSize: 1,
+        sort: null,
+      })
+      saveBlob(await api.exportCsv(query), unitsCsvFilename())
+    } catch (error) {
+      notify.error(failureMessage(error, FLEET_SCREEN_MESSAGES.exportFailed))
+    } finally {
+      setExporting(false)
+    }
+  }
+
+  const printLabels = async () => {
+    const chosen = [...selection.values()].sort((a, b) => a.fleetNumber.localeCompare(b.fleetNumber))
+    setPrinting(true)
+    try {
+      saveBlob(await api.printLabels(chosen.map((unit) => unit.id)), 'fleet-labels.pdf')
+      const retired = chosen.filter((unit) => unit.status === 'retired').map((unit) => unit.fleetNumber)
+      if (retired.length > 0) notify.success(FLEET_SCREEN_MESSAGES.labelsRetiredLeftOut(retired))
+    } catch (error) {
+      notify.error(failureMessage(error, FLEET_SCREEN_MESSAGES.labelsFailed))
+    } finally {
+      setPrinting(false)
+    }
+  }
+
+  return (
+    <div className="fleet-units__actions">
+      <Link to={paths.admin.fleet.unitNew} className="button button--primary">
+        Add a Unit
+      </Link>
+      <button
+        type="button"
+        className="button button--outline"
+        onClick={() => void exportCsv()}
+        disabled={exporting}
+        aria-busy={exporting || undefined}
+      >
+        Export CSV
+      </button>
+      <button
+        type="button"
+        className="button button--outline"
+        onClick={() => void printLabels()}
+        disabled={printing || selection.size === 0}
+        aria-busy={printing || undefined}
+      >
+        Print labels
+      </button>
     </div>
   )
 }
