@@ -240,4 +240,5 @@ export const EVERY_PAGE: readonly PageCheck[] = [
   { route: '/admin/fleet/types/', visitor: 'admin', url: at('/admin/fleet/types/') },
   { route: '/admin/fleet/types/new/', visitor: 'admin', url: at('/admin/fleet/types/new/') },
   { route: '/admin/fleet/types/:id/', visitor: 'admin', url: (d) => `/admin/fleet/types/${d.fleetTypeId}/` },
+  { route: '/admin/fleet/calendar/', visitor: 'admin', url: at('/admin/fleet/calendar/') },
 ]

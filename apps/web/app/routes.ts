@@ -69,6 +69,7 @@ export default [
       route(p.adminFleetTypes, 'routes/admin/fleet-types.tsx'),
       route(p.adminFleetTypeNew, 'routes/admin/fleet-type.tsx', { id: 'admin-fleet-type-new' }),
       route(p.adminFleetType, 'routes/admin/fleet-type.tsx'),
+      route(p.adminFleetCalendar, 'routes/admin/fleet-calendar.tsx'),
     ]),
   ]),
   route(p.maintenance, 'routes/pages/maintenance.tsx'),

@@ -95,6 +95,8 @@ export const paths = {
       types: '/admin/fleet/types/',
       typeNew: '/admin/fleet/types/new/',
       type: (id: number | string) => `/admin/fleet/types/${encodeURIComponent(String(id))}/`,
+      /** The depot month calendar; its depot (code) and month ('YYYY-MM') in the query string. */
+      calendar: '/admin/fleet/calendar/',
     },
   },
   sitemap: '/sitemap.xml',
@@ -167,6 +169,7 @@ export const routePatterns = {
   adminFleetTypes: pattern(paths.admin.fleet.types),
   adminFleetTypeNew: pattern(paths.admin.fleet.typeNew),
   adminFleetType: 'admin/fleet/types/:id/',
+  adminFleetCalendar: pattern(paths.admin.fleet.calendar),
   maintenance: pattern(paths.pages.maintenance),
   error403: pattern(paths.pages.error403),
   error404: pattern(paths.pages.error404),

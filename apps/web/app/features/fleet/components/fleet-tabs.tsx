@@ -1,23 +1,23 @@
 import { Link } from 'react-router'
 import { paths } from '../../../lib/paths.ts'
 
-const TABS = [
-  { to: paths.admin.fleet.units, label: 'Units' },
-  { to: paths.admin.fleet.types, label: 'Equipment types' },
-] as const
+const TABS = {
+  units: { to: paths.admin.fleet.units, label: 'Units' },
+  types: { to: paths.admin.fleet.types, label: 'Equipment types' },
+  calendar: { to: paths.admin.fleet.calendar, label: 'Calendar' },
+} as const
 
-/** The fleet section's two lists, the open one marked for screen readers as well as by its look. */
-export function FleetTabs({ current }: { current: 'units' | 'types' }) {
-  const open = current === 'units' ? paths.admin.fleet.units : paths.admin.fleet.types
+/** The fleet section's pages, the open one marked for screen readers as well as by its look. */
+export function FleetTabs({ current }: { current: keyof typeof TABS }) {
   return (
     <nav className="fleet-tabs" aria-label="Fleet">
       <ul className="fleet-tabs__list">
-        {TABS.map((tab) => (
+        {Object.entries(TABS).map(([key, tab]) => (
           <li key={tab.to}>
             <Link
               to={tab.to}
-              className={`button button--sm ${tab.to === open ? 'button--primary' : 'button--outline'}`}
-              aria-current={tab.to === open ? 'page' : undefined}
+              className={`button button--sm ${key === current ? 'button--primary' : 'button--outline'}`}
+              aria-current={key === current ? 'page' : undefined}
             >
               {tab.label}
             </Link>
