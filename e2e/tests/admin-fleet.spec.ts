@@ -89,6 +89,8 @@ test('an administrator adds a type with rates in dollars and puts a unit of it i
 
   await page.getByRole('navigation', { name: 'Fleet' }).getByRole('link', { name: 'Units' }).click()
   await page.getByLabel('Search by fleet number or serial').fill(fleetNumber)
+  // The search reaches the address after a pause: a click before it would be overtaken by it.
+  await expect(page).toHaveURL(new RegExp(`q=${fleetNumber}`))
   await page.getByRole('link', { name: fleetNumber }).click()
   await expect(page).toHaveURL(/\/admin\/fleet\/units\/\d+\/$/)
   await expect(page.getByRole('region', { name: fleetNumber })).toContainText(name)

@@ -1,4 +1,5 @@
 import { businessDay, wallTimeIn } from '@signalway/shared/business-time'
+import { isoMonthSchema } from '@signalway/shared/fleet'
 import { paths } from '../../lib/paths.ts'
 
 /*
@@ -7,7 +8,6 @@ import { paths } from '../../lib/paths.ts'
  * UTC), so they read the same in any browser's time zone.
  */
 
-const MONTH = /^(\d{4})-(0[1-9]|1[0-2])$/u
 const DEPOT = /^[A-Z]{2,8}$/u
 
 const pad = (value: number) => String(value).padStart(2, '0')
@@ -19,13 +19,13 @@ export interface CalendarChoice {
   month: string | undefined
 }
 
-/** The depot and month of a query string; anything malformed is no choice. */
+/** The depot and month of a query string; anything malformed (or a month the API refuses) is no choice. */
 export function readCalendarChoice(params: URLSearchParams): CalendarChoice {
   const depot = params.get('depot')?.toUpperCase()
   const month = params.get('month')
   return {
     depot: depot && DEPOT.test(depot) ? depot : undefined,
-    month: month && MONTH.test(month) ? month : undefined,
+    month: month && isoMonthSchema.safeParse(month).success ? month : undefined,
   }
 }
 

@@ -25,6 +25,7 @@ export interface FleetCalendarApi {
 }
 
 const DEFAULT_API: FleetCalendarApi = { depots: listDepots, calendar: getFleetCalendar }
+const systemNow = () => new Date()
 
 /**
  * The depot month calendar (requirements §17): a depot and a month from the query string (the first depot and
@@ -33,7 +34,7 @@ const DEFAULT_API: FleetCalendarApi = { depots: listDepots, calendar: getFleetCa
  */
 export function FleetCalendarView({
   api = DEFAULT_API,
-  now = () => new Date(),
+  now = systemNow,
 }: {
   api?: FleetCalendarApi
   now?: () => Date
