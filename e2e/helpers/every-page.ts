@@ -243,4 +243,5 @@ export const EVERY_PAGE: readonly PageCheck[] = [
   { route: '/admin/fleet/types/:id/', visitor: 'admin', url: (d) => `/admin/fleet/types/${d.fleetTypeId}/` },
   { route: '/admin/fleet/depots/', visitor: 'admin', url: at('/admin/fleet/depots/') },
   { route: '/admin/fleet/depots/:id/', visitor: 'admin', url: at('/admin/fleet/depots/1/') },
+  { route: '/admin/fleet/calendar/', visitor: 'admin', url: at('/admin/fleet/calendar/') },
 ]

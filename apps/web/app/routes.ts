@@ -72,6 +72,7 @@ export default [
       route(p.adminFleetType, 'routes/admin/fleet-type.tsx'),
       route(p.adminFleetDepots, 'routes/admin/fleet-depots.tsx'),
       route(p.adminFleetDepot, 'routes/admin/fleet-depot.tsx'),
+      route(p.adminFleetCalendar, 'routes/admin/fleet-calendar.tsx'),
     ]),
   ]),
   route(p.maintenance, 'routes/pages/maintenance.tsx'),

@@ -60,6 +60,7 @@ export const FLEET_MESSAGES = {
   statusInvalid:
     'Choose Available, In service, Out of service or Retired ("On hire" and "Reserved" come from bookings).',
   dateInvalid: 'Enter a date as YYYY-MM-DD.',
+  monthInvalid: 'Enter a month as YYYY-MM.',
   typeUnknown: 'Choose an equipment type.',
   depotUnknown: 'Choose a depot.',
   workDoneRequired: 'Describe the work done.',
@@ -565,3 +566,47 @@ export const availabilitySchema = z
   })
   .meta({ id: 'Availability' })
 export type Availability = z.infer<typeof availabilitySchema>
+
+/** A calendar month, 'YYYY-MM' (from 2000 to 2999: the calendar has no use for earlier ones). */
+export const isoMonthSchema = z
+  .string()
+  .regex(/^2\d{3}-(?:0[1-9]|1[0-2])$/u, { error: FLEET_MESSAGES.monthInvalid })
+
+/** GET /api/admin/fleet/calendar: a depot's month, its days those of the depot's time zone. */
+export const fleetCalendarQuerySchema = z.object({
+  depotId: z.coerce.number().int().min(1).max(MAX_RECORD_ID),
+  month: isoMonthSchema,
+})
+export type FleetCalendarQuery = z.infer<typeof fleetCalendarQuerySchema>
+
+export const fleetCalendarDaySchema = z.object({
+  /** 'YYYY-MM-DD' in the depot's zone. */
+  day: z.string(),
+  /** Units free for the whole day (the same rule as availability: Available, service not due, no booking). */
+  free: z.number().int(),
+  /** Units of the type at the depot that are not retired. */
+  total: z.number().int(),
+  /** No unit is free that day: a booking of the type for it cannot be met. */
+  cannotBeMet: z.boolean(),
+})
+export type FleetCalendarDay = z.infer<typeof fleetCalendarDaySchema>
+
+export const fleetCalendarSchema = z
+  .object({
+    depot: z.object({ id: z.number().int(), code: z.string(), name: z.string(), timeZone: z.string() }),
+    month: z.string(),
+    /** Every day of the month, 'YYYY-MM-DD'. */
+    days: z.array(z.string()),
+    /** Each type with a unit at the depot that is not retired, in catalogue order, a cell per day. */
+    types: z.array(
+      z.object({
+        id: z.number().int(),
+        slug: z.string(),
+        name: z.string(),
+        total: z.number().int(),
+        days: z.array(fleetCalendarDaySchema),
+      }),
+    ),
+  })
+  .meta({ id: 'FleetCalendar' })
+export type FleetCalendar = z.infer<typeof fleetCalendarSchema>

@@ -355,6 +355,7 @@ function parameterExample(fixture: Fixture, op: Operation, name: string): string
     search: 'Jane',
     from: '2026-01-01',
     to: '2026-12-31',
+    month: '2026-12',
     q: '12 Hill St',
     version: '1',
   }

@@ -98,6 +98,8 @@ export const paths = {
       type: (id: number | string) => `/admin/fleet/types/${encodeURIComponent(String(id))}/`,
       depots: '/admin/fleet/depots/',
       depot: (id: number | string) => `/admin/fleet/depots/${encodeURIComponent(String(id))}/`,
+      /** The depot month calendar; its depot (code) and month ('YYYY-MM') in the query string. */
+      calendar: '/admin/fleet/calendar/',
     },
   },
   sitemap: '/sitemap.xml',
@@ -173,6 +175,7 @@ export const routePatterns = {
   adminFleetType: 'admin/fleet/types/:id/',
   adminFleetDepots: pattern(paths.admin.fleet.depots),
   adminFleetDepot: 'admin/fleet/depots/:id/',
+  adminFleetCalendar: pattern(paths.admin.fleet.calendar),
   maintenance: pattern(paths.pages.maintenance),
   error403: pattern(paths.pages.error403),
   error404: pattern(paths.pages.error404),

@@ -74,3 +74,58 @@ export async function insertBookingLines(
   const inserted = await db.insertInto('booking_lines').values(rows).returning('id').execute()
   return inserted.map((row) => row.id)
 }
+
+/* What the depot's month calendar reads: all of a depot at once, one query for its units and one for its lines. */
+
+export interface DepotUnit extends CandidateUnit {
+  type_id: number
+  type_slug: string
+  type_name: string
+}
+
+/**
+ * Every unit of a depot that is not retired, with its type, in catalogue order (the types list's: service, name)
+ * and by fleet number within a type.
+ */
+export async function depotUnits(db: Executor, depotId: number): Promise<DepotUnit[]> {
+  return db
+    .selectFrom('units')
+    .innerJoin('equipment_types', 'equipment_types.id', 'units.type_id')
+    .select([
+      'units.id',
+      'units.fleet_number',
+      'units.status',
+      'units.next_service_due',
+      'units.type_id',
+      'equipment_types.slug as type_slug',
+      'equipment_types.name as type_name',
+    ])
+    .where('units.depot_id', '=', depotId)
+    .where('units.status', '!=', 'retired')
+    .orderBy('equipment_types.service_slug')
+    .orderBy('equipment_types.name')
+    .orderBy('equipment_types.id')
+    .orderBy('units.fleet_number')
+    .execute()
+}
+
+/**
+ * The booking lines of a depot's units that are not retired overlapping [startsAt, endsAt), whatever their type:
+ * the units' (depot_id, status) index finds the units, the lines' (unit_id, starts_at, ends_at) index their lines.
+ */
+export async function depotLinesOverlapping(
+  db: Executor,
+  depotId: number,
+  startsAt: string,
+  endsAt: string,
+): Promise<HeldPeriod[]> {
+  return db
+    .selectFrom('booking_lines')
+    .innerJoin('units', 'units.id', 'booking_lines.unit_id')
+    .select(['booking_lines.unit_id', 'booking_lines.starts_at', 'booking_lines.ends_at'])
+    .where('units.depot_id', '=', depotId)
+    .where('units.status', '!=', 'retired')
+    .where('booking_lines.starts_at', '<', endsAt)
+    .where('booking_lines.ends_at', '>', startsAt)
+    .execute()
+}

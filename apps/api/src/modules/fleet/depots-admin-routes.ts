@@ -3,6 +3,8 @@ import {
   availabilitySchema,
   depotSchema,
   depotZonesInputSchema,
+  fleetCalendarQuerySchema,
+  fleetCalendarSchema,
 } from '@signalway/shared/fleet'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
@@ -10,10 +12,11 @@ import { errorResponses } from '../../lib/http-schemas.ts'
 import { auditContextOf } from '../audit/audit.ts'
 import { userOf } from '../auth/plugin.ts'
 import { availabilityOf } from './availability.ts'
+import { depotMonthCalendar } from './calendar.ts'
 import { getDepotWithZones, listDepotsWithZones, updateDepotZones } from './depots.ts'
 import { adminSchema, fleetDepsOf, recordIdParams } from './route-options.ts'
 
-/** The depots, and the availability of a type at one of them. */
+/** The depots, the availability of a type at one of them, and a depot's month calendar. */
 export const depotsAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   const deps = fleetDepsOf(app)
   const admin = { onRequest: [app.requireAdmin] }
@@ -76,5 +79,20 @@ export const depotsAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => availabilityOf(app.db, request.query),
+  )
+
+  app.get(
+    '/admin/fleet/calendar',
+    {
+      ...admin,
+      schema: {
+        ...adminSchema,
+        summary:
+          "A depot's month: for each type with units there and each day of the depot's zone, the units free for the whole day out of those not retired; a day with none free cannot be met.",
+        querystring: fleetCalendarQuerySchema,
+        response: { 200: fleetCalendarSchema, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request) => depotMonthCalendar(app.db, request.query),
   )
 }

@@ -34,6 +34,7 @@ describe.each(DIALECTS)('equipment types on %s', (dialect) => {
         method: 'GET',
         url: '/api/admin/fleet/availability?typeId=1&depotId=1&from=2026-12-01&to=2026-12-02',
       },
+      { method: 'GET', url: '/api/admin/fleet/calendar?depotId=1&month=2026-12' },
     ])
     expect(await app.db.selectFrom('equipment_types').selectAll().execute()).toEqual([])
   })

@@ -79,6 +79,7 @@ export const CALL_BAR_BY_ROUTE: Readonly<Record<string, boolean>> = {
   'routes/admin/fleet-type': false,
   'routes/admin/fleet-depots': false,
   'routes/admin/fleet-depot': false,
+  'routes/admin/fleet-calendar': false,
 }
 
 /** Whether the page of these route matches shows the call bar: its own route decides; an unlisted one does not. */
