@@ -31,6 +31,7 @@ import { createDatabase } from '../apps/api/src/db/database.ts'
 import { migrateToLatest } from '../apps/api/src/db/migrator.ts'
 import type { DB, UnitStatus } from '../apps/api/src/db/schema.ts'
 import { availabilityOf } from '../apps/api/src/modules/fleet/availability.ts'
+import { depotMonthCalendar } from '../apps/api/src/modules/fleet/calendar.ts'
 import { argument } from './lib/args.ts'
 import { between, prng } from './lib/random.ts'
 import { writeResults } from './lib/results.ts'
@@ -72,9 +73,15 @@ const OPERATIONS: Operation[] = [
     targetP95Ms: 20,
     prepare: (pick) => (db) => availabilityOf(db, pick.availabilityQuery(30)),
   },
-  // TO ADD ON MERGE: the depot month calendar (requirements §17, p95 < 100 ms), once calendar.ts lands:
-  // { name: 'depotMonthCalendar', targetP95Ms: 100,
-  //   prepare: (pick) => (db) => depotMonthCalendar(db, pick.depotId(), pick.month()) },
+  {
+    name: 'depotMonthCalendar',
+    targetP95Ms: 100,
+    prepare: (pick) => {
+      const { year, month } = pick.month()
+      const query = { depotId: pick.depotId(), month: `${year}-${String(month).padStart(2, '0')}` }
+      return (db) => depotMonthCalendar(db, query)
+    },
+  },
 ]
 
 /* ---------- The fleet ---------- */
