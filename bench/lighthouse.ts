@@ -55,6 +55,8 @@ const PAGES: readonly BenchPage[] = [
   { name: 'about', path: '/about/' },
   { name: 'services', path: '/services/' },
   ...SERVICES.map((service) => ({ name: `service: ${service.slug}`, path: `/services/${service.slug}/` })),
+  // An equipment type's page with its image (the demo fleet's), the largest paint on a phone.
+  { name: 'equipment type', path: '/equipment-types/vms-board-full-matrix/' },
   { name: 'news', path: '/news/' },
   { name: 'faqs', path: '/faqs/' },
   { name: 'contact-us', path: '/contact-us/', hydratesOnInteraction: true },

@@ -92,4 +92,33 @@ test.describe('nothing moves while a page loads on a phone', () => {
     ).toBeVisible()
     await expectStill(page)
   })
+
+  test("the catalogue's pictures: a type's page and its service's cards keep their room before the images arrive", async ({
+    page,
+  }) => {
+    await recordShifts(page)
+    const cdp = await page.context().newCDPSession(page)
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 })
+    await page.goto('/equipment-types/vms-board-full-matrix/')
+    const picture = page.locator('img.service-detail__image')
+    await expect(picture).toHaveAttribute('src', /^\/api\/media\//)
+    await expect
+      .poll(() => picture.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth))
+      .toBeGreaterThan(0)
+    await expectStill(page)
+
+    await page.goto('/services/vms-boards/')
+    const cards = page.locator('img.equipment-type__image')
+    await cards.first().scrollIntoViewIfNeeded()
+    await expect
+      .poll(() =>
+        cards.evaluateAll((images) =>
+          images.every(
+            (img) => (img as HTMLImageElement).complete && (img as HTMLImageElement).naturalWidth > 0,
+          ),
+        ),
+      )
+      .toBe(true)
+    await expectStill(page)
+  })
 })

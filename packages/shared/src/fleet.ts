@@ -39,6 +39,8 @@ export const FLEET_LIMITS = {
   serialMax: 60,
   workDoneMax: 2_000,
   searchMax: 100,
+  /** The image's alternative text (the same bound as a news image's). */
+  imageAltMax: 200,
 } as const
 
 export const FLEET_MESSAGES = {
@@ -52,7 +54,8 @@ export const FLEET_MESSAGES = {
   descriptionRequired: 'Write a short description.',
   descriptionTooLong: `The description must be at most ${FLEET_LIMITS.descriptionMax.toLocaleString('en-AU')} characters.`,
   minimumDays: `The minimum hire is from 1 to ${FLEET_LIMITS.minimumDaysMax} days.`,
-  imageInvalid: 'Choose an uploaded image.',
+  imageInvalid: 'Upload the image again.',
+  imageAltTooLong: `The image description must be at most ${FLEET_LIMITS.imageAltMax} characters.`,
   fleetNumberInvalid: 'Enter the fleet number as letters, a hyphen and digits (e.g. VMS-0142).',
   fleetNumberTaken: 'Another unit has this fleet number already.',
   serialRequired: 'Enter the registration or serial number.',
@@ -131,6 +134,12 @@ export const equipmentTypeInputSchema = z
       .regex(/^[0-9a-f]{32}$/u, { error: FLEET_MESSAGES.imageInvalid })
       .nullable()
       .default(null),
+    /** What the image shows, for people who cannot see it; left empty, the type's name says it. */
+    imageAlt: z
+      .string()
+      .trim()
+      .max(FLEET_LIMITS.imageAltMax, { error: FLEET_MESSAGES.imageAltTooLong })
+      .default(''),
     dayRateCents: centsSchema(),
     weekRateCents: centsSchema(),
     minimumDays: z
@@ -171,6 +180,8 @@ export const equipmentTypeAdminSchema = z
     imageMediaId: z.string().nullable(),
     /** The image's address at 800 pixels wide, or null. */
     image: z.string().nullable(),
+    /** The image's alternative text as staff typed it ('' when the type's name says it). */
+    imageAlt: z.string(),
     dayRateCents: z.number().int(),
     weekRateCents: z.number().int(),
     minimumDays: z.number().int(),
@@ -195,7 +206,13 @@ export const equipmentTypeSchema = z
     name: z.string(),
     description: z.string(),
     specifications: z.array(z.object({ label: z.string(), value: z.string() })),
+    /**
+     * The image at 800 × 450 pixels (16:9 WebP, the publishing image pipeline; the 400 pixel size beside it,
+     * see mediaSrcSet), or null when the type has none.
+     */
     image: z.string().nullable(),
+    /** What the image shows: the alternative text staff wrote, or the type's name. */
+    imageAlt: z.string(),
     priceOnApplication: z.boolean(),
     dayRateCents: z.number().int().nullable(),
     weekRateCents: z.number().int().nullable(),

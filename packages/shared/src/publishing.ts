@@ -171,6 +171,11 @@ export function mediaSrcSet(image: string): string | undefined {
   return NEWS_IMAGE_WIDTHS.map((width) => `${match[1]}-${width}.webp ${width}w`).join(', ')
 }
 
+/** The random name of an upload from the path of one of its sizes ('/api/media/<id>-800.webp'). */
+export function mediaIdOf(image: string): string | undefined {
+  return /^\/api\/media\/([0-9a-f]{32})-\d+\.webp$/.exec(image)?.[1]
+}
+
 /* ---------- Content pages (requirements §2's generic pages, the privacy policy and the website terms) ---------- */
 
 export const PAGE_LIMITS = { nameMax: 100, titleMax: 120, descriptionMax: 300, contentMax: 50_000 } as const

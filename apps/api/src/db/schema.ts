@@ -506,6 +506,8 @@ export interface EquipmentTypesTable {
   /** JSON text: [{ label, value }]. */
   specifications: string
   image_media_id: string | null
+  /** The image's alternative text; '' when the type's name says it. */
+  image_alt: Generated<string>
   day_rate_cents: number
   week_rate_cents: number
   minimum_days: number

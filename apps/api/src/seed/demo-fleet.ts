@@ -6,12 +6,14 @@ import {
   insertZoneFees,
   listDepots,
 } from '../modules/fleet/repository.ts'
+import { DEMO_IMAGE_ALT, seedDemoTypeImages } from './demo-fleet-images.ts'
 import { createEquipmentType, createFleetUnit } from './factories.ts'
 
 /*
  * The demo fleet (DEMO=1): a catalogue with at least one type under each of the ten services, about sixty units
  * across the three depots, the postcodes each depot serves and its zones' fees. Rates are integer cents ex GST.
- * The numbers are invented but of the right size for a traffic equipment hire business.
+ * The numbers are invented but of the right size for a traffic equipment hire business. Each type has a drawing
+ * of its kind of equipment for its image (demo-fleet-images.ts).
  */
 
 interface DemoType {
@@ -342,6 +344,11 @@ export async function seedDemoFleet(db: Kysely<DB>, now: Date): Promise<{ types:
     const depotIds = new Map(depots.map((depot) => [depot.code, depot.id]))
     const states = new Map(depots.map((depot) => [depot.id, depot.state]))
     await seedZones(trx, depotIds)
+    const images = await seedDemoTypeImages(
+      trx,
+      DEMO_TYPES.map((type) => type.service),
+      now,
+    )
     const at = now.toISOString()
     let units = 0
     for (const type of DEMO_TYPES) {
@@ -351,6 +358,8 @@ export async function seedDemoFleet(db: Kysely<DB>, now: Date): Promise<{ types:
         name: type.name,
         description: type.description,
         specifications: JSON.stringify(type.specifications),
+        image_media_id: images.get(type.service) ?? null,
+        image_alt: DEMO_IMAGE_ALT[type.service] ?? '',
         day_rate_cents: type.day,
         week_rate_cents: type.week,
         minimum_days: type.minimumDays,

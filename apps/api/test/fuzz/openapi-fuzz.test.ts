@@ -8,7 +8,7 @@ import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { buildApp } from '../../src/app.ts'
 import { loadConfig } from '../../src/config.ts'
-import { storeNewsImage } from '../../src/modules/content/media.ts'
+import { storeImage } from '../../src/modules/content/media.ts'
 import { findOutboxMessages } from '../../src/modules/outbox/repository.ts'
 import { createEquipmentType, createFleetUnit, createNewsItem } from '../../src/seed/factories.ts'
 import { createAdmin, createUser, enrolTotp, TEST_CLIENT, type TestUser, tokenFor } from '../helpers/auth.ts'
@@ -294,7 +294,7 @@ async function publishingFixture(app: FastifyInstance, admin: TestUser, path: st
     .png()
     .toBuffer()
   const imageDataUrl = `data:image/png;base64,${bytes.toString('base64')}`
-  const { image } = await storeNewsImage(app.db, imageDataUrl, admin.id, new Date())
+  const { image } = await storeImage(app.db, imageDataUrl, admin.id, new Date())
   const newsSlug = `fuzz-${randomUUID().slice(0, 8)}`
   await createNewsItem(app.db, { slug: newsSlug })
   const news = await app.db.selectFrom('news').select('id').orderBy('id', 'desc').executeTakeFirstOrThrow()

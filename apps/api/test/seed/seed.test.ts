@@ -1,4 +1,5 @@
 import { MEMBER_TYPE, SERVICES } from '@signalway/shared/constants'
+import sharp from 'sharp'
 import { describe, expect, it, vi } from 'vitest'
 import { verifyPassword } from '../../src/lib/password.ts'
 import { DEMO_NEWS, DEMO_PAGES } from '../../src/seed/demo-content.ts'
@@ -120,6 +121,22 @@ describe.each(DIALECTS)('first-run seed on %s', (dialect) => {
     for (const type of types) {
       expect(Number.isInteger(type.day_rate_cents) && Number.isInteger(type.week_rate_cents)).toBe(true)
     }
+    // Every type has a drawing of its kind of equipment, stored by the image pipeline, and says what it shows.
+    const pictured = await first.app.inject({
+      method: 'GET',
+      url: '/api/equipment-types/vms-board-full-matrix',
+    })
+    const { image, imageAlt } = pictured.json<{ image: string; imageAlt: string }>()
+    expect(imageAlt).toMatch(/^Drawing of a trailer-mounted VMS board/)
+    const served = await first.app.inject({ method: 'GET', url: image })
+    expect(served.statusCode).toBe(200)
+    expect(await sharp(served.rawPayload).metadata()).toMatchObject({
+      format: 'webp',
+      width: 800,
+      height: 450,
+    })
+    for (const type of types) expect(type.image_media_id).toMatch(/^[0-9a-f]{32}$/)
+    expect(new Set(types.map((type) => type.image_media_id)).size).toBe(SERVICES.length)
     const units = await db
       .selectFrom('units')
       .innerJoin('depots', 'depots.id', 'units.depot_id')

@@ -10,12 +10,14 @@ import {
   publicRates,
   typeDescription,
 } from '../features/fleet/prices.ts'
+import { typeImage } from '../features/fleet/type-image.ts'
 import { STATIC_PAGE } from '../lib/hydration.ts'
 import { internalApiContext } from '../lib/internal-api.server.ts'
 import { configFromMatches, routeMeta } from '../lib/meta.ts'
 import { paths } from '../lib/paths.ts'
 import { breadcrumbJsonLd } from '../lib/structured-data.ts'
 import { findService } from '../site-content/index.ts'
+import type { ImageAsset } from '../site-content/types.ts'
 import type { Route } from './+types/equipment-type'
 
 /** Not hydrated (ADR 008): static content; the enhancement script covers the header. */
@@ -56,7 +58,7 @@ export const meta: Route.MetaFunction = (args) => {
       title: type.name,
       description: typeDescription(type),
       path,
-      ...(type.image ? { image: type.image } : {}),
+      ...(type.image ? { image: { src: type.image, width: 800, height: 450, alt: type.imageAlt } } : {}),
     }),
     { 'script:ld+json': productJsonLd(type, { siteUrl, path, category, sellerName: SITE.name }) },
     {
@@ -88,7 +90,9 @@ export default function EquipmentTypePage({ loaderData }: Route.ComponentProps) 
   }
   const service = findService(type.serviceSlug)
   const rates = publicRates(type)
-  const image = type.image ? { src: type.image, width: 800, height: 533, alt: '' } : (service?.image ?? null)
+  // Without its own image, a type shows its service's illustration (ADR 047).
+  const image: (ImageAsset & { srcSet?: string | undefined }) | null =
+    typeImage(type, 'large') ?? service?.image ?? null
   return (
     <>
       <PageHeader title={type.name} lead={type.description} />
@@ -152,6 +156,9 @@ export default function EquipmentTypePage({ loaderData }: Route.ComponentProps) 
               width={image.width}
               height={image.height}
               alt={image.alt}
+              srcSet={image.srcSet}
+              sizes={image.srcSet ? '(min-width: 64rem) 24rem, min(26rem, 100vw)' : undefined}
+              // The first thing a narrow screen shows and beside the title on a wide one: the largest paint.
               fetchPriority="high"
             />
           ) : null}

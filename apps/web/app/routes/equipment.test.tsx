@@ -14,6 +14,9 @@ import ServicePage, { loader as serviceLoader } from './services/service.tsx'
  */
 forbidFetch()
 
+const MEDIA_ID = 'c'.repeat(32)
+const WITH_IMAGE = { image: `/api/media/${MEDIA_ID}-800.webp`, imageAlt: 'A VMS board on its trailer' }
+
 const { api, requested } = fakeInternalApi({
   '/equipment-types?service=vms-boards': { status: 200, body: [VMS_TYPE] },
   '/equipment-types/vms-board-full-matrix': { status: 200, body: VMS_TYPE },
@@ -63,6 +66,20 @@ describe('a service page', () => {
     expect(html).toContain('href="/get-a-quote/?service=vms-boards"')
   })
 
+  it('shows a small image on the card of a type that has one, and no image box on one that has none', () => {
+    const html = render(
+      '/services/vms-boards/',
+      <ServicePage {...props({ types: [{ ...VMS_TYPE, ...WITH_IMAGE }, TMA_TYPE] })} />,
+    )
+    const images = html.match(/<img class="card__image equipment-type__image"[^>]*>/gu) ?? []
+    expect(images).toHaveLength(1)
+    expect(images[0]).toContain(`src="/api/media/${MEDIA_ID}-400.webp"`)
+    expect(images[0]).toContain(`/api/media/${MEDIA_ID}-800.webp 800w`)
+    expect(images[0]).toContain('width="400"')
+    expect(images[0]).toContain('height="225"')
+    expect(images[0]).toContain('loading="lazy"')
+  })
+
   it('shows "Price on application" for a type whose prices are not public', () => {
     const html = render(
       '/services/truck-mounted-attenuators/',
@@ -98,6 +115,40 @@ describe("an equipment type's page", () => {
     expect(html).toContain('1 day')
     expect(html).toContain('AS 4852.2')
     expect(html).toContain('href="/get-a-quote/?service=vms-boards"')
+  })
+
+  it("shows the type's own image at its size with both sizes to choose from, as the largest paint", () => {
+    const html = render(
+      '/equipment-types/vms-board-full-matrix/',
+      <EquipmentTypePage {...props({ type: { ...VMS_TYPE, ...WITH_IMAGE } })} />,
+    )
+    const image = html.match(/<img class="service-detail__image"[^>]*>/u)?.[0] ?? ''
+    expect(image).toContain(`src="/api/media/${MEDIA_ID}-800.webp"`)
+    expect(image).toContain(
+      `srcSet="/api/media/${MEDIA_ID}-400.webp 400w, /api/media/${MEDIA_ID}-800.webp 800w"`,
+    )
+    expect(image).toContain('width="800"')
+    expect(image).toContain('height="450"')
+    expect(image).toContain('alt="A VMS board on its trailer"')
+    expect(image).toContain('fetchPriority="high"')
+    // Without one, the service's illustration stands in.
+    const without = render(
+      '/equipment-types/vms-board-full-matrix/',
+      <EquipmentTypePage {...props({ type: VMS_TYPE })} />,
+    )
+    expect(without).toContain('src="/images/services/vms-boards.svg"')
+  })
+
+  it('gives link previews and the Product data the type image, as an absolute address', () => {
+    const meta = typeMeta(
+      metaArgs('/equipment-types/vms-board-full-matrix/', { type: { ...VMS_TYPE, ...WITH_IMAGE } }),
+    ) as Record<string, unknown>[]
+    const absolute = `https://signalway.example/api/media/${MEDIA_ID}-800.webp`
+    expect(meta).toContainEqual({ property: 'og:image', content: absolute })
+    const product = meta
+      .map((entry) => entry['script:ld+json'])
+      .find((ld) => (ld as { '@type'?: string })?.['@type'] === 'Product')
+    expect(product).toMatchObject({ image: [absolute] })
   })
 
   it('shows "Price on application" and no rates when the prices are not public', () => {

@@ -14,7 +14,7 @@ import { toTimestamp } from '../../lib/time.ts'
 import { findMediaSize, insertMedia } from './media-repository.ts'
 
 /*
- * Uploaded images (ADR 022). What an upload is comes from its bytes, never its name or declared type:
+ * Uploaded images (ADR 022), for news items and equipment types alike (ADR 047). What an upload is comes from its bytes, never its name or declared type:
  * sharp reads the header and only PNG, JPEG and WebP go on. Each is decoded (bounded in pixels, so no
  * decompression bomb), turned upright, cropped to 16:9 around its centre, stripped of its metadata (no
  * camera location reaches the public site) and re-encoded as WebP at the sizes the pages use.
@@ -36,8 +36,8 @@ function refused(message: string): ValidationError {
   return new ValidationError({ image: [message] }, message)
 }
 
-/** The sizes of a news image from an upload's bytes; a ValidationError for anything but a usable image. */
-export async function processNewsImage(bytes: Buffer): Promise<ProcessedImage[]> {
+/** The sizes of an image from an upload's bytes; a ValidationError for anything but a usable image. */
+export async function processImage(bytes: Buffer): Promise<ProcessedImage[]> {
   if (bytes.byteLength > IMAGE_UPLOAD_MAX_BYTES) throw refused(PUBLISHING_MESSAGES.imageTooLarge)
   let metadata: Metadata
   try {
@@ -70,15 +70,25 @@ export async function processNewsImage(bytes: Buffer): Promise<ProcessedImage[]>
 }
 
 /** Stores the sizes of an upload under one random name; the answer names the largest. */
-export async function storeNewsImage(
+export async function storeImage(
   db: Executor,
   dataUrl: string,
-  uploadedBy: number,
+  uploadedBy: number | null,
   now: Date,
 ): Promise<UploadedImage> {
   const bytes = decodeDataUrl(dataUrl, null)
   if (!bytes) throw refused(PUBLISHING_MESSAGES.imageNotSupported)
-  const sizes = await processNewsImage(bytes)
+  return storeImageBytes(db, bytes, uploadedBy, now)
+}
+
+/** The same from the bytes themselves (the demo seed draws its pictures). */
+export async function storeImageBytes(
+  db: Executor,
+  bytes: Buffer,
+  uploadedBy: number | null,
+  now: Date,
+): Promise<UploadedImage> {
+  const sizes = await processImage(bytes)
   const id = randomBytes(16).toString('hex')
   await insertMedia(
     db,
@@ -108,3 +118,10 @@ export async function mediaSizeOf(
   if (!match) return undefined
   return findMediaSize(db, match[1] ?? '', Number(match[2]))
 }
+
+/** Whether an upload of this random name is stored at the size the pages link to. */
+export async function mediaStored(db: Executor, id: string): Promise<boolean> {
+  return (await findMediaSize(db, id, LARGEST)) !== undefined
+}
+
+export const MEDIA_LARGEST = { width: LARGEST, height: heightFor(LARGEST) } as const

@@ -10,7 +10,7 @@ import { z } from 'zod'
 import { errorResponses } from '../../lib/http-schemas.ts'
 import { auditContextOf } from '../audit/audit.ts'
 import { userOf } from '../auth/plugin.ts'
-import { storeNewsImage } from './media.ts'
+import { storeImage } from './media.ts'
 import { createPublishingService } from './publishing.ts'
 import { adminSchema, changesOf, recordIdParams } from './route-options.ts'
 
@@ -97,7 +97,7 @@ export const newsAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const actor = userOf(request)
-      const image = await storeNewsImage(app.db, request.body.dataUrl, Number(actor.id), app.clock())
+      const image = await storeImage(app.db, request.body.dataUrl, Number(actor.id), app.clock())
       return reply.code(201).send(image)
     },
   )

@@ -12,7 +12,7 @@ import { ConflictError, NotFoundError, ValidationError } from '../../lib/errors.
 import { type Clock, toTimestamp } from '../../lib/time.ts'
 import { type AuditContext, writeAudit } from '../audit/audit.ts'
 import type { AuthUser } from '../auth/plugin.ts'
-import { mediaPath } from '../content/media.ts'
+import { MEDIA_LARGEST, mediaPath, mediaStored } from '../content/media.ts'
 import {
   countNotRetiredUnitsOfType,
   type EquipmentTypeWithCount,
@@ -26,15 +26,14 @@ import {
 /*
  * The catalogue (ADR 042): equipment types with their rates in integer cents ex GST. A save names the version it
  * was made from and is refused (409) when someone saved since (ADR 020); every change is audited in its own
- * transaction. A type whose prices are not public never sends its rates to the public site.
+ * transaction. A type whose prices are not public never sends its rates to the public site. Its image is an
+ * upload of the publishing image pipeline (ADR 047), named by its random name and checked to exist on every save.
  */
 
 export interface FleetDeps {
   db: Executor
   clock: Clock
 }
-
-const IMAGE_WIDTH = 800
 
 function specificationsOf(row: EquipmentTypeRow): Specification[] {
   try {
@@ -50,7 +49,7 @@ function specificationsOf(row: EquipmentTypeRow): Specification[] {
 }
 
 function imageOf(row: EquipmentTypeRow): string | null {
-  return row.image_media_id ? mediaPath(row.image_media_id, IMAGE_WIDTH) : null
+  return row.image_media_id ? mediaPath(row.image_media_id, MEDIA_LARGEST.width) : null
 }
 
 export function toTypeAdmin(row: EquipmentTypeRow, unitCount: number): EquipmentTypeAdmin {
@@ -63,6 +62,7 @@ export function toTypeAdmin(row: EquipmentTypeRow, unitCount: number): Equipment
     specifications: specificationsOf(row),
     imageMediaId: row.image_media_id,
     image: imageOf(row),
+    imageAlt: row.image_alt,
     dayRateCents: row.day_rate_cents,
     weekRateCents: row.week_rate_cents,
     minimumDays: row.minimum_days,
@@ -84,6 +84,7 @@ export function toPublicType(row: EquipmentTypeRow): EquipmentType {
     description: row.description,
     specifications: specificationsOf(row),
     image: imageOf(row),
+    imageAlt: row.image_alt || row.name,
     priceOnApplication: !pricePublic,
     dayRateCents: pricePublic ? row.day_rate_cents : null,
     weekRateCents: pricePublic ? row.week_rate_cents : null,
@@ -101,6 +102,7 @@ function snapshot(input: Omit<EquipmentTypeInput, 'version'>) {
     descriptionLength: input.description.length,
     specifications: input.specifications.length,
     imageMediaId: input.imageMediaId,
+    imageAlt: input.imageMediaId ? input.imageAlt : '',
     dayRateCents: input.dayRateCents,
     weekRateCents: input.weekRateCents,
     minimumDays: input.minimumDays,
@@ -116,6 +118,7 @@ function inputOf(row: EquipmentTypeRow): Omit<EquipmentTypeInput, 'version'> {
     description: row.description,
     specifications: specificationsOf(row),
     imageMediaId: row.image_media_id,
+    imageAlt: row.image_alt,
     dayRateCents: row.day_rate_cents,
     weekRateCents: row.week_rate_cents,
     minimumDays: row.minimum_days,
@@ -131,6 +134,8 @@ function columnsOf(input: EquipmentTypeInput) {
     description: input.description,
     specifications: JSON.stringify(input.specifications),
     image_media_id: input.imageMediaId,
+    // Without an image there is nothing to describe.
+    image_alt: input.imageMediaId ? input.imageAlt : '',
     day_rate_cents: input.dayRateCents,
     week_rate_cents: input.weekRateCents,
     minimum_days: input.minimumDays,
@@ -147,6 +152,13 @@ async function uniqueSlug<T>(write: Promise<T>): Promise<T> {
   } catch (error) {
     if (isUniqueViolation(error)) throw slugTaken()
     throw error
+  }
+}
+
+/** An image named by a save must be an upload that exists: a made-up or forgotten name is refused. */
+async function checkImage(db: Executor, input: EquipmentTypeInput): Promise<void> {
+  if (input.imageMediaId && !(await mediaStored(db, input.imageMediaId))) {
+    throw new ValidationError({ imageMediaId: [MESSAGES.imageInvalid] }, MESSAGES.imageInvalid)
   }
 }
 
@@ -183,6 +195,7 @@ export async function createType(
 ): Promise<EquipmentTypeAdmin> {
   const { db, clock } = deps
   if (await findEquipmentTypeBySlug(db, input.slug)) throw slugTaken()
+  await checkImage(db, input)
   const now = clock()
   const id = await uniqueSlug(
     db.transaction().execute(async (trx) => {
@@ -220,6 +233,7 @@ export async function updateType(
   if (input.version !== row.version) throw new ConflictError(MESSAGES.typeConflict)
   const other = input.slug === row.slug ? undefined : await findEquipmentTypeBySlug(db, input.slug)
   if (other) throw slugTaken()
+  await checkImage(db, input)
   const now = clock()
   await uniqueSlug(
     db.transaction().execute(async (trx) => {

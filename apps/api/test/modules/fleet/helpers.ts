@@ -14,6 +14,7 @@ export const VMS_TYPE: EquipmentTypeInput = {
   description: 'A solar full-matrix variable message sign on a trailer.',
   specifications: [{ label: 'Display', value: '3.2 m × 2.0 m full matrix LED' }],
   imageMediaId: null,
+  imageAlt: '',
   dayRateCents: 25_000,
   weekRateCents: 120_000,
   minimumDays: 1,

@@ -53,6 +53,7 @@ export {
 } from './field.tsx'
 export { focusField, focusFirstError } from './focus.ts'
 export { Form, FormActions, type FormProps, SubmitButton, type SubmitButtonProps } from './form.tsx'
+export { IMAGE_FIELD_HINT, IMAGE_UPLOAD_FAILED, ImageField } from './image-field.tsx'
 export { applyMask, formatMasked, MASKS, maskDigits, maskEdit } from './mask.ts'
 export { MaskedInput, type MaskedInputProps } from './masked-input.tsx'
 export { MultiSelect, type MultiSelectProps, selectionSummary } from './multi-select.tsx'

@@ -7,7 +7,7 @@ import {
   FLEET_MESSAGES,
 } from '@signalway/shared/fleet'
 import { cents, formatMoney, moneyInput } from '@signalway/shared/money'
-import { slugify } from '@signalway/shared/publishing'
+import { mediaIdOf, slugify } from '@signalway/shared/publishing'
 import { DAYS_PER_WEEK, RATE_MESSAGES } from '@signalway/shared/rates'
 import { z } from 'zod'
 import { FLEET_SCREEN_MESSAGES } from './messages.ts'
@@ -46,6 +46,9 @@ export const typeFormSchema = z
     serviceSlug: z.string().pipe(input.serviceSlug),
     description: input.description,
     specifications: z.array(specificationFormSchema).max(FLEET_LIMITS.specificationsMax),
+    /** The uploaded image's path ('/api/media/<id>-800.webp'), '' for none. */
+    image: z.string(),
+    imageAlt: input.imageAlt,
     dayRate: moneyInput('Day rate'),
     weekRate: moneyInput('Week rate'),
     minimumDays: z
@@ -86,6 +89,8 @@ export function typeFormDefaults(type: EquipmentTypeAdmin | null): TypeFormValue
       serviceSlug: '',
       description: '',
       specifications: [],
+      image: '',
+      imageAlt: '',
       dayRate: '',
       weekRate: '',
       minimumDays: '1',
@@ -98,6 +103,8 @@ export function typeFormDefaults(type: EquipmentTypeAdmin | null): TypeFormValue
     serviceSlug: type.serviceSlug,
     description: type.description,
     specifications: type.specifications.map(({ label, value }) => ({ label, value })),
+    image: type.image ?? '',
+    imageAlt: type.imageAlt,
     dayRate: dollarsText(type.dayRateCents),
     weekRate: dollarsText(type.weekRateCents),
     minimumDays: String(type.minimumDays),
@@ -105,7 +112,7 @@ export function typeFormDefaults(type: EquipmentTypeAdmin | null): TypeFormValue
   }
 }
 
-/** What the API is sent: rates in cents, the slug made from the name when left empty, the image kept. */
+/** What the API is sent: rates in cents, the slug made from the name when left empty, the image by its name. */
 export function typeInputOf(values: TypeFormOutput, type: EquipmentTypeAdmin | null): EquipmentTypeInput {
   return {
     name: values.name,
@@ -113,7 +120,8 @@ export function typeInputOf(values: TypeFormOutput, type: EquipmentTypeAdmin | n
     serviceSlug: values.serviceSlug,
     description: values.description,
     specifications: values.specifications,
-    imageMediaId: type?.imageMediaId ?? null,
+    imageMediaId: mediaIdOf(values.image) ?? null,
+    imageAlt: values.image ? values.imageAlt : '',
     dayRateCents: values.dayRate,
     weekRateCents: values.weekRate,
     minimumDays: values.minimumDays,
@@ -126,4 +134,5 @@ export function typeInputOf(values: TypeFormOutput, type: EquipmentTypeAdmin | n
 export const TYPE_FIELD_OF: Readonly<Record<string, string>> = {
   dayRateCents: 'dayRate',
   weekRateCents: 'weekRate',
+  imageMediaId: 'image',
 }

@@ -2,12 +2,13 @@ import type { EquipmentType } from '@signalway/shared/fleet'
 import { Link } from 'react-router'
 import { paths } from '../../../lib/paths.ts'
 import { fromPrice } from '../prices.ts'
+import { typeImage } from '../type-image.ts'
 
 /** How many of a type's specifications its card shows; its own page shows them all. */
 const CARD_SPECIFICATIONS = 3
 
 /**
- * The equipment types of one service, as cards: name (to the type's page), short description, key
+ * The equipment types of one service, as cards: a small image when the type has one, name (to the type's page), short description, key
  * specifications, the price from a day with its GST or "Price on application", and the quote form with the
  * service ticked. Nothing when the service has no types.
  */
@@ -28,6 +29,7 @@ export function EquipmentTypeList({
         <ul className="card-grid">
           {types.map((type) => (
             <li key={type.slug} className="card equipment-type">
+              <CardImage type={type} />
               <div className="card__body equipment-type__body">
                 <h3 className="card__title">
                   <Link to={paths.equipmentType(type.slug)}>{type.name}</Link>
@@ -55,5 +57,27 @@ export function EquipmentTypeList({
         </ul>
       </div>
     </section>
+  )
+}
+
+/**
+ * Below the service's own text, so it waits until it is near (lazy); a type without an image shows none. The
+ * card's title names the type just below, so the picture is not announced again (empty alternative text).
+ */
+function CardImage({ type }: { type: EquipmentType }) {
+  const image = typeImage(type, 'small')
+  if (!image) return null
+  return (
+    <img
+      className="card__image equipment-type__image"
+      src={image.src}
+      srcSet={image.srcSet}
+      sizes="(min-width: 40rem) 25rem, 100vw"
+      width={image.width}
+      height={image.height}
+      alt=""
+      loading="lazy"
+      decoding="async"
+    />
   )
 }

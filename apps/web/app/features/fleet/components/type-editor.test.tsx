@@ -1,6 +1,7 @@
 // @vitest-environment happy-dom
 import { type EquipmentTypeAdmin, FLEET_MESSAGES } from '@signalway/shared/fleet'
 import { MONEY_MESSAGES } from '@signalway/shared/money'
+import { IMAGE_UPLOAD_MAX_BYTES, PUBLISHING_MESSAGES, type UploadedImage } from '@signalway/shared/publishing'
 import { screen, waitFor } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { describe, expect, it, vi } from 'vitest'
@@ -18,6 +19,7 @@ const type: EquipmentTypeAdmin = {
   specifications: [{ label: 'Power', value: 'Solar' }],
   imageMediaId: null,
   image: null,
+  imageAlt: '',
   dayRateCents: 8_500,
   weekRateCents: 42_500,
   minimumDays: 1,
@@ -34,7 +36,12 @@ function later<T>(error: unknown): Promise<T> {
 }
 
 function renderEditor(id: number | null, overrides: Partial<TypeEditorApi> = {}) {
-  const api: TypeEditorApi = { get: vi.fn(async () => type), save: vi.fn(), ...overrides }
+  const api: TypeEditorApi = {
+    get: vi.fn(async () => type),
+    save: vi.fn(),
+    upload: vi.fn(),
+    ...overrides,
+  }
   renderWithProviders(<TypeEditor id={id} api={api} />, {
     route: id === null ? '/admin/fleet/types/new/' : `/admin/fleet/types/${id}/`,
     auth: { status: 'signedIn', profile: adminProfile },
@@ -74,6 +81,7 @@ describe('the equipment type editor', () => {
       description: 'A full matrix board on a trailer.',
       specifications: [],
       imageMediaId: null,
+      imageAlt: '',
       dayRateCents: 123_456,
       weekRateCents: 29,
       minimumDays: 2,
@@ -185,5 +193,80 @@ describe('the equipment type editor', () => {
     await user.click(reload)
     await waitFor(() => expect(field(/^Name/).value).toBe('Their name'))
     expect(screen.queryByRole('button', { name: 'Reload the Equipment Type' })).toBeNull()
+  })
+
+  describe('its image', () => {
+    const FIRST = 'a'.repeat(32)
+    const SECOND = 'b'.repeat(32)
+    const withImage: EquipmentTypeAdmin = {
+      ...type,
+      imageMediaId: FIRST,
+      image: `/api/media/${FIRST}-800.webp`,
+      imageAlt: 'An arrow board',
+    }
+    const png = () => new File([new Uint8Array([137, 80, 78, 71])], 'board.png', { type: 'image/png' })
+
+    it('uploads a chosen image and saves it with its description', async () => {
+      const user = userEvent.setup()
+      const upload = vi.fn(async () => ({ image: `/api/media/${SECOND}-800.webp`, width: 800, height: 450 }))
+      const save = vi.fn(async () => type)
+      renderEditor(4, { upload, save })
+      await serviceShown(user)
+      expect(screen.getByText('No image yet')).toBeTruthy()
+      expect(screen.queryByLabelText(/^Image Description/)).toBeNull()
+      await user.upload(field(/^Image$/), png())
+      await waitFor(() =>
+        expect(upload).toHaveBeenCalledWith(expect.stringMatching(/^data:image\/png;base64,/)),
+      )
+      const preview = await screen.findByRole('presentation')
+      expect(preview.getAttribute('src')).toBe(`/api/media/${SECOND}-800.webp`)
+      await user.type(field(/^Image Description/), 'A solar arrow board')
+      await user.click(screen.getByRole('button', { name: 'Save Equipment Type' }))
+      await waitFor(() => expect(save).toHaveBeenCalledTimes(1))
+      expect(save).toHaveBeenCalledWith(
+        4,
+        expect.objectContaining({ imageMediaId: SECOND, imageAlt: 'A solar arrow board', version: 2 }),
+      )
+    })
+
+    it('replaces an image and removes one', async () => {
+      const user = userEvent.setup()
+      const upload = vi.fn(async () => ({ image: `/api/media/${SECOND}-800.webp`, width: 800, height: 450 }))
+      const save = vi.fn(async () => withImage)
+      renderEditor(4, { get: vi.fn(async () => withImage), upload, save })
+      await serviceShown(user)
+      expect(field(/^Image Description/).value).toBe('An arrow board')
+      await user.upload(field(/^Image$/), png())
+      await user.click(screen.getByRole('button', { name: 'Save Equipment Type' }))
+      await waitFor(() => expect(save).toHaveBeenCalledTimes(1))
+      expect(save).toHaveBeenLastCalledWith(4, expect.objectContaining({ imageMediaId: SECOND }))
+
+      await user.click(screen.getByRole('button', { name: 'Remove the Image' }))
+      expect(screen.getByText('No image yet')).toBeTruthy()
+      expect(screen.queryByLabelText(/^Image Description/)).toBeNull()
+      await user.click(screen.getByRole('button', { name: 'Save Equipment Type' }))
+      await waitFor(() => expect(save).toHaveBeenCalledTimes(2))
+      expect(save).toHaveBeenLastCalledWith(4, expect.objectContaining({ imageMediaId: null, imageAlt: '' }))
+    })
+
+    it('says why an upload was refused, and a file over the size limit is not sent', async () => {
+      const user = userEvent.setup()
+      const refused = new ApiError({
+        status: 400,
+        message: PUBLISHING_MESSAGES.imageTooSmall,
+        modelState: { image: [PUBLISHING_MESSAGES.imageTooSmall] },
+      })
+      const upload = vi.fn(() => later<UploadedImage>(refused))
+      renderEditor(4, { upload })
+      await serviceShown(user)
+      await user.upload(field(/^Image$/), png())
+      expect(await screen.findByText(PUBLISHING_MESSAGES.imageTooSmall)).toBeTruthy()
+      expect(field(/^Image$/).getAttribute('aria-invalid')).toBe('true')
+
+      const huge = new File([new Uint8Array(IMAGE_UPLOAD_MAX_BYTES + 1)], 'huge.png', { type: 'image/png' })
+      await user.upload(field(/^Image$/), huge)
+      expect(await screen.findByText(PUBLISHING_MESSAGES.imageTooLarge)).toBeTruthy()
+      expect(upload).toHaveBeenCalledTimes(1)
+    })
   })
 })

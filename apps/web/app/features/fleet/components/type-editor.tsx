@@ -1,7 +1,8 @@
 import { SERVICES } from '@signalway/shared/constants'
 import { type EquipmentTypeAdmin, FLEET_LIMITS, FLEET_MESSAGES } from '@signalway/shared/fleet'
+import type { UploadedImage } from '@signalway/shared/publishing'
 import { useId, useState } from 'react'
-import { useFieldArray } from 'react-hook-form'
+import { useFieldArray, useWatch } from 'react-hook-form'
 import { Link, useNavigate } from 'react-router'
 import { ConflictNotice, useSaveErrors } from '../../../components/back-office/save-errors.tsx'
 import { useRecord } from '../../../components/back-office/use-record.ts'
@@ -9,6 +10,7 @@ import {
   Checkbox,
   Form,
   FormActions,
+  ImageField,
   Select,
   SubmitButton,
   TextArea,
@@ -19,12 +21,14 @@ import {
 import { LoadFailed } from '../../../components/ui/load-failed.tsx'
 import { useNotify } from '../../../components/ui/notifications/index.ts'
 import { ApiError, isApiError } from '../../../lib/api-client.ts'
+import { uploadImage } from '../../../lib/media.ts'
 import { paths } from '../../../lib/paths.ts'
 import { getEquipmentType, saveEquipmentType } from '../api/types.ts'
 import { FLEET_SCREEN_MESSAGES } from '../messages.ts'
 import {
   TYPE_FIELD_OF,
   type TypeFormOutput,
+  type TypeFormValues,
   typeFormDefaults,
   typeFormSchema,
   typeInputOf,
@@ -33,12 +37,14 @@ import {
 export interface TypeEditorApi {
   get: (id: number) => Promise<EquipmentTypeAdmin>
   save: typeof saveEquipmentType
+  upload: (dataUrl: string) => Promise<UploadedImage>
 }
 
-const DEFAULT_API: TypeEditorApi = { get: getEquipmentType, save: saveEquipmentType }
+const DEFAULT_API: TypeEditorApi = { get: getEquipmentType, save: saveEquipmentType, upload: uploadImage }
 
 /**
- * Adding or editing an equipment type: its name, address, service, description, key specifications, and its
+ * Adding or editing an equipment type: its name, address, service, description, key specifications, an image
+ * (the publishing image pipeline: uploaded, replaced or removed, saved with the type) with its description, its
  * rates typed in dollars (sent as integer cents ex GST), minimum hire and whether the public sees the prices. A
  * save from an older copy is refused by the server and says so, keeping what was typed.
  */
@@ -179,6 +185,8 @@ function TypeForm({
           label="Show the rates on the public site"
           hint='Unticked, the public site says "Price on application".'
         />
+        <ImageField<TypeFormValues> name="image" upload={api.upload} removeLabel="Remove the Image" />
+        <ImageAltField />
         <FormActions>
           <SubmitButton busyLabel="Saving…" variant="primary">
             Save Equipment Type
@@ -186,6 +194,21 @@ function TypeForm({
         </FormActions>
       </Form>
     </section>
+  )
+}
+
+/** The image's description, asked for only when there is an image; left empty, the type's name says it. */
+function ImageAltField() {
+  const image = useWatch<TypeFormValues, 'image'>({ name: 'image' })
+  if (!image) return null
+  return (
+    <TextField
+      name="imageAlt"
+      label="Image Description (alternative text)"
+      hint="What the image shows, for people who cannot see it. Left empty, the type's name is used."
+      maxLength={FLEET_LIMITS.imageAltMax}
+      autoComplete="off"
+    />
   )
 }
 

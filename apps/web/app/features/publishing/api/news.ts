@@ -1,4 +1,4 @@
-import type { NewsAdminItem, NewsAdminSummary, NewsInput, UploadedImage } from '@signalway/shared/publishing'
+import type { NewsAdminItem, NewsAdminSummary, NewsInput } from '@signalway/shared/publishing'
 import { type ApiClient, apiClient } from '../../../lib/api-client.ts'
 
 /* The publishing calls of the back office. */
@@ -18,11 +18,6 @@ export function saveNewsItem(id: number | null, input: NewsInput, client: ApiCli
   return id === null
     ? client.post<NewsAdminItem>('/admin/news', input)
     : client.put<NewsAdminItem>(`/admin/news/${id}`, input)
-}
-
-/** POST /api/admin/media: an image as a data URL; the server decides from its bytes what it is. */
-export function uploadImage(dataUrl: string, client: ApiClient = apiClient) {
-  return client.post<UploadedImage>('/admin/media', { dataUrl })
 }
 
 /** POST /api/admin/markdown-preview: the HTML the public site will show. */

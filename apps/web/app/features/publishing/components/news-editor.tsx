@@ -1,6 +1,5 @@
 import { businessDay, formatIsoDay } from '@signalway/shared/business-time'
 import {
-  IMAGE_UPLOAD_MAX_BYTES,
   NEWS_LIMITS,
   type NewsAdminItem,
   type NewsFormValues,
@@ -11,34 +10,30 @@ import {
   slugify,
   type UploadedImage,
 } from '@signalway/shared/publishing'
-import { type ChangeEvent, useId, useState } from 'react'
-import { useFormContext, useWatch } from 'react-hook-form'
+import { useId, useState } from 'react'
+import { useWatch } from 'react-hook-form'
 import { Link, useNavigate } from 'react-router'
 import { ConflictNotice, useSaveErrors } from '../../../components/back-office/save-errors.tsx'
 import { useRecord } from '../../../components/back-office/use-record.ts'
 import {
-  FieldShell,
   Form,
   FormActions,
-  fieldAria,
+  ImageField,
   Select,
   SubmitButton,
   TextArea,
   TextField,
-  useFieldError,
-  useFieldIds,
   useZodForm,
 } from '../../../components/form/index.ts'
 import { LoadFailed } from '../../../components/ui/load-failed.tsx'
 import { useNotify } from '../../../components/ui/notifications/index.ts'
-import { failureMessage, isApiError } from '../../../lib/api-client.ts'
+import { uploadImage } from '../../../lib/media.ts'
 import { paths } from '../../../lib/paths.ts'
-import { getNewsItem, previewMarkdown, saveNewsItem, uploadImage } from '../api/news.ts'
+import { getNewsItem, previewMarkdown, saveNewsItem } from '../api/news.ts'
 import { MarkdownField } from './markdown-field.tsx'
 import { PublishStatusBadge } from './news-list.tsx'
 
 export const NEWS_LOAD_FAILED = 'Unable to load the news item.'
-export const IMAGE_UPLOAD_FAILED = 'Unable to upload the image.'
 
 export interface NewsEditorApi {
   get: (id: number) => Promise<NewsAdminItem>
@@ -185,7 +180,7 @@ function NewsForm({
           preview={api.preview}
           emptyNote="The body is empty: the page shows the summary only."
         />
-        <ImageField upload={api.upload} />
+        <ImageField<NewsFormValues> name="image" upload={api.upload} required />
         <TextField
           name="imageAlt"
           label="Image Description (alternative text)"
@@ -209,74 +204,5 @@ function NewsForm({
         </FormActions>
       </Form>
     </section>
-  )
-}
-
-function readAsDataUrl(file: File): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const reader = new FileReader()
-    reader.onload = () => resolve(String(reader.result))
-    reader.onerror = () => reject(reader.error ?? new Error('The file could not be read.'))
-    reader.readAsDataURL(file)
-  })
-}
-
-/** The image: uploaded as soon as it is chosen; the server checks its bytes and keeps a re-encoded copy. */
-function ImageField({ upload }: { upload: NewsEditorApi['upload'] }) {
-  const { setValue, setError, clearErrors } = useFormContext<NewsFormValues>()
-  const image = useWatch<NewsFormValues, 'image'>({ name: 'image' })
-  const ids = useFieldIds()
-  const error = useFieldError('image')
-  const [busy, setBusy] = useState(false)
-  const hint = 'PNG, JPEG or WebP, at least 800 × 450 pixels; it is cropped to 16:9 around its subject.'
-
-  const choose = async (event: ChangeEvent<HTMLInputElement>) => {
-    const input = event.currentTarget
-    const file = input.files?.[0]
-    if (!file) return
-    if (file.size > IMAGE_UPLOAD_MAX_BYTES) {
-      setError('image', { type: 'server', message: PUBLISHING_MESSAGES.imageTooLarge })
-      input.value = ''
-      return
-    }
-    setBusy(true)
-    try {
-      const uploaded = await upload(await readAsDataUrl(file))
-      setValue('image', uploaded.image, { shouldDirty: true })
-      clearErrors('image')
-    } catch (failure) {
-      const message =
-        (isApiError(failure) && failure.modelState?.image?.[0]) ||
-        failureMessage(failure, IMAGE_UPLOAD_FAILED)
-      setError('image', { type: 'server', message })
-    } finally {
-      setBusy(false)
-      input.value = ''
-    }
-  }
-
-  return (
-    <FieldShell ids={ids} label="Image" hint={hint} required error={error} className="publishing__image">
-      <div className="publishing__image-frame">
-        {image ? (
-          <img src={image} width={400} height={225} alt="" className="publishing__image-preview" />
-        ) : (
-          <span className="publishing__image-empty">No image yet</span>
-        )}
-      </div>
-      <input
-        id={ids.inputId}
-        type="file"
-        accept="image/png,image/jpeg,image/webp"
-        className="input input--file"
-        data-field="image"
-        onChange={(event) => void choose(event)}
-        aria-busy={busy || undefined}
-        {...fieldAria(ids, { required: true, hint, error })}
-      />
-      <p className="publishing__status" role="status">
-        {busy ? 'Uploading the image…' : ''}
-      </p>
-    </FieldShell>
   )
 }
