@@ -15,6 +15,7 @@ const depot = (id: number, code: string, name: string, timeZone = 'Australia/Mel
   address: { unitNumber: null, streetNumber: '1', streetName: 'Yard St', city: name, postcode: '3000' },
   postcodes: [],
   zones: [],
+  version: 1,
 })
 
 const DEPOTS = [depot(2, 'CDN', 'Carrum Downs'), depot(1, 'LAV', 'Laverton'), depot(3, 'MOL', 'Molendinar')]
