@@ -359,6 +359,7 @@ function parameterExample(fixture: Fixture, op: Operation, name: string): string
     q: '12 Hill St',
     version: '1',
   }
+  if (name === 'id' && op.path.includes('/fleet/depots')) return String(fixture.fleet.depotId)
   if (name === 'id' && op.path.includes('/fleet/')) {
     return String(op.path.includes('/fleet/types') ? fixture.fleet.typeId : fixture.fleet.unitId)
   }
@@ -446,6 +447,10 @@ function bodyExample(fixture: Fixture, op: Operation): Record<string, unknown> {
     'PUT /api/admin/fleet/units/{id}': { ...unit, fleetNumber: fixture.fleet.fleetNumber, version: 1 },
     'POST /api/admin/fleet/units/{id}/services': { date: '2026-11-20', workDone: 'Batteries replaced.' },
     'POST /api/admin/fleet/labels': { unitIds: [fixture.fleet.unitId] },
+    'PUT /api/admin/fleet/depots/{id}/zones': {
+      version: 1,
+      zones: [{ zone: 'A', deliveryFeeCents: 11_000, collectionFeeCents: 11_000, postcodes: ['3028'] }],
+    },
     'POST /api/admin/fleet/units/import': {
       csv:
         'fleet_number,type_slug,depot_code,registration_or_serial,status,next_service_due\r\n' +
