@@ -29,6 +29,7 @@ import * as userInvitations from './migrations/0025-user-invitations.ts'
 import * as creditSignersOnDevice from './migrations/0026-credit-signers-on-device.ts'
 import * as jobLeases from './migrations/0027-job-leases.ts'
 import * as fleet from './migrations/0028-fleet.ts'
+import * as customerAccounts from './migrations/0030-customer-accounts.ts'
 import type { DB } from './schema.ts'
 
 /** Every migration, by name. Names sort in the order they run; add new ones at the end. */
@@ -61,6 +62,7 @@ export const migrations: Record<string, Migration> = {
   '0026-credit-signers-on-device': creditSignersOnDevice,
   '0027-job-leases': jobLeases,
   '0028-fleet': fleet,
+  '0030-customer-accounts': customerAccounts,
 }
 
 export class MigrationError extends Error {

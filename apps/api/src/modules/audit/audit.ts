@@ -21,6 +21,12 @@ export type PageAuditAction = 'page.create' | 'page.update'
 export type FaqAuditAction = 'faq.create' | 'faq.update' | 'faq.move' | 'faq.delete'
 export type EquipmentTypeAuditAction = 'equipment-type.create' | 'equipment-type.update'
 export type UnitAuditAction = 'unit.create' | 'unit.update' | 'unit.service'
+export type CustomerAccountAuditAction =
+  | 'customer-account.open'
+  | 'customer-account.update'
+  | 'customer-account.credit-limit'
+  | 'customer-account.hold'
+  | 'customer-account.release'
 
 export type AuditAction =
   | UserAuditAction
@@ -31,6 +37,7 @@ export type AuditAction =
   | FaqAuditAction
   | EquipmentTypeAuditAction
   | UnitAuditAction
+  | CustomerAccountAuditAction
 
 export type AuditTargetType =
   | 'user'
@@ -41,6 +48,7 @@ export type AuditTargetType =
   | 'faq'
   | 'equipment-type'
   | 'unit'
+  | 'customer-account'
 
 /** Who made a change: the signed-in user (the auth module's AuthUser has these fields). */
 export interface AuditActor {
