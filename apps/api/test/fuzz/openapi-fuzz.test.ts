@@ -187,8 +187,9 @@ interface Fixture {
   imageDataUrl: string
   /** An equipment type of its own at version 1, and a unit of it at version 1 (the fleet operations). */
   fleet: { typeId: number; typeSlug: string; unitId: number; fleetNumber: string; depotId: number }
-  /** A customer account at version 1 the user owns (held for the release operation). */
+  /** A customer account at version 1 the user owns (held for the release operation), and a site of it. */
   customerAccountId: number
+  customerAccountSiteId: number
 }
 
 /**
@@ -341,8 +342,8 @@ async function customerAccountFixture(
   creditId: number,
   user: TestUser,
   path: string,
-): Promise<Pick<Fixture, 'customerAccountId'>> {
-  if (!path.includes('/customer-accounts')) return { customerAccountId: 1 }
+): Promise<Pick<Fixture, 'customerAccountId' | 'customerAccountSiteId'>> {
+  if (!path.includes('/customer-accounts')) return { customerAccountId: 1, customerAccountSiteId: 1 }
   const opened = await openAccountForApplication(
     app.db,
     {
@@ -373,7 +374,20 @@ async function customerAccountFixture(
       .where('id', '=', opened.accountId)
       .execute()
   }
-  return { customerAccountId: opened.accountId }
+  const now = new Date().toISOString()
+  const site = await app.db
+    .insertInto('customer_account_sites')
+    .values({
+      account_id: opened.accountId,
+      name: 'Fuzz site',
+      full_address: '1 Fuzz Street, Laverton VIC 3028',
+      version: 1,
+      created_at: now,
+      updated_at: now,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow()
+  return { customerAccountId: opened.accountId, customerAccountSiteId: site.id }
 }
 
 /** For the passkey operations: a passkey of the user, and an answer to fresh registration options. */
@@ -407,6 +421,7 @@ function parameterExample(fixture: Fixture, op: Operation, name: string): string
     version: '1',
   }
   if (name === 'id' && op.path.includes('/customer-accounts/')) return String(fixture.customerAccountId)
+  if (name === 'siteId') return String(fixture.customerAccountSiteId)
   if (name === 'id' && op.path.includes('/fleet/')) {
     return String(op.path.includes('/fleet/types') ? fixture.fleet.typeId : fixture.fleet.unitId)
   }
@@ -477,6 +492,13 @@ function bodyExample(fixture: Fixture, op: Operation): Record<string, unknown> {
     minimumDays: 1,
     pricePublic: true,
   }
+  const site = {
+    name: 'Monash Freeway upgrade',
+    address: { fullAddress: '12 Ferntree Gully Road, Oakleigh VIC 3166', state: 'VIC', postcode: '3166' },
+    defaultPo: 'PO-4471',
+    contactName: 'Sam Site',
+    contactPhone: '0412 345 678',
+  }
   const unit = {
     typeId: fixture.fleet.typeId,
     depotId: fixture.fleet.depotId,
@@ -512,6 +534,8 @@ function bodyExample(fixture: Fixture, op: Operation): Record<string, unknown> {
     },
     'POST /api/admin/customer-accounts/{id}/hold': { version: 1, reason: 'Invoices overdue' },
     'POST /api/admin/customer-accounts/{id}/release': { version: 1 },
+    'POST /api/my-account/customer-accounts/{id}/sites': site,
+    'PUT /api/my-account/customer-accounts/{id}/sites/{siteId}': { ...site, version: 1 },
     'POST /api/admin/fleet/units/import': {
       csv:
         'fleet_number,type_slug,depot_code,registration_or_serial,status,next_service_due\r\n' +

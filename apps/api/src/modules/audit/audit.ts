@@ -27,6 +27,9 @@ export type CustomerAccountAuditAction =
   | 'customer-account.credit-limit'
   | 'customer-account.hold'
   | 'customer-account.release'
+  | 'customer-account.site-create'
+  | 'customer-account.site-update'
+  | 'customer-account.site-delete'
 
 export type AuditAction =
   | UserAuditAction
