@@ -29,6 +29,8 @@ export interface SweepData {
   /** An equipment type and a unit of the fleet (made by the sweep when the fleet is empty). */
   fleetTypeId: number
   fleetUnitId: number
+  /** A customer account (ADR 045): the one approving the member's credit application opened. */
+  customerAccountId: number
   /** The member's user id, and the reference of their credit application. */
   memberId: string
   creditReference: string
@@ -225,6 +227,8 @@ export const EVERY_PAGE: readonly PageCheck[] = [
     visitor: 'admin',
     url: (d) => `/admin/credit-applications/${d.creditReference}`,
   },
+  { route: '/admin/accounts/', visitor: 'admin', url: at('/admin/accounts/') },
+  { route: '/admin/accounts/:id/', visitor: 'admin', url: (d) => `/admin/accounts/${d.customerAccountId}/` },
   { route: '/admin/undelivered-mail/', visitor: 'admin', url: at('/admin/undelivered-mail/') },
   { route: '/admin/news/', visitor: 'admin', url: at('/admin/news/') },
   { route: '/admin/news/new', visitor: 'admin', url: at('/admin/news/new') },

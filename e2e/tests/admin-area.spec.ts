@@ -12,6 +12,7 @@ const SECTIONS = [
   'Users',
   'Enquiries',
   'Credit applications',
+  'Accounts',
   'Fleet',
   'News',
   'Pages',

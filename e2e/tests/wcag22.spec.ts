@@ -135,8 +135,41 @@ async function prepare(request: APIRequestContext, visitors: ReadonlySet<Visitor
     data.pageName = (await get<{ name: string }[]>('/api/admin/pages'))[0]?.name ?? ''
     data.faqId = (await get<{ id: number }[]>('/api/admin/faqs'))[0]?.id ?? 0
     Object.assign(data, await fleetUnit(request, admin))
+    data.customerAccountId = await customerAccount(request, admin, data.creditReference)
   }
   return { data: data as SweepData, tokens }
+}
+
+/**
+ * A customer account: approving the member's credit application (or, without a member in the sweep, one sent
+ * signed out) opens it, so the member's My Account lists it too.
+ */
+async function customerAccount(
+  request: APIRequestContext,
+  admin: Tokens,
+  memberReference: string | undefined,
+): Promise<number> {
+  const headers = bearer(admin)
+  let reference = memberReference
+  if (!reference) {
+    const payload = await creditApplicationFixture(0)
+    payload.section1.businessName = `Sweep Civil ${run}`
+    const applied = await request.post('/api/apply-for-credit', { data: payload })
+    expect(applied.status(), await applied.text()).toBe(200)
+    reference = applied.headers()['x-application-reference'] ?? ''
+  }
+  const url = `/api/admin/credit-applications/${encodeURIComponent(reference)}`
+  const { version } = (await (await request.get(url, { headers })).json()) as { version: number }
+  const approved = await request.patch(url, {
+    headers,
+    data: { version, status: 'approved', creditLimit: 50_000 },
+  })
+  expect(approved.status(), await approved.text()).toBe(200)
+  const listed = await request.get(`/api/admin/customer-accounts?search=${encodeURIComponent(run)}`, {
+    headers,
+  })
+  expect(listed.status(), await listed.text()).toBe(200)
+  return ((await listed.json()) as { items: { id: number }[] }).items[0]?.id ?? 0
 }
 
 /** A unit of the fleet and its type: the first listed, or (the demo fleet is not seeded here) a new pair. */

@@ -54,6 +54,8 @@ export default [
       route(p.adminEnquiries, 'routes/admin/enquiries.tsx'),
       route(p.adminCreditApplications, 'routes/admin/credit-applications.tsx'),
       route(p.adminCreditApplication, 'routes/admin/credit-application.tsx'),
+      route(p.adminAccounts, 'routes/admin/accounts.tsx'),
+      route(p.adminAccount, 'routes/admin/account.tsx'),
       route(p.adminUndeliveredMail, 'routes/admin/undelivered-mail.tsx'),
       route(p.adminNews, 'routes/admin/news.tsx'),
       route(p.adminNewsNew, 'routes/admin/news-item.tsx', { id: 'admin-news-new' }),

@@ -8,9 +8,9 @@
  * $90 trillion) throws instead of silently losing cents.
  */
 import { z } from 'zod'
+import { type Cents, formatMoney } from './money-format.ts'
 
-/** An amount of money in whole cents (AUD): a safe integer, negative for a credit. */
-export type Cents = number & z.$brand<'Cents'>
+export { type Cents, formatMoney, isCents } from './money-format.ts'
 
 /** GST in Australia: 10% of the price before GST. */
 export const GST_RATE_PERCENT = 10
@@ -22,10 +22,6 @@ export function cents(value: number): Cents {
   }
   // -0 would format as "-$0.00".
   return (value === 0 ? 0 : value) as Cents
-}
-
-export function isCents(value: unknown): value is Cents {
-  return typeof value === 'number' && Number.isSafeInteger(value)
 }
 
 export function addCents(...amounts: readonly Cents[]): Cents {
@@ -54,20 +50,6 @@ export function gstOf(exGst: Cents): Cents {
 /** The price with GST: the price before GST plus `gstOf` it. */
 export function withGst(exGst: Cents): Cents {
   return addCents(exGst, gstOf(exGst))
-}
-
-/**
- * "$1,234.50": dollars with thousands separated by commas and always two cents digits (en-AU). Built from integer
- * division and remainder, not from `Intl.NumberFormat`, which would take the number as a float of dollars. A
- * negative amount is written "-$12.00" with the ASCII hyphen-minus, as `Intl.NumberFormat('en-AU')` writes it and
- * spreadsheets read it back; U+2212 (−) would be neither typed by staff nor read as a number when copied.
- */
-export function formatMoney(amount: Cents): string {
-  if (!isCents(amount)) throw new RangeError(`Cannot format ${String(amount)} as money.`)
-  const magnitude = Math.abs(amount)
-  const cent = magnitude % 100
-  const dollars = String((magnitude - cent) / 100).replace(/\B(?=(\d{3})+$)/gu, ',')
-  return `${amount < 0 ? '-' : ''}$${dollars}.${String(cent).padStart(2, '0')}`
 }
 
 /** "$450.00 ex GST": a price before GST, as every price list and quote line shows it. */

@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { ENQUIRY_KINDS, ENQUIRY_STATUSES } from './constants.ts'
 import { CREDIT_STATUSES } from './credit-admin.ts'
+import { myCustomerAccountSchema } from './customer-accounts.ts'
 import { hireDetailsSchema } from './hire-details.ts'
 
 /*
@@ -38,6 +39,8 @@ export const myAccountSchema = z
     emailConfirmed: z.boolean(),
     enquiries: z.array(myEnquirySchema),
     creditApplications: z.array(myCreditApplicationSchema),
+    /** The company customer accounts they are a member of (requirements §18). */
+    customerAccounts: z.array(myCustomerAccountSchema),
   })
   .meta({ id: 'MyAccount' })
 export type MyAccount = z.infer<typeof myAccountSchema>

@@ -30,6 +30,7 @@ import * as creditSignersOnDevice from './migrations/0026-credit-signers-on-devi
 import * as jobLeases from './migrations/0027-job-leases.ts'
 import * as fleet from './migrations/0028-fleet.ts'
 import * as bookingLinesByEnd from './migrations/0029-booking-lines-by-end.ts'
+import * as customerAccounts from './migrations/0030-customer-accounts.ts'
 import * as depotZonesVersion from './migrations/0031-depot-zones-version.ts'
 import * as equipmentTypeImageAlt from './migrations/0032-equipment-type-image-alt.ts'
 import type { DB } from './schema.ts'
@@ -65,6 +66,7 @@ export const migrations: Record<string, Migration> = {
   '0027-job-leases': jobLeases,
   '0028-fleet': fleet,
   '0029-booking-lines-by-end': bookingLinesByEnd,
+  '0030-customer-accounts': customerAccounts,
   '0031-depot-zones-version': depotZonesVersion,
   '0032-equipment-type-image-alt': equipmentTypeImageAlt,
 }

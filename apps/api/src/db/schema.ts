@@ -556,6 +556,92 @@ export interface BookingLinesTable {
   created_at: Timestamp
 }
 
+/** The last account number given (migration 0030): one row, name 'SW'. */
+export interface CustomerAccountCountersTable {
+  name: string
+  last_number: number
+}
+
+/** A company customer account, opened by an approved credit application (ADR 045). */
+export interface CustomerAccountsTable {
+  id: Generated<number>
+  /** 'SW-10042': unique, gap-free. */
+  account_number: string
+  credit_application_id: number
+  credit_application_reference: string
+  legal_name: string
+  trading_name: string
+  abn: string
+  abn_digits: string
+  acn: string | null
+  credit_limit_cents: number
+  payment_terms_days: number
+  billing_email: string
+  /** 0 email, 1 fax, 2 post (INVOICE_DELIVERY_METHOD). */
+  invoice_delivery: number
+  /** 0/1. */
+  po_required: number
+  /** 0/1: a held account cannot book. */
+  on_hold: number
+  hold_reason: string | null
+  version: ColumnType<number, number | undefined, number>
+  created_at: Timestamp
+  updated_at: Timestamp
+}
+
+export interface CustomerAccountMembersTable {
+  id: Generated<number>
+  account_id: number
+  user_id: number
+  /** account_admin | orderer | site_supervisor | accounts. */
+  role: string
+  approval_limit_cents: number | null
+  version: ColumnType<number, number | undefined, number>
+  created_at: Timestamp
+  updated_at: Timestamp
+}
+
+export interface CustomerAccountSitesTable {
+  id: Generated<number>
+  account_id: number
+  name: string
+  full_address: string
+  unit_number: string | null
+  street_number: string | null
+  street_name: string | null
+  city: string | null
+  state: string | null
+  postcode: string | null
+  default_po: string | null
+  contact_name: string | null
+  contact_phone: string | null
+  version: ColumnType<number, number | undefined, number>
+  created_at: Timestamp
+  updated_at: Timestamp
+}
+
+/** The sites a Site supervisor is given. */
+export interface CustomerAccountMemberSitesTable {
+  member_id: number
+  site_id: number
+}
+
+export interface CustomerAccountInvitationsTable {
+  id: Generated<number>
+  account_id: number
+  token_hash: string
+  email: string
+  role: string
+  /** JSON array of site ids. */
+  site_ids: ColumnType<string, string | undefined, string>
+  /** 0/1: the first owner's invitation (an application sent signed out). */
+  is_owner: ColumnType<number, number | undefined, number>
+  invited_by: number | null
+  created_at: Timestamp
+  expires_at: Timestamp
+  used_at: Timestamp | null
+}
+
 export interface DB {
   users: UsersTable
   user_search_terms: UserSearchTermsTable
@@ -596,6 +682,12 @@ export interface DB {
   units: UnitsTable
   unit_services: UnitServicesTable
   booking_lines: BookingLinesTable
+  customer_account_counters: CustomerAccountCountersTable
+  customer_accounts: CustomerAccountsTable
+  customer_account_members: CustomerAccountMembersTable
+  customer_account_sites: CustomerAccountSitesTable
+  customer_account_member_sites: CustomerAccountMemberSitesTable
+  customer_account_invitations: CustomerAccountInvitationsTable
 }
 
 export type UserRow = Selectable<UsersTable>
@@ -616,3 +708,6 @@ export type EquipmentTypeRow = Selectable<EquipmentTypesTable>
 export type UnitRow = Selectable<UnitsTable>
 export type UnitServiceRow = Selectable<UnitServicesTable>
 export type BookingLineRow = Selectable<BookingLinesTable>
+export type CustomerAccountRow = Selectable<CustomerAccountsTable>
+export type CustomerAccountMemberRow = Selectable<CustomerAccountMembersTable>
+export type CustomerAccountSiteRow = Selectable<CustomerAccountSitesTable>

@@ -5,6 +5,7 @@ import { authRoutes } from './auth/routes.ts'
 import { backOfficeRoutes } from './back-office/routes.ts'
 import { contentRoutes } from './content/routes.ts'
 import { creditRoutes } from './credit/routes.ts'
+import { customerAccountsRoutes } from './customer-accounts/routes.ts'
 import { dashboardRoutes } from './dashboard/routes.ts'
 import { enquiryRoutes } from './enquiries/routes.ts'
 import { fleetRoutes } from './fleet/routes.ts'
@@ -31,4 +32,5 @@ export const apiModules: FastifyPluginAsync[] = [
   dashboardRoutes,
   myAccountRoutes,
   fleetRoutes,
+  customerAccountsRoutes,
 ]

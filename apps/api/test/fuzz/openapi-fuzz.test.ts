@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import { resetTokenFromSearch } from '@signalway/shared/auth'
 import { readJwtPayload } from '@signalway/shared/jwt'
+import { cents } from '@signalway/shared/money'
 import fc from 'fast-check'
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify'
 import { Secret, TOTP } from 'otpauth'
@@ -9,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { buildApp } from '../../src/app.ts'
 import { loadConfig } from '../../src/config.ts'
 import { storeImage } from '../../src/modules/content/media.ts'
+import { openAccountForApplication } from '../../src/modules/customer-accounts/opening.ts'
 import { findOutboxMessages } from '../../src/modules/outbox/repository.ts'
 import { createEquipmentType, createFleetUnit, createNewsItem } from '../../src/seed/factories.ts'
 import { createAdmin, createUser, enrolTotp, TEST_CLIENT, type TestUser, tokenFor } from '../helpers/auth.ts'
@@ -185,6 +187,9 @@ interface Fixture {
   imageDataUrl: string
   /** An equipment type of its own at version 1, and a unit of it at version 1 (the fleet operations). */
   fleet: { typeId: number; typeSlug: string; unitId: number; fleetNumber: string; depotId: number }
+  /** A customer account at version 1 the user owns (held for the release operation), and a site of it. */
+  customerAccountId: number
+  customerAccountSiteId: number
 }
 
 /**
@@ -328,6 +333,63 @@ async function fleetFixture(app: FastifyInstance, path: string): Promise<Pick<Fi
   return { fleet: { typeId, typeSlug, unitId, fleetNumber, depotId: depot.id } }
 }
 
+/**
+ * For the customer accounts' operations (ADR 045): an account opened for the latest application as its approval
+ * would, the fixture user its Account admin, at version 1; on hold for the release.
+ */
+async function customerAccountFixture(
+  app: FastifyInstance,
+  creditId: number,
+  user: TestUser,
+  path: string,
+): Promise<Pick<Fixture, 'customerAccountId' | 'customerAccountSiteId'>> {
+  if (!path.includes('/customer-accounts')) return { customerAccountId: 1, customerAccountSiteId: 1 }
+  const opened = await openAccountForApplication(
+    app.db,
+    {
+      id: creditId,
+      reference: `CA-FUZZ-${creditId}`,
+      legalName: 'Fuzz Civil Pty Ltd',
+      tradingName: 'Fuzz Civil',
+      abn: '51 824 753 556',
+      acn: null,
+      creditLimitCents: cents(5_000_000),
+      paymentTermsDays: 30,
+      billingEmail: 'ap@fuzz.example',
+      invoiceDelivery: 0,
+      applicantUserId: user.id,
+      applicantEmail: user.email,
+    },
+    {
+      actor: { id: String(user.id), email: user.email },
+      context: { requestId: 'fuzz', ip: '127.0.0.1' },
+      now: new Date(),
+    },
+  )
+  if (!opened.opened) throw new Error('the fixture application had an account already')
+  if (path.endsWith('/release')) {
+    await app.db
+      .updateTable('customer_accounts')
+      .set({ on_hold: 1, hold_reason: 'Fuzz' })
+      .where('id', '=', opened.accountId)
+      .execute()
+  }
+  const now = new Date().toISOString()
+  const site = await app.db
+    .insertInto('customer_account_sites')
+    .values({
+      account_id: opened.accountId,
+      name: 'Fuzz site',
+      full_address: '1 Fuzz Street, Laverton VIC 3028',
+      version: 1,
+      created_at: now,
+      updated_at: now,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow()
+  return { customerAccountId: opened.accountId, customerAccountSiteId: site.id }
+}
+
 /** For the passkey operations: a passkey of the user, and an answer to fresh registration options. */
 async function passkeyFixture(app: FastifyInstance, user: TestUser, path: string) {
   if (!path.includes('/passkeys')) return { passkeyId: 'A', passkeyRegistration: {} }
@@ -360,6 +422,8 @@ function parameterExample(fixture: Fixture, op: Operation, name: string): string
     version: '1',
   }
   if (name === 'id' && op.path.includes('/fleet/depots')) return String(fixture.fleet.depotId)
+  if (name === 'id' && op.path.includes('/customer-accounts/')) return String(fixture.customerAccountId)
+  if (name === 'siteId') return String(fixture.customerAccountSiteId)
   if (name === 'id' && op.path.includes('/fleet/')) {
     return String(op.path.includes('/fleet/types') ? fixture.fleet.typeId : fixture.fleet.unitId)
   }
@@ -430,6 +494,13 @@ function bodyExample(fixture: Fixture, op: Operation): Record<string, unknown> {
     minimumDays: 1,
     pricePublic: true,
   }
+  const site = {
+    name: 'Monash Freeway upgrade',
+    address: { fullAddress: '12 Ferntree Gully Road, Oakleigh VIC 3166', state: 'VIC', postcode: '3166' },
+    defaultPo: 'PO-4471',
+    contactName: 'Sam Site',
+    contactPhone: '0412 345 678',
+  }
   const unit = {
     typeId: fixture.fleet.typeId,
     depotId: fixture.fleet.depotId,
@@ -451,6 +522,26 @@ function bodyExample(fixture: Fixture, op: Operation): Record<string, unknown> {
       version: 1,
       zones: [{ zone: 'A', deliveryFeeCents: 11_000, collectionFeeCents: 11_000, postcodes: ['3028'] }],
     },
+    'PUT /api/admin/customer-accounts/{id}': {
+      version: 1,
+      legalName: 'Fuzz Civil Group Pty Ltd',
+      tradingName: 'Fuzz Civil',
+      abn: '51 824 753 556',
+      acn: '',
+      billingEmail: 'invoices@fuzz.example',
+      invoiceDelivery: 2,
+      paymentTermsDays: 14,
+      poRequired: true,
+    },
+    'POST /api/admin/customer-accounts/{id}/credit-limit': {
+      version: 1,
+      creditLimitCents: 7_500_000,
+      reason: 'Two more sites',
+    },
+    'POST /api/admin/customer-accounts/{id}/hold': { version: 1, reason: 'Invoices overdue' },
+    'POST /api/admin/customer-accounts/{id}/release': { version: 1 },
+    'POST /api/my-account/customer-accounts/{id}/sites': site,
+    'PUT /api/my-account/customer-accounts/{id}/sites/{siteId}': { ...site, version: 1 },
     'POST /api/admin/fleet/units/import': {
       csv:
         'fleet_number,type_slug,depot_code,registration_or_serial,status,next_service_due\r\n' +
@@ -811,6 +902,7 @@ describe.each(DIALECTS)('fuzzing every operation of the OpenAPI document on %s',
       ...(await passkeyFixture(app, user, op.path)),
       ...(await publishingFixture(app, admin, op.path)),
       ...(await fleetFixture(app, op.path)),
+      ...(await customerAccountFixture(app, creditId, user, op.path)),
       ...(await signingFixture(app, credit, op.path)),
       adminToken: await tokenFor(app, admin),
       enquiryId: enquiry.id,

@@ -31,10 +31,29 @@ const MESSAGE = {
   excerpt: 'Do you hire on weekends & <holidays>?',
 }
 
+const CUSTOMER_ACCOUNT = {
+  id: 7,
+  accountNumber: 'SW-10007',
+  legalName: 'Casey Civil Pty Ltd',
+  tradingName: 'Casey Civil',
+  role: 'account_admin' as const,
+  creditLimitCents: 5_000_000,
+  availableCreditCents: 5_000_000,
+  paymentTermsDays: 30,
+  poRequired: false,
+  onHold: false,
+}
+
 const ACCOUNTS: [string, MyAccount][] = [
   [
     'empty, its address not confirmed',
-    { email: 'casey@example.com', emailConfirmed: false, enquiries: [], creditApplications: [] },
+    {
+      email: 'casey@example.com',
+      emailConfirmed: false,
+      enquiries: [],
+      creditApplications: [],
+      customerAccounts: [],
+    },
   ],
   [
     'with a quote request, a message and credit applications of every status',
@@ -50,6 +69,10 @@ const ACCOUNTS: [string, MyAccount][] = [
         status,
         submittedAt: '2026-11-20T01:00:00.000Z',
       })),
+      customerAccounts: [
+        CUSTOMER_ACCOUNT,
+        { ...CUSTOMER_ACCOUNT, id: 8, accountNumber: 'SW-10008', onHold: true },
+      ],
     },
   ],
 ]

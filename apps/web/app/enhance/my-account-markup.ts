@@ -2,6 +2,7 @@ import type { MyAccount } from '@signalway/shared/my-account'
 import { creditBadge } from '../components/ui/credit-badge.ts'
 import {
   creditMeta,
+  customerAccountItem,
   enquiryItem,
   MY_ACCOUNT_SECTION_IDS,
   MY_ACCOUNT_WORDS,
@@ -18,7 +19,7 @@ export function myAccountView(doc: Document, account: MyAccount): HTMLDivElement
   /** A React Router link, as `<Link>` renders it (marked for route discovery). */
   const link = (href: string, text: string, className?: string) =>
     element(doc, 'a', { ...(className ? { class: className } : {}), href, 'data-discover': 'true' }, text)
-  const { enquiries: enquiriesId, credit: creditId } = MY_ACCOUNT_SECTION_IDS
+  const { accounts: accountsId, enquiries: enquiriesId, credit: creditId } = MY_ACCOUNT_SECTION_IDS
   const itemHead = (title: string, badge: { className: string; text: string }) =>
     element(
       doc,
@@ -66,6 +67,27 @@ export function myAccountView(doc: Document, account: MyAccount): HTMLDivElement
           { type: 'button', class: 'button button--outline' },
           MY_ACCOUNT_WORDS.confirmButton,
         ),
+      ),
+    )
+  }
+
+  if (account.customerAccounts.length > 0) {
+    const items = account.customerAccounts.map((customerAccount) => {
+      const item = customerAccountItem(customerAccount)
+      return element(
+        doc,
+        'li',
+        { class: 'my-account__item' },
+        itemHead(item.title, item.badge),
+        element(doc, 'p', { class: 'my-account__meta' }, item.facts),
+        ...(item.hold ? [element(doc, 'p', { class: 'my-account__hold' }, item.hold)] : []),
+      )
+    })
+    parts.push(
+      section(
+        accountsId,
+        MY_ACCOUNT_WORDS.accountsTitle,
+        element(doc, 'ul', { class: 'my-account__list' }, ...items),
       ),
     )
   }

@@ -273,6 +273,7 @@ const ACCOUNT: MyAccount = {
   email: member.email,
   emailConfirmed: false,
   enquiries: [],
+  customerAccounts: [],
   creditApplications: [
     {
       reference: 'CA-2026-ABCDEFGH',

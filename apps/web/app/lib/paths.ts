@@ -77,6 +77,9 @@ export const paths = {
     enquiries: '/admin/enquiries/',
     creditApplications: '/admin/credit-applications/',
     creditApplication: (reference: string) => `/admin/credit-applications/${encodeURIComponent(reference)}`,
+    /** Company customer accounts (ADR 045). */
+    accounts: '/admin/accounts/',
+    account: (id: number | string) => `/admin/accounts/${encodeURIComponent(String(id))}/`,
     undeliveredMail: '/admin/undelivered-mail/',
     news: '/admin/news/',
     newsNew: '/admin/news/new',
@@ -157,6 +160,8 @@ export const routePatterns = {
   adminEnquiries: pattern(paths.admin.enquiries),
   adminCreditApplications: pattern(paths.admin.creditApplications),
   adminCreditApplication: 'admin/credit-applications/:reference',
+  adminAccounts: pattern(paths.admin.accounts),
+  adminAccount: 'admin/accounts/:id/',
   adminUndeliveredMail: pattern(paths.admin.undeliveredMail),
   adminNews: pattern(paths.admin.news),
   adminNewsNew: 'admin/news/new',

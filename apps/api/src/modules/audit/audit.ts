@@ -22,6 +22,15 @@ export type FaqAuditAction = 'faq.create' | 'faq.update' | 'faq.move' | 'faq.del
 export type EquipmentTypeAuditAction = 'equipment-type.create' | 'equipment-type.update'
 export type UnitAuditAction = 'unit.create' | 'unit.update' | 'unit.service'
 export type DepotAuditAction = 'depot.zones'
+export type CustomerAccountAuditAction =
+  | 'customer-account.open'
+  | 'customer-account.update'
+  | 'customer-account.credit-limit'
+  | 'customer-account.hold'
+  | 'customer-account.release'
+  | 'customer-account.site-create'
+  | 'customer-account.site-update'
+  | 'customer-account.site-delete'
 
 export type AuditAction =
   | UserAuditAction
@@ -33,6 +42,7 @@ export type AuditAction =
   | EquipmentTypeAuditAction
   | UnitAuditAction
   | DepotAuditAction
+  | CustomerAccountAuditAction
 
 export type AuditTargetType =
   | 'user'
@@ -44,6 +54,7 @@ export type AuditTargetType =
   | 'equipment-type'
   | 'unit'
   | 'depot'
+  | 'customer-account'
 
 /** Who made a change: the signed-in user (the auth module's AuthUser has these fields). */
 export interface AuditActor {

@@ -20,6 +20,7 @@ import { addAuditedNote } from '../back-office/notes.ts'
 import { findAssignableStaff, listNotes, staffNames } from '../back-office/repository.ts'
 import { staffName } from '../back-office/staff.ts'
 import { enqueueMail } from '../outbox/service.ts'
+import { openAccountIfApproved } from './account-opening.ts'
 import { applicationView } from './application-view.ts'
 import { creditDecisionMail } from './mail.ts'
 import {
@@ -100,7 +101,7 @@ export interface CreditDecisionsDeps {
  * Credit decisions: the status of each application, who looks after it, an approval's limit and terms, and the
  * staff's notes. Every change is in the audit log, which is also the application's history; a save from an
  * older copy is refused; the applicant is emailed, in the same transaction, when the status becomes More
- * information needed, Approved or Declined.
+ * information needed, Approved or Declined. An approval opens the customer account, once (ADR 045).
  */
 export function createCreditDecisions(deps: CreditDecisionsDeps): CreditDecisions {
   return {
@@ -197,6 +198,8 @@ async function decide(
       throw new ConflictError(MESSAGES.conflict)
     }
     await auditDecision(trx, { actor, reference, context, now }, row, previousAssignee, fields, assignee)
+    // Approval opens the customer account in the same transaction: both happen, or neither (ADR 045).
+    await openAccountIfApproved(trx, row, fields, { actor, context, now })
     if (statusChanged)
       await queueDecisionMail(trx, deps.accountsEmail, { reference, to: row.email }, fields, question, now)
   })

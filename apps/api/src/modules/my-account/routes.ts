@@ -13,6 +13,7 @@ import { EMAIL_CHANGE_TTL_MS } from '../accounts/service.ts'
 import { userOf } from '../auth/plugin.ts'
 import { hashToken, newOpaqueToken } from '../auth/tokens.ts'
 import { findCreditApplicationPdf } from '../credit/repository.ts'
+import { listMyAccounts } from '../customer-accounts/portal.ts'
 import { enqueueRequestedMail } from '../outbox/service.ts'
 import { greeting } from '../outbox/signature.ts'
 import {
@@ -69,16 +70,17 @@ export const myAccountRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         ...docs,
         summary:
-          "The signed-in user's enquiries, quote requests and credit applications, each with its status.",
+          "The signed-in user's enquiries, quote requests and credit applications, each with its status, and the customer accounts they are a member of.",
         response: { 200: myAccountSchema, ...errorResponses(401) },
       },
     },
     async (request) => {
       const user = userOf(request)
       const owner = ownerOf(user)
-      const [enquiries, applications] = await Promise.all([
+      const [enquiries, applications, customerAccounts] = await Promise.all([
         findOwnEnquiries(app.db, owner),
         findOwnCreditApplications(app.db, owner),
+        listMyAccounts(app.db, owner.userId),
       ])
       return {
         email: user.email,
@@ -102,6 +104,7 @@ export const myAccountRoutes: FastifyPluginAsyncZod = async (app) => {
           status: isCreditStatus(row.status) ? row.status : 'received',
           submittedAt: row.submitted_at,
         })),
+        customerAccounts: customerAccounts.items,
       }
     },
   )

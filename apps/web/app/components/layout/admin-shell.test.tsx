@@ -51,6 +51,7 @@ describe('the admin area has a frame of its own', () => {
       'Users',
       'Enquiries',
       'Credit applications',
+      'Accounts',
       'Fleet',
       'News',
       'Pages',
@@ -93,6 +94,7 @@ describe('the admin area has a frame of its own', () => {
     expect(adminSectionOf('/admin/enquiries/')).toBe('/admin/enquiries/')
     expect(adminSectionOf('/admin/undelivered-mail/')).toBe('/admin/undelivered-mail/')
     expect(adminSectionOf('/admin/fleet/units/3/')).toBe('/admin/fleet/')
+    expect(adminSectionOf('/admin/accounts/7/')).toBe('/admin/accounts/')
     expect(adminSectionOf('/admin/fleet/types/new/')).toBe('/admin/fleet/')
   })
 })

@@ -61,6 +61,8 @@ export const CALL_BAR_BY_ROUTE: Readonly<Record<string, boolean>> = {
   'routes/admin/enquiries': false,
   'routes/admin/credit-applications': false,
   'routes/admin/credit-application': false,
+  'routes/admin/accounts': false,
+  'routes/admin/account': false,
   'routes/admin/undelivered-mail': false,
   'routes/admin/news': false,
   'admin-news-new': false,

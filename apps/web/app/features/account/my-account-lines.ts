@@ -1,6 +1,12 @@
 import { formatDateTime } from '@signalway/shared/business-time'
 import type { EnquiryStatus } from '@signalway/shared/constants'
+import {
+  ACCOUNT_ON_HOLD_NOTICE,
+  CUSTOMER_ACCOUNT_ROLE_LABELS,
+} from '@signalway/shared/customer-account-words'
+import type { MyCustomerAccount } from '@signalway/shared/customer-accounts'
 import { hireDetailLines } from '@signalway/shared/hire-detail-lines'
+import { type Cents, formatMoney } from '@signalway/shared/money-format'
 import type { MyCreditApplication, MyEnquiry } from '@signalway/shared/my-account'
 import { ENQUIRY_KIND_WORDS, ENQUIRY_STATUS_WORDS } from '@signalway/shared/my-account-words'
 
@@ -12,6 +18,7 @@ import { ENQUIRY_KIND_WORDS, ENQUIRY_STATUS_WORDS } from '@signalway/shared/my-a
 
 /** The two sections' heading ids (one account area per page). */
 export const MY_ACCOUNT_SECTION_IDS = {
+  accounts: 'my-account-accounts',
   enquiries: 'my-account-enquiries',
   credit: 'my-account-credit',
 } as const
@@ -66,7 +73,29 @@ export function creditMeta(application: MyCreditApplication): { reference: strin
   }
 }
 
+/**
+ * What a customer account's item says (requirements §18): its legal name, the member's role as its badge, its
+ * number, limit, available credit and terms in one line, and the hold notice when it is held.
+ */
+export function customerAccountItem(account: MyCustomerAccount): {
+  title: string
+  badge: { className: string; text: string }
+  facts: string
+  hold: string | null
+} {
+  const money = (amount: number) => formatMoney(amount as Cents)
+  return {
+    title: account.legalName,
+    badge: { className: 'badge badge--role', text: CUSTOMER_ACCOUNT_ROLE_LABELS[account.role] },
+    facts:
+      `Account ${account.accountNumber} · Credit limit ${money(account.creditLimitCents)} · ` +
+      `Available credit ${money(account.availableCreditCents)} · Payment terms ${account.paymentTermsDays} days`,
+    hold: account.onHold ? ACCOUNT_ON_HOLD_NOTICE : null,
+  }
+}
+
 export const MY_ACCOUNT_WORDS = {
+  accountsTitle: 'Customer Accounts',
   confirmBefore: 'Quote requests and credit applications you sent with ',
   confirmAfter: ' while signed out show here once you confirm that the address is yours.',
   confirmButton: 'Email me a confirmation link',

@@ -31,6 +31,7 @@ const account = (overrides: Partial<MyAccount> = {}): MyAccount => ({
       submittedAt: '2026-11-20T01:00:00.000Z',
     },
   ],
+  customerAccounts: [],
   ...overrides,
 })
 
@@ -44,6 +45,35 @@ function renderView(value: MyAccount) {
 }
 
 describe("the customer's account area", () => {
+  it('shows the customer accounts they are a member of, with role, limit, available credit and a held notice', () => {
+    const held = {
+      id: 3,
+      accountNumber: 'SW-10003',
+      legalName: 'Casey Civil Pty Ltd',
+      tradingName: 'Casey Civil',
+      role: 'orderer' as const,
+      creditLimitCents: 5_000_000,
+      availableCreditCents: 5_000_000,
+      paymentTermsDays: 30,
+      poRequired: false,
+      onHold: true,
+    }
+    renderView(account({ customerAccounts: [held] }))
+    const accounts = screen.getByRole('region', { name: 'Customer Accounts' })
+    const [item] = within(accounts).getAllByRole('listitem')
+    expect(item?.textContent).toContain('Casey Civil Pty Ltd')
+    expect(item?.textContent).toContain('Orderer')
+    expect(item?.textContent).toContain(
+      'Account SW-10003 · Credit limit $50,000.00 · Available credit $50,000.00 · Payment terms 30 days',
+    )
+    expect(item?.textContent).toContain('This account is on hold')
+  })
+
+  it('has no customer accounts section for someone in no account', () => {
+    renderView(account())
+    expect(screen.queryByRole('region', { name: 'Customer Accounts' })).toBeNull()
+  })
+
   it('lists the quote requests and credit applications with their status, and downloads a PDF', async () => {
     const user = userEvent.setup()
     const props = renderView(account())

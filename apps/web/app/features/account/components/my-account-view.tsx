@@ -5,7 +5,13 @@ import { CreditStatusBadge } from '../../../components/ui/credit-status-badge.ts
 import { useNotify } from '../../../components/ui/notifications/index.ts'
 import { failureMessage } from '../../../lib/api-client.ts'
 import { paths } from '../../../lib/paths.ts'
-import { creditMeta, enquiryItem, MY_ACCOUNT_SECTION_IDS, MY_ACCOUNT_WORDS } from '../my-account-lines.ts'
+import {
+  creditMeta,
+  customerAccountItem,
+  enquiryItem,
+  MY_ACCOUNT_SECTION_IDS,
+  MY_ACCOUNT_WORDS,
+} from '../my-account-lines.ts'
 
 /**
  * The customer's account area: links to the profile and its security section, their quote requests
@@ -24,7 +30,7 @@ export function MyAccountView({
   confirmEmail: () => Promise<{ email: string }>
 }) {
   const notify = useNotify()
-  const { enquiries: enquiriesId, credit: creditId } = MY_ACCOUNT_SECTION_IDS
+  const { accounts: accountsId, enquiries: enquiriesId, credit: creditId } = MY_ACCOUNT_SECTION_IDS
   const [sending, setSending] = useState(false)
   const [sent, setSent] = useState(false)
 
@@ -70,6 +76,29 @@ export function MyAccountView({
             {sent ? MY_ACCOUNT_WORDS.confirmSent : MY_ACCOUNT_WORDS.confirmButton}
           </button>
         </div>
+      )}
+
+      {account.customerAccounts.length === 0 ? null : (
+        <section className="my-account__section" aria-labelledby={accountsId}>
+          <h2 id={accountsId} className="my-account__title">
+            {MY_ACCOUNT_WORDS.accountsTitle}
+          </h2>
+          <ul className="my-account__list">
+            {account.customerAccounts.map((customerAccount) => {
+              const item = customerAccountItem(customerAccount)
+              return (
+                <li key={customerAccount.id} className="my-account__item">
+                  <div className="my-account__item-head">
+                    <h3 className="my-account__item-title">{item.title}</h3>
+                    <span className={item.badge.className}>{item.badge.text}</span>
+                  </div>
+                  <p className="my-account__meta">{item.facts}</p>
+                  {item.hold ? <p className="my-account__hold">{item.hold}</p> : null}
+                </li>
+              )
+            })}
+          </ul>
+        </section>
       )}
 
       <section className="my-account__section" aria-labelledby={enquiriesId}>

@@ -1,0 +1,45 @@
+import {
+  type CustomerAccountRole,
+  CUSTOMER_ACCOUNT_MESSAGES as MESSAGES,
+  type MyCustomerAccount,
+  type MyCustomerAccounts,
+} from '@signalway/shared/customer-accounts'
+import type { Executor } from '../../db/database.ts'
+import type { CustomerAccountRow } from '../../db/schema.ts'
+import { NotFoundError } from '../../lib/errors.ts'
+import { findMemberships } from './repository.ts'
+
+/*
+ * The customer's side of their accounts (requirements §18): what a member reads in My Account. Every query is
+ * the member's own (their user id is part of it), so another account answers 404 as an unknown one does.
+ */
+
+function mine(row: CustomerAccountRow & { role: string }): MyCustomerAccount {
+  return {
+    id: row.id,
+    accountNumber: row.account_number,
+    legalName: row.legal_name,
+    tradingName: row.trading_name,
+    role: row.role as CustomerAccountRole,
+    creditLimitCents: row.credit_limit_cents,
+    // Nothing draws on the limit until bookings and invoices do: the whole limit is available.
+    availableCreditCents: row.credit_limit_cents,
+    paymentTermsDays: row.payment_terms_days,
+    poRequired: row.po_required === 1,
+    onHold: row.on_hold === 1,
+  }
+}
+
+export async function listMyAccounts(db: Executor, userId: number): Promise<MyCustomerAccounts> {
+  return { items: (await findMemberships(db, userId)).map(mine) }
+}
+
+export async function getMyAccount(
+  db: Executor,
+  userId: number,
+  accountId: number,
+): Promise<MyCustomerAccount> {
+  const [row] = await findMemberships(db, userId, accountId)
+  if (!row) throw new NotFoundError(MESSAGES.notFound)
+  return mine(row)
+}
