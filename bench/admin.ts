@@ -18,13 +18,13 @@ import { defaultUserFilter, toUserFilterRequest } from '@signalway/shared/users'
 import type { FastifyInstance } from 'fastify'
 import { sql } from 'kysely'
 import { Secret, TOTP } from 'otpauth'
-import pg from 'pg'
 import { buildApp } from '../apps/api/src/app.ts'
 import { loadConfig } from '../apps/api/src/config.ts'
 import type { NewUserRow } from '../apps/api/src/db/schema.ts'
 import { hashPassword } from '../apps/api/src/lib/password.ts'
 import { compareCodePoints, userSearchTerms } from '../apps/api/src/modules/users/search-terms.ts'
 import { argument } from './lib/args.ts'
+import { withPg } from './lib/pg.ts'
 import { prng } from './lib/random.ts'
 import { writeResults } from './lib/results.ts'
 import { percentile } from './lib/stats.ts'
@@ -501,16 +501,6 @@ async function runDialect(dialect: Dialect, userCount: number, iterations: numbe
       await withPg(baseUrl, (client) => client.query(`drop schema if exists ${schema} cascade`))
     }
     rmSync(dataDir, { recursive: true, force: true })
-  }
-}
-
-async function withPg<T>(url: string, use: (client: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: url })
-  await client.connect()
-  try {
-    return await use(client)
-  } finally {
-    await client.end()
   }
 }
 

@@ -26,13 +26,13 @@ import {
 } from '@signalway/shared/business-time'
 import type { AvailabilityQuery } from '@signalway/shared/fleet'
 import { type Kysely, sql } from 'kysely'
-import pg from 'pg'
 import { createDatabase } from '../apps/api/src/db/database.ts'
 import { migrateToLatest } from '../apps/api/src/db/migrator.ts'
 import type { DB, UnitStatus } from '../apps/api/src/db/schema.ts'
 import { availabilityOf } from '../apps/api/src/modules/fleet/availability.ts'
 import { depotMonthCalendar } from '../apps/api/src/modules/fleet/calendar.ts'
 import { argument } from './lib/args.ts'
+import { withPg } from './lib/pg.ts'
 import { between, prng } from './lib/random.ts'
 import { writeResults } from './lib/results.ts'
 import { percentile } from './lib/stats.ts'
@@ -426,16 +426,6 @@ async function runDialect(
       await withPg(baseUrl, (client) => client.query(`drop schema if exists ${schema} cascade`))
     }
     rmSync(dataDir, { recursive: true, force: true })
-  }
-}
-
-async function withPg<T>(url: string, use: (client: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: url })
-  await client.connect()
-  try {
-    return await use(client)
-  } finally {
-    await client.end()
   }
 }
 

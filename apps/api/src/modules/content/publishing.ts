@@ -11,7 +11,8 @@ import { isUniqueViolation } from '../../db/errors.ts'
 import type { NewsRow } from '../../db/schema.ts'
 import { ConflictError, NotFoundError, ValidationError } from '../../lib/errors.ts'
 import { type Clock, toTimestamp } from '../../lib/time.ts'
-import { type AuditContext, writeAudit } from '../audit/audit.ts'
+import type { AuditContext } from '../audit/audit.ts'
+import { createAudited, updateAudited } from '../audit/audited-save.ts'
 import type { AuthUser } from '../auth/plugin.ts'
 import { renderMarkdown } from './markdown.ts'
 import { mediaSizeOf } from './media.ts'
@@ -141,20 +142,12 @@ export function createPublishingService({
       const values = await columns(input, undefined)
       const now = clock()
       const id = await uniqueSlug(
-        db.transaction().execute(async (trx) => {
-          const created = await insertNews(trx, { ...values, version: 1, updated_at: toTimestamp(now) })
-          await writeAudit(trx, {
-            actor,
-            action: 'news.create',
-            targetType: 'news',
-            targetId: String(created),
-            before: null,
-            after: snapshot(values),
-            ...context,
-            at: now,
-          })
-          return created
-        }),
+        createAudited(
+          db,
+          { actor, context, at: now },
+          { action: 'news.create', targetType: 'news', after: snapshot(values) },
+          (trx) => insertNews(trx, { ...values, version: 1, updated_at: toTimestamp(now) }),
+        ),
       )
       if (values.status === 'published') await contentChanged()
       return toAdminItem(await findRow(id))
@@ -166,24 +159,24 @@ export function createPublishingService({
       const values = await columns(input, id)
       const now = clock()
       await uniqueSlug(
-        db.transaction().execute(async (trx) => {
-          const saved = await updateNewsAtVersion(trx, id, row.version, {
-            ...values,
-            version: row.version + 1,
-            updated_at: toTimestamp(now),
-          })
-          if (!saved) throw new ConflictError(MESSAGES.conflict)
-          await writeAudit(trx, {
-            actor,
+        updateAudited(
+          db,
+          { actor, context, at: now },
+          {
             action: 'news.update',
             targetType: 'news',
-            targetId: String(id),
+            targetId: id,
             before: snapshot(row),
             after: snapshot(values),
-            ...context,
-            at: now,
-          })
-        }),
+            conflict: MESSAGES.conflict,
+          },
+          (trx) =>
+            updateNewsAtVersion(trx, id, row.version, {
+              ...values,
+              version: row.version + 1,
+              updated_at: toTimestamp(now),
+            }),
+        ),
       )
       // A draft that stays a draft changes nothing the public sees.
       if (row.status === 'published' || values.status === 'published') await contentChanged()

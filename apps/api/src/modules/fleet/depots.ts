@@ -2,10 +2,11 @@ import { DEPOT_MESSAGES, type Depot, type DepotZonesInput, FLEET_MESSAGES } from
 import { isUniqueViolation } from '../../db/errors.ts'
 import type { DepotRow } from '../../db/schema.ts'
 import { ConflictError, NotFoundError, ValidationError } from '../../lib/errors.ts'
-import { type AuditContext, writeAudit } from '../audit/audit.ts'
+import type { AuditContext } from '../audit/audit.ts'
+import { updateAudited } from '../audit/audited-save.ts'
 import type { AuthUser } from '../auth/plugin.ts'
 import { bumpDepotVersion, postcodesOfOtherDepots, replaceDepotZones } from './depots-repository.ts'
-import { findDepot, listDepotPostcodes, listDepots, listZoneFees } from './repository.ts'
+import { listDepotPostcodes, listDepots, listZoneFees } from './repository.ts'
 import type { FleetDeps } from './types.ts'
 
 type PostcodeRow = Awaited<ReturnType<typeof listDepotPostcodes>>[number]
@@ -100,36 +101,36 @@ export async function updateDepotZones(
   const before = await getDepotWithZones(deps, id)
   if (input.version !== before.version) throw new ConflictError(DEPOT_MESSAGES.depotConflict)
   await checkPostcodesFree(deps, id, input)
-  const now = deps.clock()
   try {
-    await deps.db.transaction().execute(async (trx) => {
-      if (!(await findDepot(trx, id))) throw new NotFoundError(FLEET_MESSAGES.depotNotFound)
-      if (!(await bumpDepotVersion(trx, id, input.version)))
-        throw new ConflictError(DEPOT_MESSAGES.depotConflict)
-      await replaceDepotZones(
-        trx,
-        id,
-        input.zones.map((zone) => ({
-          depot_id: id,
-          zone: zone.zone,
-          delivery_fee_cents: zone.deliveryFeeCents,
-          collection_fee_cents: zone.collectionFeeCents,
-        })),
-        input.zones.flatMap((zone) =>
-          [...new Set(zone.postcodes)].map((postcode) => ({ depot_id: id, postcode, zone: zone.zone })),
-        ),
-      )
-      await writeAudit(trx, {
-        actor,
+    await updateAudited(
+      deps.db,
+      { actor, context, at: deps.clock() },
+      {
         action: 'depot.zones',
         targetType: 'depot',
-        targetId: String(id),
+        targetId: id,
         before: { zones: zonesSnapshot(before) },
         after: { zones: input.zones.map((zone) => ({ ...zone, postcodes: [...new Set(zone.postcodes)] })) },
-        ...context,
-        at: now,
-      })
-    })
+        conflict: DEPOT_MESSAGES.depotConflict,
+      },
+      async (trx) => {
+        if (!(await bumpDepotVersion(trx, id, input.version))) return false
+        await replaceDepotZones(
+          trx,
+          id,
+          input.zones.map((zone) => ({
+            depot_id: id,
+            zone: zone.zone,
+            delivery_fee_cents: zone.deliveryFeeCents,
+            collection_fee_cents: zone.collectionFeeCents,
+          })),
+          input.zones.flatMap((zone) =>
+            [...new Set(zone.postcodes)].map((postcode) => ({ depot_id: id, postcode, zone: zone.zone })),
+          ),
+        )
+        return true
+      },
+    )
   } catch (error) {
     // Another depot took one of the postcodes between the check and the write.
     if (isUniqueViolation(error)) await checkPostcodesFree(deps, id, input)

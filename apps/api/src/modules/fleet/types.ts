@@ -10,7 +10,8 @@ import { isUniqueViolation } from '../../db/errors.ts'
 import type { EquipmentTypeRow } from '../../db/schema.ts'
 import { ConflictError, NotFoundError, ValidationError } from '../../lib/errors.ts'
 import { type Clock, toTimestamp } from '../../lib/time.ts'
-import { type AuditContext, writeAudit } from '../audit/audit.ts'
+import type { AuditContext } from '../audit/audit.ts'
+import { createAudited, updateAudited } from '../audit/audited-save.ts'
 import type { AuthUser } from '../auth/plugin.ts'
 import { MEDIA_LARGEST, mediaPath, mediaStored } from '../content/media.ts'
 import {
@@ -198,25 +199,18 @@ export async function createType(
   await checkImage(db, input)
   const now = clock()
   const id = await uniqueSlug(
-    db.transaction().execute(async (trx) => {
-      const created = await insertEquipmentType(trx, {
-        ...columnsOf(input),
-        version: 1,
-        created_at: toTimestamp(now),
-        updated_at: toTimestamp(now),
-      })
-      await writeAudit(trx, {
-        actor,
-        action: 'equipment-type.create',
-        targetType: 'equipment-type',
-        targetId: String(created),
-        before: null,
-        after: snapshot(input),
-        ...context,
-        at: now,
-      })
-      return created
-    }),
+    createAudited(
+      db,
+      { actor, context, at: now },
+      { action: 'equipment-type.create', targetType: 'equipment-type', after: snapshot(input) },
+      (trx) =>
+        insertEquipmentType(trx, {
+          ...columnsOf(input),
+          version: 1,
+          created_at: toTimestamp(now),
+          updated_at: toTimestamp(now),
+        }),
+    ),
   )
   return getTypeForAdmin(deps, id)
 }
@@ -236,24 +230,24 @@ export async function updateType(
   await checkImage(db, input)
   const now = clock()
   await uniqueSlug(
-    db.transaction().execute(async (trx) => {
-      const saved = await updateEquipmentTypeAtVersion(trx, id, row.version, {
-        ...columnsOf(input),
-        version: row.version + 1,
-        updated_at: toTimestamp(now),
-      })
-      if (!saved) throw new ConflictError(MESSAGES.typeConflict)
-      await writeAudit(trx, {
-        actor,
+    updateAudited(
+      db,
+      { actor, context, at: now },
+      {
         action: 'equipment-type.update',
         targetType: 'equipment-type',
-        targetId: String(id),
+        targetId: id,
         before: snapshot(inputOf(row)),
         after: snapshot(input),
-        ...context,
-        at: now,
-      })
-    }),
+        conflict: MESSAGES.typeConflict,
+      },
+      (trx) =>
+        updateEquipmentTypeAtVersion(trx, id, row.version, {
+          ...columnsOf(input),
+          version: row.version + 1,
+          updated_at: toTimestamp(now),
+        }),
+    ),
   )
   return getTypeForAdmin(deps, id)
 }

@@ -16,6 +16,7 @@ import type { UnitServiceRow } from '../../db/schema.ts'
 import { ConflictError, NotFoundError, ValidationError } from '../../lib/errors.ts'
 import { toTimestamp } from '../../lib/time.ts'
 import { type AuditContext, writeAudit } from '../audit/audit.ts'
+import { createAudited, updateAudited } from '../audit/audited-save.ts'
 import type { AuthUser } from '../auth/plugin.ts'
 import { staffName } from '../back-office/staff.ts'
 import {
@@ -177,25 +178,22 @@ export async function createUnit(
   if (await findUnitByFleetNumber(db, input.fleetNumber)) throw fleetNumberTaken()
   const now = clock()
   const id = await uniqueFleetNumber(
-    db.transaction().execute(async (trx) => {
-      const created = await insertUnit(trx, {
-        ...columnsOf(input),
-        version: 1,
-        created_at: toTimestamp(now),
-        updated_at: toTimestamp(now),
-      })
-      await writeAudit(trx, {
-        actor,
+    createAudited(
+      db,
+      { actor, context, at: now },
+      {
         action: 'unit.create',
         targetType: 'unit',
-        targetId: String(created),
-        before: null,
-        after: snapshot(await unitRow(trx, created)),
-        ...context,
-        at: now,
-      })
-      return created
-    }),
+        after: async (trx, created) => snapshot(await unitRow(trx, created)),
+      },
+      (trx) =>
+        insertUnit(trx, {
+          ...columnsOf(input),
+          version: 1,
+          created_at: toTimestamp(now),
+          updated_at: toTimestamp(now),
+        }),
+    ),
   )
   return getUnit(deps, id)
 }
@@ -216,24 +214,24 @@ export async function updateUnit(
   if (other) throw fleetNumberTaken()
   const now = clock()
   await uniqueFleetNumber(
-    db.transaction().execute(async (trx) => {
-      const saved = await updateUnitAtVersion(trx, id, row.version, {
-        ...columnsOf(input),
-        version: row.version + 1,
-        updated_at: toTimestamp(now),
-      })
-      if (!saved) throw new ConflictError(MESSAGES.unitConflict)
-      await writeAudit(trx, {
-        actor,
+    updateAudited(
+      db,
+      { actor, context, at: now },
+      {
         action: 'unit.update',
         targetType: 'unit',
-        targetId: String(id),
+        targetId: id,
         before: snapshot(row),
-        after: snapshot(await unitRow(trx, id)),
-        ...context,
-        at: now,
-      })
-    }),
+        after: async (trx) => snapshot(await unitRow(trx, id)),
+        conflict: MESSAGES.unitConflict,
+      },
+      (trx) =>
+        updateUnitAtVersion(trx, id, row.version, {
+          ...columnsOf(input),
+          version: row.version + 1,
+          updated_at: toTimestamp(now),
+        }),
+    ),
   )
   return getUnit(deps, id)
 }
