@@ -1,40 +1,50 @@
+import type { APIRequestContext } from '@playwright/test'
 import { creditApplicationFixture } from '../../apps/api/test/helpers/credit.ts'
 import { expect, expectAccessible, test } from '../fixtures.ts'
 import { adminTokens } from '../helpers/admin.ts'
-import { openHydrated, registerByApi, storeTokens, uniqueEmail } from '../helpers/auth.ts'
+import { openHydrated, registerByApi, storeTokens, type Tokens, uniqueEmail } from '../helpers/auth.ts'
 
 /*
  * The customer's portal under My Account (requirements §18): the Account admin of an approved Pty Ltd opens the
  * account from My Account, goes to its Sites, adds a site with the address suggestions from the keyboard, edits
- * it and sees it listed; the pages fit a 320 px screen and pass axe. The browser's time zone is not Melbourne's.
+ * it and sees it listed, then switches to their other account; the pages fit a 320 px screen and pass axe. The
+ * browser's time zone is not Melbourne's.
  */
 
-test.use({ viewport: { width: 1280, height: 900 }, timezoneId: 'America/New_York' })
-
-test('an Account admin opens their account from My Account and keeps its job sites', async ({
-  page,
-  request,
-}) => {
-  test.slow()
-  const run = Date.now().toString(36).slice(-6)
-  const tokens = await registerByApi(request, uniqueEmail('portal'), 'Quinn')
+/** A credit application the member sends signed in, approved by staff: it opens an account they are admin of. */
+async function approvedAccount(request: APIRequestContext, member: Tokens, business: string): Promise<void> {
   const payload = await creditApplicationFixture(0)
-  payload.section1.businessName = `Harbour Civil ${run}`
-  payload.section1.fullNameOfCustomer = `Harbour Civil ${run} Pty Ltd`
+  payload.section1.businessName = business
+  payload.section1.fullNameOfCustomer = `${business} Pty Ltd`
   const applied = await request.post('/api/apply-for-credit', {
     data: payload,
-    headers: { authorization: `Bearer ${tokens.access_token}` },
+    headers: { authorization: `Bearer ${member.access_token}` },
   })
   expect(applied.status(), await applied.text()).toBe(200)
-  // Staff approve it (the decision's own journey is customer-accounts.spec.ts): the applicant becomes its admin.
+  // Staff approve it (the decision's own journey is customer-accounts.spec.ts).
   const admin = { authorization: `Bearer ${(await adminTokens(request)).access_token}` }
-  const url = `/api/admin/credit-applications/${encodeURIComponent(applied.headers()['x-application-reference'] ?? '')}`
+  const reference = applied.headers()['x-application-reference'] ?? ''
+  const url = `/api/admin/credit-applications/${encodeURIComponent(reference)}`
   const { version } = (await (await request.get(url, { headers: admin })).json()) as { version: number }
   const approved = await request.patch(url, {
     headers: admin,
     data: { version, status: 'approved', creditLimit: 50_000 },
   })
   expect(approved.status(), await approved.text()).toBe(200)
+}
+
+test.use({ viewport: { width: 1280, height: 900 }, timezoneId: 'America/New_York' })
+
+test('an Account admin opens their account from My Account, keeps its job sites and switches accounts', async ({
+  page,
+  request,
+}) => {
+  test.slow()
+  const run = Date.now().toString(36).slice(-6)
+  const tokens = await registerByApi(request, uniqueEmail('portal'), 'Quinn')
+  // Two approved Pty Ltds: the member is the Account admin of both, so the switcher shows.
+  await approvedAccount(request, tokens, `Harbour Civil ${run}`)
+  await approvedAccount(request, tokens, `Ridge Roads ${run}`)
 
   await storeTokens(page, tokens)
   await openHydrated(page, '/my-account/')
@@ -93,4 +103,16 @@ test('an Account admin opens their account from My Account and keeps its job sit
   await expect(page.getByRole('region', { name: /^Account SW-\d{5}$/ })).toBeVisible()
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(320)
   await expectAccessible(page)
+
+  // The switcher opens the same page of the other account (its id in the path); the first's site is not there.
+  await page.getByRole('navigation', { name: 'Account pages' }).getByRole('link', { name: 'Sites' }).click()
+  await expect(listed).toBeVisible()
+  const switcher = page.getByRole('combobox', { name: 'Account', exact: true })
+  const ridge = await switcher.locator('option', { hasText: `Ridge Roads ${run}` }).getAttribute('value')
+  await switcher.selectOption(ridge ?? '')
+  await page.getByRole('button', { name: 'Switch', exact: true }).click()
+  await expect(page.getByRole('heading', { level: 1, name: `Ridge Roads ${run} Pty Ltd` })).toBeVisible()
+  await expect(page).toHaveURL(/\/my-account\/accounts\/\d+\/sites\/$/)
+  await expect(page.getByRole('region', { name: 'Sites', exact: true })).toContainText('No sites yet.')
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(320)
 })

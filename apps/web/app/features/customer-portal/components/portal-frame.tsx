@@ -4,10 +4,11 @@ import {
   type MyCustomerAccount,
   type MyCustomerAccountDetail,
 } from '@signalway/shared/customer-accounts'
-import { type ReactNode, useCallback, useId, useState } from 'react'
+import { type ReactNode, useCallback, useState } from 'react'
 import { Link, useNavigate } from 'react-router'
 import { LoadFailed } from '../../../components/ui/load-failed.tsx'
 import { PageHeader } from '../../../components/ui/page-header.tsx'
+import { PlainSelect } from '../../../components/ui/plain-select.tsx'
 import { useLoaded } from '../../../components/ui/use-loaded.ts'
 import { paths } from '../../../lib/paths.ts'
 import { PORTAL_API, type PortalApi } from '../api/portal.ts'
@@ -112,7 +113,6 @@ export function AccountSwitcher({
   accounts: MyCustomerAccount[]
 }) {
   const navigate = useNavigate()
-  const selectId = useId()
   const [chosen, setChosen] = useState(String(id))
   const target = SECTIONS.find((item) => item.section === section) ?? SECTIONS[0]
   return (
@@ -123,14 +123,13 @@ export function AccountSwitcher({
         if (target && chosen !== String(id)) void navigate(target.href(Number(chosen)))
       }}
     >
-      <label htmlFor={selectId}>Account</label>
-      <select id={selectId} value={chosen} onChange={(event) => setChosen(event.target.value)}>
+      <PlainSelect label="Account" value={chosen} onChange={(event) => setChosen(event.target.value)}>
         {accounts.map((account) => (
           <option key={account.id} value={account.id}>
             {`${account.accountNumber} ${account.tradingName || account.legalName} (${CUSTOMER_ACCOUNT_ROLE_LABELS[account.role]})`}
           </option>
         ))}
-      </select>
+      </PlainSelect>
       <button type="submit" className="button button--outline button--sm">
         Switch
       </button>
