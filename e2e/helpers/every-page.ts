@@ -186,6 +186,27 @@ export const EVERY_PAGE: readonly PageCheck[] = [
   },
   // The account area.
   { route: '/my-account/', visitor: 'member', url: at('/my-account/') },
+  // The customer portal of the account the member's approved application opened (they are its Account admin).
+  {
+    route: '/my-account/accounts/:id/',
+    visitor: 'member',
+    url: (d) => `/my-account/accounts/${d.customerAccountId}/`,
+  },
+  {
+    route: '/my-account/accounts/:id/sites/',
+    visitor: 'member',
+    url: (d) => `/my-account/accounts/${d.customerAccountId}/sites/`,
+  },
+  {
+    route: '/my-account/accounts/:id/sites/',
+    visitor: 'member',
+    url: (d) => `/my-account/accounts/${d.customerAccountId}/sites/`,
+    state: 'the Add a Site form open',
+    act: async (page) => {
+      await page.getByRole('button', { name: 'Add a Site', exact: true }).click()
+      await page.getByRole('textbox', { name: 'Site name' }).waitFor()
+    },
+  },
   { route: '/update-profile/', visitor: 'member', url: at('/update-profile/') },
   { route: '/update-profile/', visitor: 'company', url: at('/update-profile/'), state: 'a company member' },
   // The admin area.

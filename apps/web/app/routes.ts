@@ -45,6 +45,8 @@ export default [
   layout('routes/private-layout.tsx', [
     route(p.updateProfile, 'routes/update-profile.tsx'),
     route(p.myAccount, 'routes/my-account.tsx'),
+    route(p.myCustomerAccount, 'routes/customer-portal/account.tsx'),
+    route(p.myCustomerAccountSites, 'routes/customer-portal/sites.tsx'),
     route(p.setUpTwoStep, 'routes/set-up-two-step.tsx'),
     layout('routes/admin/layout.tsx', [
       route(p.adminIndex, 'routes/admin/index.tsx'),

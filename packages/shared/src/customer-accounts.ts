@@ -119,6 +119,22 @@ export const customerAccountSiteSchema = z.object({
 })
 export type CustomerAccountSite = z.infer<typeof customerAccountSiteSchema>
 
+/** A site as the portal's sites API answers it: with the address's parts, so that its form can be filled again. */
+export const mySiteSchema = customerAccountSiteSchema
+  .extend({
+    address: z.object({
+      fullAddress: z.string(),
+      unitNumber: z.string(),
+      streetNumber: z.string(),
+      streetName: z.string(),
+      city: z.string(),
+      state: z.string(),
+      postcode: z.string(),
+    }),
+  })
+  .meta({ id: 'MyCustomerAccountSite' })
+export type MySite = z.infer<typeof mySiteSchema>
+
 /** An invitation to join the account not yet used (the owner's, when the application was sent signed out). */
 export const customerAccountInvitationSchema = z.object({
   email: z.string(),
@@ -248,3 +264,14 @@ export const myCustomerAccountsSchema = z
   .object({ items: z.array(myCustomerAccountSchema) })
   .meta({ id: 'MyCustomerAccounts' })
 export type MyCustomerAccounts = z.infer<typeof myCustomerAccountsSchema>
+
+/** One account in the portal's Account page: the overview's facts and the business's details it is billed by. */
+export const myCustomerAccountDetailSchema = myCustomerAccountSchema
+  .extend({
+    abn: z.string(),
+    acn: z.string().nullable(),
+    billingEmail: z.string(),
+    invoiceDelivery: z.number().int(),
+  })
+  .meta({ id: 'MyCustomerAccountDetail' })
+export type MyCustomerAccountDetail = z.infer<typeof myCustomerAccountDetailSchema>

@@ -20,7 +20,7 @@ export function myAccountView(doc: Document, account: MyAccount): HTMLDivElement
   const link = (href: string, text: string, className?: string) =>
     element(doc, 'a', { ...(className ? { class: className } : {}), href, 'data-discover': 'true' }, text)
   const { accounts: accountsId, enquiries: enquiriesId, credit: creditId } = MY_ACCOUNT_SECTION_IDS
-  const itemHead = (title: string, badge: { className: string; text: string }) =>
+  const itemHead = (title: string | Node, badge: { className: string; text: string }) =>
     element(
       doc,
       'div',
@@ -78,7 +78,7 @@ export function myAccountView(doc: Document, account: MyAccount): HTMLDivElement
         doc,
         'li',
         { class: 'my-account__item' },
-        itemHead(item.title, item.badge),
+        itemHead(link(paths.myCustomerAccount.account(customerAccount.id), item.title), item.badge),
         element(doc, 'p', { class: 'my-account__meta' }, item.facts),
         ...(item.hold ? [element(doc, 'p', { class: 'my-account__hold' }, item.hold)] : []),
       )

@@ -53,6 +53,11 @@ export const paths = {
   profileSecurity: '/update-profile/#security',
   /** The customer's account area: the header's profile link leads here. */
   myAccount: '/my-account/',
+  /** A customer account's portal under My Account (requirements §18): its Account page and its job sites. */
+  myCustomerAccount: {
+    account: (id: number | string) => `/my-account/accounts/${encodeURIComponent(String(id))}/`,
+    sites: (id: number | string) => `/my-account/accounts/${encodeURIComponent(String(id))}/sites/`,
+  },
   /** Where an administrator without a second factor is taken after the password step. */
   setUpTwoStep: '/set-up-two-step-sign-in/',
   setUpTwoStepWithReturn: (returnUrl?: string) =>
@@ -144,6 +149,8 @@ export const routePatterns = {
   acceptInvitation: pattern(paths.acceptInvitation),
   updateProfile: pattern(paths.updateProfile),
   myAccount: pattern(paths.myAccount),
+  myCustomerAccount: 'my-account/accounts/:id/',
+  myCustomerAccountSites: 'my-account/accounts/:id/sites/',
   setUpTwoStep: pattern(paths.setUpTwoStep),
   applicationForCredit: pattern(paths.applicationForCredit.index),
   applicationForCreditTerms: pattern(paths.applicationForCredit.terms),

@@ -1,4 +1,4 @@
-import { myCustomerAccountSchema, myCustomerAccountsSchema } from '@signalway/shared/customer-accounts'
+import { myCustomerAccountDetailSchema, myCustomerAccountsSchema } from '@signalway/shared/customer-accounts'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { errorResponses } from '../../lib/http-schemas.ts'
 import { userOf } from '../auth/plugin.ts'
@@ -33,7 +33,7 @@ export const customerAccountsMyRoutes: FastifyPluginAsyncZod = async (app) => {
         ...docs,
         summary: "One of the signed-in user's accounts; 404 for an account they are not a member of.",
         params: accountIdParams,
-        response: { 200: myCustomerAccountSchema, ...errorResponses(400, 401, 404) },
+        response: { 200: myCustomerAccountDetailSchema, ...errorResponses(400, 401, 404) },
       },
     },
     async (request) => getMyAccount(app.db, Number(userOf(request).id), request.params.id),

@@ -2,6 +2,7 @@ import {
   type CustomerAccountRole,
   CUSTOMER_ACCOUNT_MESSAGES as MESSAGES,
   type MyCustomerAccount,
+  type MyCustomerAccountDetail,
   type MyCustomerAccounts,
 } from '@signalway/shared/customer-accounts'
 import type { Executor } from '../../db/database.ts'
@@ -38,8 +39,14 @@ export async function getMyAccount(
   db: Executor,
   userId: number,
   accountId: number,
-): Promise<MyCustomerAccount> {
+): Promise<MyCustomerAccountDetail> {
   const [row] = await findMemberships(db, userId, accountId)
   if (!row) throw new NotFoundError(MESSAGES.notFound)
-  return mine(row)
+  return {
+    ...mine(row),
+    abn: row.abn,
+    acn: row.acn,
+    billingEmail: row.billing_email,
+    invoiceDelivery: row.invoice_delivery,
+  }
 }

@@ -1,6 +1,6 @@
 import { MAX_RECORD_ID } from '@signalway/shared/back-office'
 import { siteDeleteQuerySchema, siteInputSchema } from '@signalway/shared/customer-account-sites'
-import { customerAccountSiteSchema } from '@signalway/shared/customer-accounts'
+import { mySiteSchema } from '@signalway/shared/customer-accounts'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { errorResponses } from '../../lib/http-schemas.ts'
@@ -31,7 +31,7 @@ export const customerAccountSitesRoutes: FastifyPluginAsyncZod = async (app) => 
         summary: "The account's job sites the member may see.",
         params: accountIdParams,
         response: {
-          200: z.object({ items: z.array(customerAccountSiteSchema) }),
+          200: z.object({ items: z.array(mySiteSchema) }),
           ...errorResponses(400, 401, 404),
         },
       },
@@ -48,7 +48,7 @@ export const customerAccountSitesRoutes: FastifyPluginAsyncZod = async (app) => 
         summary: 'Add a job site (Account admins).',
         params: accountIdParams,
         body: siteInputSchema,
-        response: { 201: customerAccountSiteSchema, ...errorResponses(400, 401, 403, 404) },
+        response: { 201: mySiteSchema, ...errorResponses(400, 401, 403, 404) },
       },
     },
     async (request, reply) => {
@@ -73,7 +73,7 @@ export const customerAccountSitesRoutes: FastifyPluginAsyncZod = async (app) => 
           'Save a job site (Account admins). Send the version you saw: 409 when someone else saved since.',
         params: siteParams,
         body: siteInputSchema,
-        response: { 200: customerAccountSiteSchema, ...errorResponses(400, 401, 403, 404, 409) },
+        response: { 200: mySiteSchema, ...errorResponses(400, 401, 403, 404, 409) },
       },
     },
     async (request) =>

@@ -1,5 +1,5 @@
 import { SITE_MESSAGES, type SiteValues } from '@signalway/shared/customer-account-sites'
-import { CUSTOMER_ACCOUNT_MESSAGES, type CustomerAccountSite } from '@signalway/shared/customer-accounts'
+import { CUSTOMER_ACCOUNT_MESSAGES, type MySite } from '@signalway/shared/customer-accounts'
 import type { CustomerAccountSiteRow } from '../../db/schema.ts'
 import { ConflictError, ForbiddenError, NotFoundError } from '../../lib/errors.ts'
 import { toTimestamp } from '../../lib/time.ts'
@@ -22,7 +22,7 @@ import {
  * audited like staff changes, the member as the actor.
  */
 
-export function toSite(row: CustomerAccountSiteRow): CustomerAccountSite {
+export function toSite(row: CustomerAccountSiteRow): MySite {
   return {
     id: row.id,
     name: row.name,
@@ -31,6 +31,16 @@ export function toSite(row: CustomerAccountSiteRow): CustomerAccountSite {
     contactName: row.contact_name,
     contactPhone: row.contact_phone,
     version: row.version,
+    // The parts fill the site's form again when an Account admin edits it.
+    address: {
+      fullAddress: row.full_address,
+      unitNumber: row.unit_number ?? '',
+      streetNumber: row.street_number ?? '',
+      streetName: row.street_name ?? '',
+      city: row.city ?? '',
+      state: row.state ?? '',
+      postcode: row.postcode ?? '',
+    },
   }
 }
 
@@ -50,7 +60,7 @@ export async function listMySites(
   deps: CustomerAccountsDeps,
   user: AuthUser,
   accountId: number,
-): Promise<CustomerAccountSite[]> {
+): Promise<MySite[]> {
   const member = await membershipOf(deps, user, accountId)
   const sites = await listSites(deps.db, accountId)
   const visible =
@@ -110,7 +120,7 @@ export async function addSite(
   accountId: number,
   values: SiteValues,
   context: AuditContext,
-): Promise<CustomerAccountSite> {
+): Promise<MySite> {
   await accountAdminOf(deps, user, accountId)
   const now = deps.clock()
   const columns = columnsOf(values)
@@ -145,7 +155,7 @@ export async function updateSite(
   ids: { accountId: number; siteId: number },
   values: SiteValues,
   context: AuditContext,
-): Promise<CustomerAccountSite> {
+): Promise<MySite> {
   await accountAdminOf(deps, user, ids.accountId)
   const row = await siteRow(deps, ids.accountId, ids.siteId)
   if (values.version !== row.version) throw new ConflictError(SITE_MESSAGES.conflict)

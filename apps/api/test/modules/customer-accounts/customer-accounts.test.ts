@@ -362,6 +362,18 @@ describe.each(DIALECTS)('customer accounts on %s', (dialect) => {
       headers: ownerHeaders,
     })
     expect(one.statusCode).toBe(200)
+    // The Account page's details: the business billed, not the staff's hold reason.
+    expect(Object.keys(one.json())).toEqual(
+      expect.arrayContaining([
+        'abn',
+        'acn',
+        'billingEmail',
+        'invoiceDelivery',
+        'role',
+        'availableCreditCents',
+      ]),
+    )
+    expect(one.body).not.toContain('Internal: overdue')
 
     const strangerHeaders = bearer(await tokenFor(app, stranger))
     const theirs = await app.inject({

@@ -95,6 +95,8 @@ describe.each(DIALECTS)("an account's job sites on %s", (dialect) => {
       defaultPo: 'PO-4471',
       contactName: 'Sam Site',
       version: 1,
+      // The parts come back so that the portal's form can be filled again to edit the site.
+      address: SITE.address,
     })
     const siteUrl = `${base}/${site.id}`
     const changed = await app.inject({

@@ -53,6 +53,8 @@ export const CALL_BAR_BY_ROUTE: Readonly<Record<string, boolean>> = {
   // The account area.
   'routes/update-profile': false,
   'routes/my-account': false,
+  'routes/customer-portal/account': false,
+  'routes/customer-portal/sites': false,
   // The admin area (its own frame has no call bar either: admin-shell.tsx).
   'routes/admin/index': false,
   'routes/admin/manage-users': false,

@@ -67,6 +67,10 @@ describe("the customer's account area", () => {
       'Account SW-10003 · Credit limit $50,000.00 · Available credit $50,000.00 · Payment terms 30 days',
     )
     expect(item?.textContent).toContain('This account is on hold')
+    // The account's name opens its portal: its Account page, with its Sites beside it.
+    expect(within(accounts).getByRole('link', { name: 'Casey Civil Pty Ltd' }).getAttribute('href')).toBe(
+      '/my-account/accounts/3/',
+    )
   })
 
   it('has no customer accounts section for someone in no account', () => {

@@ -89,7 +89,9 @@ export function MyAccountView({
               return (
                 <li key={customerAccount.id} className="my-account__item">
                   <div className="my-account__item-head">
-                    <h3 className="my-account__item-title">{item.title}</h3>
+                    <h3 className="my-account__item-title">
+                      <Link to={paths.myCustomerAccount.account(customerAccount.id)}>{item.title}</Link>
+                    </h3>
                     <span className={item.badge.className}>{item.badge.text}</span>
                   </div>
                   <p className="my-account__meta">{item.facts}</p>
