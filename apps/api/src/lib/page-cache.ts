@@ -137,10 +137,15 @@ function compressed(identity: Buffer): [Promise<Buffer>, Promise<Buffer>] {
   ]
 }
 
-/** Least recently used pages are dropped first once `maxEntries` are kept. */
+/**
+ * Least recently used pages are dropped first once `maxEntries` are kept. Each clear starts a new generation: a
+ * page rendered from what the site held before it (its render began earlier) is not kept after it, or a save
+ * that lands during a render would be hidden by the page rendered from the content it replaced.
+ */
 export class PageStore {
   readonly #pages = new Map<string, CachedPage>()
   readonly #maxEntries: number
+  #generation = 0
 
   constructor(maxEntries: number) {
     this.#maxEntries = maxEntries
@@ -159,7 +164,14 @@ export class PageStore {
     return page
   }
 
-  set(key: string, page: CachedPage): void {
+  /** The generation now: take it before rendering a page, and give it back to `set`. */
+  get generation(): number {
+    return this.#generation
+  }
+
+  /** Keeps the page, unless it was rendered in an earlier generation than this one. */
+  set(key: string, page: CachedPage, generation = this.#generation): void {
+    if (generation !== this.#generation) return
     this.#pages.delete(key)
     this.#pages.set(key, page)
     while (this.#pages.size > this.#maxEntries) {
@@ -174,6 +186,7 @@ export class PageStore {
   }
 
   clear(): void {
+    this.#generation += 1
     this.#pages.clear()
   }
 }

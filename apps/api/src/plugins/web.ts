@@ -173,11 +173,12 @@ function pageServer(
   store: PageStore,
 ) {
   const refreshing = new Map<string, Promise<CachedPage>>()
-  const firstRenders = new Map<string, Promise<{ page: CachedPage; cookies: string[] }>>()
+  const firstRenders = new Map<string, Promise<{ page: CachedPage; cookies: string[]; generation: number }>>()
   const policyOf = (hashes: InlineHashes) => app.documentPolicy({ hashes })
 
   /** Renders a page for nobody in particular, without a nonce (its policy lists its inline hashes), and keeps it if it may. */
   const render = async (webRequest: Request, path: string) => {
+    const generation = store.generation
     const response = await handleRequest(webRequest, contextFor(null))
     const html = await response.text()
     const cookies = response.headers.getSetCookie()
@@ -187,9 +188,9 @@ function pageServer(
         ? sharedLifetime(response.headers.get('cache-control'))
         : undefined
     const page = await preparePage({ status: response.status, headers, html }, lifetime, policyOf, Date.now())
-    if (lifetime) store.set(path, page)
+    if (lifetime) store.set(path, page, generation)
     else store.delete(path)
-    return { page, cookies }
+    return { page, cookies, generation }
   }
 
   /** Renders a kept page again; concurrent refreshes of one page are one. */
@@ -221,8 +222,11 @@ function pageServer(
     // renders their own.
     const first = firstRenders.get(path)
     if (first) {
-      const shared = await first.then(({ page }) => page).catch(() => undefined)
-      if (shared && shared.freshMs > 0) return sendPage(request, reply, shared, 'hit')
+      const shared = await first.catch(() => undefined)
+      // Rendered before the content changed: this visitor gets a render of their own.
+      if (shared && shared.page.freshMs > 0 && shared.generation === store.generation) {
+        return sendPage(request, reply, shared.page, 'hit')
+      }
     }
     // This visitor's own render, stored if the page says it may be shared. HEAD is rendered as GET
     // so that what is stored has its body.

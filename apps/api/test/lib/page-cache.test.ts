@@ -130,4 +130,16 @@ describe('preparePage and the store', () => {
     store.clear()
     expect(store.size).toBe(0)
   })
+
+  it('keeps no page rendered before a clear: a save during a render is not hidden by the old content', () => {
+    const store = new PageStore(4)
+    const old = { status: 200, etag: '"old"' } as CachedPage
+    const fresh = { status: 200, etag: '"new"' } as CachedPage
+    const renderBegan = store.generation
+    store.clear()
+    store.set('/news/', old, renderBegan)
+    expect(store.get('/news/')).toBeUndefined()
+    store.set('/news/', fresh, store.generation)
+    expect(store.get('/news/')).toBe(fresh)
+  })
 })

@@ -208,6 +208,47 @@ describe.runIf(realBuild || process.env.CI === 'true')('the page cache (real web
     expect(unknown.headers['x-page-cache']).not.toBe('hit')
   })
 
+  it('keeps no page rendered from content a save replaced while it was rendering', {
+    timeout: 30_000,
+  }, async () => {
+    const { app, port } = await startApp()
+    const headers = bearer(await tokenFor(app, await createAdmin(app)))
+    const page = '/news/solar-vms-fleet-upgrade/'
+    const { id } = (await app.inject({ method: 'GET', url: '/api/admin/news', headers }))
+      .json()
+      .find((item: { slug: string }) => item.slug === 'solar-vms-fleet-upgrade')
+    const {
+      id: _id,
+      updatedAt: _updatedAt,
+      ...item
+    } = (await app.inject({ method: 'GET', url: `/api/admin/news/${id}`, headers })).json()
+    const save = () =>
+      app.inject({
+        method: 'PUT',
+        url: `/api/admin/news/${id}`,
+        headers,
+        payload: { ...item, title: 'Saved mid-render', imageAlt: item.imageAlt || 'A solar VMS board' },
+      })
+
+    // The page's loader has read the item (the old title) when the save lands, before the page is kept.
+    const inject = app.inject.bind(app)
+    let saved: Awaited<ReturnType<typeof save>> | undefined
+    const spy = vi.spyOn(app, 'inject').mockImplementation((async (options: { url?: string }) => {
+      const answer = await inject(options as never)
+      if (!saved && String(options.url ?? '').startsWith('/api/news/solar-vms-fleet-upgrade'))
+        saved = await save()
+      return answer
+    }) as never)
+    const during = await get(port, page, { 'accept-encoding': 'identity' })
+    spy.mockRestore()
+    expect(saved?.statusCode, saved?.body).toBe(200)
+    expect(during.body.toString('utf8')).not.toContain('Saved mid-render')
+
+    const after = await get(port, page, { 'accept-encoding': 'identity' })
+    expect(after.headers['x-page-cache']).toBe('miss')
+    expect(after.body.toString('utf8')).toContain('Saved mid-render')
+  })
+
   it('serves a page past its minute while rendering it again, then the new one', {
     timeout: 30_000,
   }, async () => {
