@@ -206,7 +206,8 @@ export const customerAccountMembersRoutes: FastifyPluginAsyncZod = async (app) =
   app.post(
     '/my-account/customer-account-invitations/accept',
     {
-      ...signedIn,
+      // An array of its own: the rate limit adds its hook to this route's array, which must not be the others'.
+      onRequest: [app.authenticate],
       config: { rateLimit: LINK_TOKEN_RATE_LIMIT },
       schema: {
         ...docs,
