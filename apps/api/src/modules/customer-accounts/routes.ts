@@ -1,5 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify'
 import { customerAccountsAdminRoutes } from './admin-routes.ts'
+import { customerAccountInvitationRoutes } from './invitation-routes.ts'
 import { customerAccountMembersRoutes } from './members-routes.ts'
 import { customerAccountsMyRoutes } from './my-routes.ts'
 import { customerAccountSitesRoutes } from './sites-routes.ts'
@@ -14,4 +15,5 @@ export const customerAccountsRoutes: FastifyPluginAsync = async (app) => {
   await app.register(customerAccountsMyRoutes)
   await app.register(customerAccountSitesRoutes)
   await app.register(customerAccountMembersRoutes)
+  await app.register(customerAccountInvitationRoutes)
 }
