@@ -2,12 +2,13 @@ import { describe, expect, it } from 'vitest'
 import { isTokenPage, TOKEN_LINK_MARKERS, TOKEN_PAGES, tokenPageOf } from './token-pages.ts'
 
 describe('token pages', () => {
-  it('are the reset, email-change and invitation links, the links to credit applications, and the PDF download', () => {
+  it('are the reset, email-change, invitation and join-account links, the links to credit applications, and the PDF download', () => {
     expect(TOKEN_PAGES.map((page) => `${page.path} ${page.token}`)).toEqual([
       '/reset-password/ query',
       '/confirm-email/ query',
       '/cancel-email-change/ query',
       '/accept-invitation/ query',
+      '/join-account/ query',
       '/application-for-credit/resume/ segment',
       '/application-for-credit/sign/ segment',
       '/application-for-credit/status/ segment',

@@ -1,6 +1,6 @@
 /**
  * The addresses whose URL carries a secret token: the emailed links (password reset, email change confirm and
- * cancel, a staff member's invitation to set a password, a saved credit application, a signer's link, the status page of an application sent for signing) and
+ * cancel, a staff member's invitation to set a password, an invitation to join a customer account, a saved credit application, a signer's link, the status page of an application sent for signing) and
  * the API's "download the PDF again" address. The one list behind everything that keeps those tokens secret:
  * such pages send no referrer and load no tag manager, the request log replaces their token with a marker, and
  * a sent email holding a link to one of them is emptied in the outbox. Plain code, no zod.
@@ -18,6 +18,7 @@ export const TOKEN_PAGES: readonly TokenPage[] = [
   { path: '/confirm-email/', token: 'query' },
   { path: '/cancel-email-change/', token: 'query' },
   { path: '/accept-invitation/', token: 'query' },
+  { path: '/join-account/', token: 'query' },
   { path: '/application-for-credit/resume/', token: 'segment' },
   { path: '/application-for-credit/sign/', token: 'segment' },
   { path: '/application-for-credit/status/', token: 'segment' },

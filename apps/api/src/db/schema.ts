@@ -637,6 +637,8 @@ export interface CustomerAccountInvitationsTable {
   /** 0/1: the first owner's invitation (an application sent signed out). */
   is_owner: ColumnType<number, number | undefined, number>
   invited_by: number | null
+  /** The Orderer's approval limit the invitation grants (migration 0033); null for none. */
+  approval_limit_cents: ColumnType<number | null, number | null | undefined, number | null>
   created_at: Timestamp
   expires_at: Timestamp
   used_at: Timestamp | null

@@ -9,6 +9,7 @@ import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { buildApp } from '../../src/app.ts'
 import { loadConfig } from '../../src/config.ts'
+import { hashToken } from '../../src/modules/auth/tokens.ts'
 import { storeImage } from '../../src/modules/content/media.ts'
 import { openAccountForApplication } from '../../src/modules/customer-accounts/opening.ts'
 import { findOutboxMessages } from '../../src/modules/outbox/repository.ts'
@@ -190,6 +191,10 @@ interface Fixture {
   /** A customer account at version 1 the user owns (held for the release operation), and a site of it. */
   customerAccountId: number
   customerAccountSiteId: number
+  /** An Orderer of that account at version 1 (changed and removed), and an open invitation with its token. */
+  customerAccountMemberId: number
+  customerAccountInvitationId: number
+  customerAccountInvitationToken: string
 }
 
 /**
@@ -342,8 +347,24 @@ async function customerAccountFixture(
   creditId: number,
   user: TestUser,
   path: string,
-): Promise<Pick<Fixture, 'customerAccountId' | 'customerAccountSiteId'>> {
-  if (!path.includes('/customer-accounts')) return { customerAccountId: 1, customerAccountSiteId: 1 }
+): Promise<
+  Pick<
+    Fixture,
+    | 'customerAccountId'
+    | 'customerAccountSiteId'
+    | 'customerAccountMemberId'
+    | 'customerAccountInvitationId'
+    | 'customerAccountInvitationToken'
+  >
+> {
+  if (!path.includes('/customer-account'))
+    return {
+      customerAccountId: 1,
+      customerAccountSiteId: 1,
+      customerAccountMemberId: 1,
+      customerAccountInvitationId: 1,
+      customerAccountInvitationToken: 'A'.repeat(43),
+    }
   const opened = await openAccountForApplication(
     app.db,
     {
@@ -364,6 +385,7 @@ async function customerAccountFixture(
       actor: { id: String(user.id), email: user.email },
       context: { requestId: 'fuzz', ip: '127.0.0.1' },
       now: new Date(),
+      siteUrl: 'http://localhost',
     },
   )
   if (!opened.opened) throw new Error('the fixture application had an account already')
@@ -387,7 +409,48 @@ async function customerAccountFixture(
     })
     .returning('id')
     .executeTakeFirstOrThrow()
-  return { customerAccountId: opened.accountId, customerAccountSiteId: site.id }
+  const orderer = await createUser(app, { memberType: 2 })
+  const member = await app.db
+    .insertInto('customer_account_members')
+    .values({
+      account_id: opened.accountId,
+      user_id: orderer.id,
+      role: 'orderer',
+      approval_limit_cents: null,
+      version: 1,
+      created_at: now,
+      updated_at: now,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow()
+  // The acceptance needs the user invited and not a member yet: the invitation is theirs, the membership goes.
+  const accepting = path.endsWith('/accept')
+  if (accepting)
+    await app.db
+      .deleteFrom('customer_account_members')
+      .where('account_id', '=', opened.accountId)
+      .where('user_id', '=', user.id)
+      .execute()
+  const token = randomUUID()
+  const invitation = await app.db
+    .insertInto('customer_account_invitations')
+    .values({
+      account_id: opened.accountId,
+      token_hash: hashToken(token),
+      email: accepting ? user.email : 'invitee@fuzz.example',
+      role: 'orderer',
+      created_at: now,
+      expires_at: new Date(Date.now() + 86_400_000).toISOString(),
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow()
+  return {
+    customerAccountId: opened.accountId,
+    customerAccountSiteId: site.id,
+    customerAccountMemberId: member.id,
+    customerAccountInvitationId: invitation.id,
+    customerAccountInvitationToken: token,
+  }
 }
 
 /** For the passkey operations: a passkey of the user, and an answer to fresh registration options. */
@@ -424,6 +487,8 @@ function parameterExample(fixture: Fixture, op: Operation, name: string): string
   if (name === 'id' && op.path.includes('/fleet/depots')) return String(fixture.fleet.depotId)
   if (name === 'id' && op.path.includes('/customer-accounts/')) return String(fixture.customerAccountId)
   if (name === 'siteId') return String(fixture.customerAccountSiteId)
+  if (name === 'memberId') return String(fixture.customerAccountMemberId)
+  if (name === 'invitationId') return String(fixture.customerAccountInvitationId)
   if (name === 'id' && op.path.includes('/fleet/')) {
     return String(op.path.includes('/fleet/types') ? fixture.fleet.typeId : fixture.fleet.unitId)
   }
@@ -542,6 +607,19 @@ function bodyExample(fixture: Fixture, op: Operation): Record<string, unknown> {
     'POST /api/admin/customer-accounts/{id}/release': { version: 1 },
     'POST /api/my-account/customer-accounts/{id}/sites': site,
     'PUT /api/my-account/customer-accounts/{id}/sites/{siteId}': { ...site, version: 1 },
+    'POST /api/my-account/customer-accounts/{id}/invitations': {
+      email: `invitee.${randomUUID().slice(0, 8)}@example.com`,
+      role: 'orderer',
+    },
+    'PUT /api/my-account/customer-accounts/{id}/members/{memberId}': {
+      version: 1,
+      role: 'orderer',
+      approvalLimitCents: 250_000,
+    },
+    'POST /api/customer-account-invitations/check': { token: fixture.customerAccountInvitationToken },
+    'POST /api/my-account/customer-account-invitations/accept': {
+      token: fixture.customerAccountInvitationToken,
+    },
     'POST /api/admin/fleet/units/import': {
       csv:
         'fleet_number,type_slug,depot_code,registration_or_serial,status,next_service_due\r\n' +
@@ -861,7 +939,7 @@ describe.each(DIALECTS)('fuzzing every operation of the OpenAPI document on %s',
       .executeTakeFirst()
     const creditId = latest?.id ?? 1
     // The account area's operations (requirements §15): the application is the fixture user's, as if sent signed in.
-    if (op.path.includes('/my-account/')) {
+    if (op.path.includes('/my-account/') || op.path.includes('/customer-account-invitations/')) {
       await app.db
         .updateTable('credit_applications')
         .set({ user_id: user.id })

@@ -47,6 +47,9 @@ const PUBLIC = new Set([
   // An invitation's emailed link: its token is the credential (users/invitations.test.ts).
   'POST /api/v1/core/accounts/invitation/check',
   'POST /api/v1/core/accounts/invitation/accept',
+  // An account invitation's link: which account and role it is for (customer-accounts/members.test.ts). Joining
+  // needs the invited address signed in.
+  'POST /api/customer-account-invitations/check',
   'POST /api/contact',
   'POST /api/get-a-quote',
   'POST /api/apply-for-credit',

@@ -31,6 +31,11 @@ export type CustomerAccountAuditAction =
   | 'customer-account.site-create'
   | 'customer-account.site-update'
   | 'customer-account.site-delete'
+  | 'customer-account.invite'
+  | 'customer-account.invitation-revoke'
+  | 'customer-account.join'
+  | 'customer-account.member-update'
+  | 'customer-account.member-remove'
 
 export type AuditAction =
   | UserAuditAction

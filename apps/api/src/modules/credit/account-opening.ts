@@ -48,7 +48,7 @@ export async function openAccountIfApproved(
   trx: Executor,
   row: CreditApplicationRow,
   fields: DecisionFields,
-  change: { actor: AuditActor; context: AuditContext; now: Date },
+  change: { actor: AuditActor; context: AuditContext; now: Date; siteUrl: string },
 ): Promise<void> {
   if (fields.status !== 'approved') return
   await openAccountForApplication(trx, approvedApplicationOf(row, fields), change)

@@ -94,6 +94,8 @@ function isOwnApplication(
 export interface CreditDecisionsDeps {
   db: Executor
   accountsEmail: string
+  /** Where the owner's invitation link points, when an approval opens an account applied for signed out. */
+  siteUrl: string
   clock: Clock
 }
 
@@ -199,7 +201,7 @@ async function decide(
     }
     await auditDecision(trx, { actor, reference, context, now }, row, previousAssignee, fields, assignee)
     // Approval opens the customer account in the same transaction: both happen, or neither (ADR 045).
-    await openAccountIfApproved(trx, row, fields, { actor, context, now })
+    await openAccountIfApproved(trx, row, fields, { actor, context, now, siteUrl: deps.siteUrl })
     if (statusChanged)
       await queueDecisionMail(trx, deps.accountsEmail, { reference, to: row.email }, fields, question, now)
   })

@@ -34,6 +34,7 @@ export const creditRoutes: FastifyPluginAsyncZod = async (app) => {
   const decisions = createCreditDecisions({
     db: app.db,
     accountsEmail: app.config.accountsEmail,
+    siteUrl: app.config.siteUrl,
     clock: app.clock,
   })
   const downloads = createDownloadTokens(app.config, app.clock)

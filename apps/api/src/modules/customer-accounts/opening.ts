@@ -3,17 +3,8 @@ import { type Cents, cents } from '@signalway/shared/money'
 import type { Executor } from '../../db/database.ts'
 import { toTimestamp } from '../../lib/time.ts'
 import { type AuditActor, type AuditContext, writeAudit } from '../audit/audit.ts'
-import { hashToken, newOpaqueToken } from '../auth/tokens.ts'
-import {
-  findAccountByApplication,
-  insertAccount,
-  insertInvitation,
-  insertMember,
-  nextAccountNumber,
-} from './repository.ts'
-
-/** How long the first owner's invitation lasts. */
-export const OWNER_INVITATION_TTL_MS = 30 * 24 * 60 * 60 * 1000
+import { sendInvitation } from './invitations.ts'
+import { findAccountByApplication, insertAccount, insertMember, nextAccountNumber } from './repository.ts'
 
 /** What an approved credit application gives the account it opens (the credit module reads it from the application). */
 export interface ApprovedApplication {
@@ -39,12 +30,12 @@ export type OpenedAccount = { opened: true; accountId: number; accountNumber: st
  * Opens the account of an approved application, in the caller's transaction (the approval's), once: when the
  * application has an account already (approved before, re-approved after "more information"), nothing happens.
  * The applicant's user becomes the Account admin (owner); without one, an owner invitation to the applicant's
- * address is recorded (ADR 045: the email and the page that accepts it come with the invitation flow).
+ * address is recorded and mailed (invitations.ts), and whoever accepts it signed in with that address becomes it.
  */
 export async function openAccountForApplication(
   trx: Executor,
   application: ApprovedApplication,
-  change: { actor: AuditActor; context: AuditContext; now: Date },
+  change: { actor: AuditActor; context: AuditContext; now: Date; siteUrl: string },
 ): Promise<OpenedAccount> {
   if (await findAccountByApplication(trx, application.id)) return { opened: false }
   const now = toTimestamp(change.now)
@@ -78,19 +69,22 @@ export async function openAccountForApplication(
       now,
     })
   } else {
-    // The token is never sent from here: the invitation flow mails a new one (replacing this hash) with its link.
-    await insertInvitation(trx, {
-      account_id: accountId,
-      token_hash: hashToken(newOpaqueToken()),
-      email: application.applicantEmail,
-      role: 'account_admin',
-      site_ids: '[]',
-      is_owner: 1,
-      invited_by: Number(change.actor.id),
-      created_at: now,
-      expires_at: toTimestamp(new Date(change.now.getTime() + OWNER_INVITATION_TTL_MS)),
-      used_at: null,
-    })
+    // The owner's invitation is mailed with its link in this transaction: approval, account and email all commit,
+    // or none does. It works for 7 days like every invitation.
+    await sendInvitation(
+      trx,
+      {
+        accountId,
+        legalName: application.legalName,
+        email: application.applicantEmail,
+        role: 'account_admin',
+        siteIds: [],
+        approvalLimitCents: null,
+        owner: true,
+        inviter: null,
+      },
+      { siteUrl: change.siteUrl, now: change.now },
+    )
   }
   await writeAudit(trx, {
     actor: change.actor,

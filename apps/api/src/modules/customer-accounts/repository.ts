@@ -8,7 +8,6 @@ import {
 } from 'kysely'
 import type { Executor } from '../../db/database.ts'
 import type {
-  CustomerAccountInvitationsTable,
   CustomerAccountMemberRow,
   CustomerAccountRow,
   CustomerAccountSiteRow,
@@ -79,13 +78,6 @@ export async function insertMember(
     .insertInto('customer_account_members')
     .values({ ...member, version: 1, created_at: now, updated_at: now })
     .execute()
-}
-
-export async function insertInvitation(
-  db: Executor,
-  values: Insertable<CustomerAccountInvitationsTable>,
-): Promise<void> {
-  await db.insertInto('customer_account_invitations').values(values).execute()
 }
 
 export async function findAccount(db: Executor, id: number): Promise<CustomerAccountRow | undefined> {

@@ -44,8 +44,14 @@ async function decisionMails(app: FastifyInstance) {
   return (await findOutboxMessages(app.db)).filter(
     (message) =>
       message.to_address === 'accounts@elliscivil.example' &&
-      !message.subject.startsWith('Your application for credit with'),
+      !message.subject.startsWith('Your application for credit with') &&
+      !message.subject.startsWith('Join the '),
   )
+}
+
+/** The invitations to join the account an approval opens (the application was sent signed out). */
+async function joinMails(app: FastifyInstance) {
+  return (await findOutboxMessages(app.db)).filter((message) => message.subject.startsWith('Join the '))
 }
 
 describe.each(DIALECTS)('credit decisions on %s', (dialect) => {
@@ -257,11 +263,16 @@ describe.each(DIALECTS)('credit decisions on %s', (dialect) => {
     expect(mails[0]?.subject).toBe(`Your application for credit has been approved (${reference})`)
     expect(mails[0]?.text_body).toContain('Credit limit: $25,000')
     expect(mails[0]?.text_body).toContain('Payment terms: 30 days from the date of invoice')
+    // The account it opens invites the applicant, sent signed out, to be its owner (requirements §18).
+    expect((await joinMails(app)).map((message) => message.to_address)).toEqual([
+      'accounts@elliscivil.example',
+    ])
 
     // Saving again without a status change sends nothing more.
     const terms = await decide(app, reference, headers, { version: 2, paymentTermsDays: 14 })
     expect(terms.json()).toMatchObject({ status: 'approved', paymentTermsDays: 14, version: 3 })
     expect(await decisionMails(app)).toHaveLength(1)
+    expect(await joinMails(app)).toHaveLength(1)
   })
 
   it("asks for more information with the staff's question, and declines; each emails the applicant", async () => {

@@ -16,6 +16,7 @@ import { creditDecisionMail } from '../../../src/modules/credit/mail.ts'
 import { createCreditService } from '../../../src/modules/credit/service.ts'
 import { createCreditSigning } from '../../../src/modules/credit/signing.ts'
 import { declinedMail, signerMail, statusMail } from '../../../src/modules/credit/signing-mail.ts'
+import { accountInvitationMail } from '../../../src/modules/customer-accounts/mail.ts'
 import { claimDueMessages, findOutboxMessages, markSent } from '../../../src/modules/outbox/repository.ts'
 import { ERASED_BODY } from '../../../src/modules/outbox/retention.ts'
 import { enqueueMail } from '../../../src/modules/outbox/service.ts'
@@ -187,6 +188,13 @@ async function queueEveryLinkMail(app: FastifyInstance, advance: (ms: number) =>
       text: 'Open the email in a mail program that shows HTML.',
       html: `<p><a href="${link('/application-for-credit/resume/built-resume')}">Continue</a></p>`,
     },
+    // An invitation to join a customer account (requirements §18).
+    accountInvitationMail('join@example.com', {
+      legalName: 'Ellis Civil Works Pty Ltd',
+      role: 'orderer',
+      inviter: 'Olive Owner',
+      link: link('/join-account/?t=built-join'),
+    }),
   ])
     await enqueueMail(app.db, mail, app.clock())
 }
@@ -254,6 +262,7 @@ describe.each(DIALECTS)('emails with a live link, on %s', (dialect) => {
       'lee@example.com /application-for-credit/sign/',
       'sam@example.com /application-for-credit/status/',
       'html@example.com /application-for-credit/resume/',
+      'join@example.com /join-account/',
     ])
     expect(withLinks.filter((row) => row.subject.startsWith('Reminder:'))).toHaveLength(3)
     expect(withoutLinks.map((row) => row.to_address)).toEqual([
