@@ -55,6 +55,8 @@ export const CUSTOMER_ACCOUNT_MESSAGES = {
   reasonTooLong: `The reason must be at most ${CUSTOMER_ACCOUNT_LIMITS.reasonMax} characters.`,
   alreadyOnHold: 'The account is on hold already.',
   notOnHold: 'The account is not on hold.',
+  ownerExists:
+    'This account has an Account admin already, so no owner invitation is sent: they invite people from My Account.',
 } as const
 
 const versionSchema = z.number().int().min(1).max(MAX_RECORD_ID)

@@ -36,6 +36,7 @@ export type CustomerAccountAuditAction =
   | 'customer-account.join'
   | 'customer-account.member-update'
   | 'customer-account.member-remove'
+  | 'customer-account.owner-invitation'
 
 export type AuditAction =
   | UserAuditAction

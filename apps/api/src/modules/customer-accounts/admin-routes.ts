@@ -12,11 +12,15 @@ import { errorResponses } from '../../lib/http-schemas.ts'
 import { auditContextOf } from '../audit/audit.ts'
 import { userOf } from '../auth/plugin.ts'
 import { changeCreditLimit, getAccount, listAccounts, putOnHold, release, updateDetails } from './accounts.ts'
+import { resendOwnerInvitation } from './owner-invitation.ts'
 import { accountIdParams, adminSchema, depsOf } from './route-options.ts'
 
-/** The customer accounts as staff keep them (ADR 045): list, detail, details, limit, hold and release. */
+/**
+ * The customer accounts as staff keep them (ADR 045): list, detail, details, limit, hold and release, and the
+ * owner's invitation sent again.
+ */
 export const customerAccountsAdminRoutes: FastifyPluginAsyncZod = async (app) => {
-  const deps = depsOf(app)
+  const deps = { ...depsOf(app), siteUrl: app.config.siteUrl }
   const admin = { onRequest: [app.requireAdmin] }
   const changed = {
     params: accountIdParams,
@@ -109,5 +113,25 @@ export const customerAccountsAdminRoutes: FastifyPluginAsyncZod = async (app) =>
     },
     async (request) =>
       release(deps, request.params.id, request.body, userOf(request), auditContextOf(request)),
+  )
+
+  app.post(
+    '/admin/customer-accounts/:id/owner-invitation',
+    {
+      ...admin,
+      schema: {
+        ...adminSchema,
+        summary:
+          'Send the owner invitation again, to the address the last one went to (else the billing email), while ' +
+          'the account has no Account admin.',
+        description:
+          'Replaces any open owner invitation: only the newest link works. 409 when the account has an Account ' +
+          "admin; 429 past the address's daily limit of invitations.",
+        params: accountIdParams,
+        response: { 200: customerAccountDetailSchema, ...errorResponses(400, 401, 403, 404, 409, 429) },
+      },
+    },
+    async (request) =>
+      resendOwnerInvitation(deps, request.params.id, userOf(request), auditContextOf(request)),
   )
 }

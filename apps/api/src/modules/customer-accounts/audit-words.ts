@@ -49,6 +49,7 @@ const WORDS: Record<string, (before: Values, after: Values) => string> = {
   'customer-account.member-update': (_, after) =>
     `A member's role set to ${role(after.role)}${sites(after.siteIds)}${limit(after.approvalLimitCents)}.`,
   'customer-account.member-remove': (before) => `A member (${role(before.role)}) removed.`,
+  'customer-account.owner-invitation': (_, after) => `Owner invitation sent again to ${text(after.email)}.`,
 }
 
 export function auditSummary(action: string, before: Values, after: Values): string {

@@ -68,7 +68,8 @@ function siteIdsOf(json: string): number[] {
 
 /**
  * Records an invitation and queues its email in the caller's transaction, within the recipient's daily limit
- * (429 past it). The owner's invitation (the credit approval's) uses it too, with no inviter and no limit.
+ * (429 past it). The owner's invitation (the credit approval's) uses it too, with no inviter and no limit; the one
+ * staff send again (owner-invitation.ts) has the limit back (`mailboxLimit`).
  */
 export async function sendInvitation(
   trx: Executor,
@@ -82,7 +83,7 @@ export async function sendInvitation(
     owner: boolean
     inviter: { id: number; name: string } | null
   },
-  env: { siteUrl: string; now: Date },
+  env: { siteUrl: string; now: Date; mailboxLimit?: boolean },
 ): Promise<{ id: number; expiresAt: Date }> {
   const token = newOpaqueToken()
   const expiresAt = new Date(env.now.getTime() + ACCOUNT_INVITATION_TTL_MS)
@@ -108,7 +109,8 @@ export async function sendInvitation(
     link: `${env.siteUrl}${joinAccountPath(token)}`,
   })
   // The owner's comes from staff approving the application, once: no daily limit may stop it (or the approval).
-  if (invitation.owner) await enqueueMail(trx, mail, env.now)
+  // Sent again by staff, it can be asked for any number of times, so the address's daily limit applies.
+  if (!(env.mailboxLimit ?? !invitation.owner)) await enqueueMail(trx, mail, env.now)
   else
     await enqueueWithinMailboxLimit(
       trx,

@@ -155,6 +155,30 @@ export async function endOpenInvitationsTo(db: Executor, accountId: number, emai
     .execute()
 }
 
+/** The address of the account's newest owner invitation (used, expired or open), if it has one. */
+export async function findLatestOwnerInvitationEmail(db: Executor, accountId: number) {
+  const row = await db
+    .selectFrom('customer_account_invitations')
+    .select('email')
+    .where('account_id', '=', accountId)
+    .where('is_owner', '=', 1)
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .executeTakeFirst()
+  return row?.email
+}
+
+/** Ends the account's open owner invitations, whatever their address (a new one replaces them): marked used. */
+export async function endOpenOwnerInvitations(db: Executor, accountId: number, now: Date) {
+  await db
+    .updateTable('customer_account_invitations')
+    .set({ used_at: toTimestamp(now) })
+    .where('account_id', '=', accountId)
+    .where('is_owner', '=', 1)
+    .where('used_at', 'is', null)
+    .execute()
+}
+
 /** The invitations not used and not expired, oldest first, with the inviter's name. */
 export async function listLiveInvitations(db: Executor, accountId: number, now: Date) {
   return db

@@ -157,6 +157,7 @@ describe.each(DIALECTS)('customer accounts on %s', (dialect) => {
       },
       { method: 'POST', url: '/api/admin/customer-accounts/1/hold', payload: { version: 1, reason: 'x' } },
       { method: 'POST', url: '/api/admin/customer-accounts/1/release', payload: { version: 1 } },
+      { method: 'POST', url: '/api/admin/customer-accounts/1/owner-invitation' },
     ])
   })
 

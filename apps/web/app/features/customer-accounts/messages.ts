@@ -10,4 +10,6 @@ export const ACCOUNT_SCREEN_MESSAGES = {
   holdSaved: 'The account is on hold.',
   releaseSaved: 'The account was released from its hold.',
   holdSaveFailed: 'Unable to change the hold.',
+  ownerInvitationSent: (email: string) => `The owner invitation was sent again to ${email}.`,
+  ownerInvitationFailed: 'Unable to send the owner invitation.',
 } as const

@@ -55,3 +55,11 @@ export function holdCustomerAccount(id: number, input: HoldInput, client: ApiCli
 export function releaseCustomerAccount(id: number, input: ReleaseInput, client: ApiClient = apiClient) {
   return client.post<CustomerAccountDetail>(`/admin/customer-accounts/${id}/release`, input)
 }
+
+/**
+ * POST /api/admin/customer-accounts/:id/owner-invitation: the owner invitation again, while the account has no
+ * Account admin (409 otherwise, 429 past the address's daily limit).
+ */
+export function resendOwnerInvitation(id: number, client: ApiClient = apiClient) {
+  return client.post<CustomerAccountDetail>(`/admin/customer-accounts/${id}/owner-invitation`)
+}

@@ -61,6 +61,7 @@ function renderPage(overrides: Partial<AccountPageApi> = {}) {
     changeLimit: vi.fn(),
     hold: vi.fn(),
     release: vi.fn(),
+    resendOwnerInvitation: vi.fn(),
     ...overrides,
   }
   renderWithProviders(<AccountPage id={7} api={api} />, {
@@ -130,5 +131,49 @@ describe("a customer account's page", () => {
     await user.click(within(form).getByRole('button', { name: 'Release the Hold' }))
     await waitFor(() => expect(release).toHaveBeenCalledWith(7, { version: 3 }))
     expect(await screen.findByText(ACCOUNT_SCREEN_MESSAGES.releaseSaved)).toBeTruthy()
+  })
+
+  it('offers the owner invitation again only while the account has no Account admin, and says where it went', async () => {
+    const user = userEvent.setup()
+    const ownerless: CustomerAccountDetail = {
+      ...account,
+      members: [],
+      invitations: [
+        {
+          email: 'accounts@harbour.example',
+          role: 'account_admin',
+          owner: true,
+          createdAt: '2026-11-28T01:00:00.000Z',
+          expiresAt: '2026-12-05T01:00:00.000Z',
+        },
+      ],
+    }
+    const resendOwnerInvitation = vi.fn(async () => ownerless)
+    renderPage({ get: vi.fn(async () => ({ ...ownerless, invitations: [] })), resendOwnerInvitation })
+    const members = await screen.findByRole('region', { name: 'Members' })
+    await user.click(within(members).getByRole('button', { name: 'Send the Owner Invitation Again' }))
+    await waitFor(() => expect(resendOwnerInvitation).toHaveBeenCalledWith(7))
+    expect(
+      await screen.findByText(ACCOUNT_SCREEN_MESSAGES.ownerInvitationSent('accounts@harbour.example')),
+    ).toBeTruthy()
+    expect(members.textContent).toContain('Invited as owner: accounts@harbour.example')
+  })
+
+  it('shows why the owner invitation was not sent', async () => {
+    const user = userEvent.setup()
+    const refused = new ApiError({ status: 409, message: CUSTOMER_ACCOUNT_MESSAGES.ownerExists })
+    renderPage({
+      get: vi.fn(async () => ({ ...account, members: [] })),
+      resendOwnerInvitation: vi.fn(() => later<CustomerAccountDetail>(refused)),
+    })
+    const members = await screen.findByRole('region', { name: 'Members' })
+    await user.click(within(members).getByRole('button', { name: 'Send the Owner Invitation Again' }))
+    expect(await screen.findByText(CUSTOMER_ACCOUNT_MESSAGES.ownerExists)).toBeTruthy()
+  })
+
+  it('has no such button when the account has an Account admin', async () => {
+    renderPage()
+    const members = await screen.findByRole('region', { name: 'Members' })
+    expect(within(members).queryByRole('button', { name: 'Send the Owner Invitation Again' })).toBeNull()
   })
 })

@@ -24,12 +24,14 @@ import {
 import { AdminTable } from '../../../components/ui/data-table/admin-table.tsx'
 import { LoadFailed } from '../../../components/ui/load-failed.tsx'
 import { useNotify } from '../../../components/ui/notifications/index.ts'
+import { failureMessage, isApiError } from '../../../lib/api-client.ts'
 import { paths } from '../../../lib/paths.ts'
 import {
   changeCustomerAccountLimit,
   getCustomerAccount,
   holdCustomerAccount,
   releaseCustomerAccount,
+  resendOwnerInvitation,
   saveCustomerAccountDetails,
 } from '../api/accounts.ts'
 import {
@@ -51,6 +53,7 @@ export interface AccountPageApi {
   changeLimit: typeof changeCustomerAccountLimit
   hold: typeof holdCustomerAccount
   release: typeof releaseCustomerAccount
+  resendOwnerInvitation: typeof resendOwnerInvitation
 }
 
 const DEFAULT_API: AccountPageApi = {
@@ -59,6 +62,7 @@ const DEFAULT_API: AccountPageApi = {
   changeLimit: changeCustomerAccountLimit,
   hold: holdCustomerAccount,
   release: releaseCustomerAccount,
+  resendOwnerInvitation,
 }
 
 const money = (amount: number) => formatMoney(amount as Cents)
@@ -96,7 +100,7 @@ export function AccountPage({ id, api = DEFAULT_API }: { id: number; api?: Accou
       <DetailsForm key={`details:${account.version}`} {...panel} />
       <LimitForm key={`limit:${account.version}`} {...panel} />
       <HoldForm key={`hold:${account.version}`} {...panel} />
-      <Members account={account} />
+      <Members {...panel} />
       <Sites account={account} />
       <LimitHistory account={account} />
     </div>
@@ -333,7 +337,7 @@ const MEMBER_COLUMNS = [
   { label: 'Approval limit' },
 ] as const
 
-function Members({ account }: { account: CustomerAccountDetail }) {
+function Members({ account, api, onSaved }: PanelProps) {
   const headingId = useId()
   return (
     <section className="record-panel" aria-labelledby={headingId}>
@@ -366,7 +370,49 @@ function Members({ account }: { account: CustomerAccountDetail }) {
           {`Invited${invitation.owner ? ' as owner' : ''}: ${invitation.email} (${CUSTOMER_ACCOUNT_ROLE_LABELS[invitation.role]}), until ${formatDateTime(invitation.expiresAt)}.`}
         </p>
       ))}
+      {account.members.some((member) => member.role === 'account_admin') ? null : (
+        <ResendOwnerInvitation account={account} api={api} onSaved={onSaved} />
+      )}
     </section>
+  )
+}
+
+/**
+ * Without an Account admin nobody can get into the account (an owner invitation expired, or none was mailed), so
+ * staff can send the owner invitation again; the server says where it went, or why not (409, 429).
+ */
+function ResendOwnerInvitation({ account, api, onSaved }: Omit<PanelProps, 'onReload'>) {
+  const notify = useNotify()
+  const [sending, setSending] = useState(false)
+  const send = async () => {
+    setSending(true)
+    try {
+      const saved = await api.resendOwnerInvitation(account.id)
+      const sent = saved.invitations.filter((invitation) => invitation.owner).at(-1)
+      notify.success(SCREEN.ownerInvitationSent(sent?.email ?? account.billingEmail))
+      onSaved(saved)
+    } catch (error) {
+      notify.error(
+        isApiError(error) && (error.status === 409 || error.status === 429) && error.message !== ''
+          ? error.message
+          : failureMessage(error, SCREEN.ownerInvitationFailed),
+      )
+    } finally {
+      setSending(false)
+    }
+  }
+  return (
+    <p>
+      <button
+        type="button"
+        className="button button--outline"
+        disabled={sending}
+        aria-busy={sending || undefined}
+        onClick={() => void send()}
+      >
+        Send the Owner Invitation Again
+      </button>
+    </p>
   )
 }
 
