@@ -154,6 +154,12 @@ export const EVERY_PAGE: readonly PageCheck[] = [
   { route: '/confirm-email/', visitor: 'anonymous', url: at('/confirm-email/') },
   { route: '/accept-invitation/', visitor: 'anonymous', url: (d) => d.invitationPath },
   { route: '/cancel-email-change/', visitor: 'anonymous', url: at('/cancel-email-change/') },
+  {
+    route: '/join-account/',
+    visitor: 'anonymous',
+    url: at('/join-account/?t=not-a-valid-token'),
+    state: 'an unknown link',
+  },
   { route: '/set-up-two-step-sign-in/', visitor: 'newAdmin', url: at('/set-up-two-step-sign-in/') },
   // The credit application: its steps for each customer type, its terms, and the pages of its links.
   { route: '/application-for-credit/', visitor: 'anonymous', url: at('/application-for-credit/') },
@@ -205,6 +211,21 @@ export const EVERY_PAGE: readonly PageCheck[] = [
     act: async (page) => {
       await page.getByRole('button', { name: 'Add a Site', exact: true }).click()
       await page.getByRole('textbox', { name: 'Site name' }).waitFor()
+    },
+  },
+  {
+    route: '/my-account/accounts/:id/members/',
+    visitor: 'member',
+    url: (d) => `/my-account/accounts/${d.customerAccountId}/members/`,
+  },
+  {
+    route: '/my-account/accounts/:id/members/',
+    visitor: 'member',
+    url: (d) => `/my-account/accounts/${d.customerAccountId}/members/`,
+    state: 'the invitation form open for a Site supervisor',
+    act: async (page) => {
+      await page.getByRole('button', { name: 'Invite someone', exact: true }).click()
+      await page.getByRole('combobox', { name: 'Role' }).selectOption('site_supervisor')
     },
   },
   { route: '/update-profile/', visitor: 'member', url: at('/update-profile/') },
