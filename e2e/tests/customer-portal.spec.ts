@@ -1,8 +1,6 @@
-import type { APIRequestContext } from '@playwright/test'
-import { creditApplicationFixture } from '../../apps/api/test/helpers/credit.ts'
 import { expect, expectAccessible, test } from '../fixtures.ts'
-import { adminTokens } from '../helpers/admin.ts'
-import { openHydrated, registerByApi, storeTokens, type Tokens, uniqueEmail } from '../helpers/auth.ts'
+import { openHydrated, registerByApi, storeTokens, uniqueEmail } from '../helpers/auth.ts'
+import { approvedAccount } from '../helpers/customer-accounts.ts'
 
 /*
  * The customer's portal under My Account (requirements §18): the Account admin of an approved Pty Ltd opens the
@@ -10,28 +8,6 @@ import { openHydrated, registerByApi, storeTokens, type Tokens, uniqueEmail } fr
  * it and sees it listed, then switches to their other account; the pages fit a 320 px screen and pass axe. The
  * browser's time zone is not Melbourne's.
  */
-
-/** A credit application the member sends signed in, approved by staff: it opens an account they are admin of. */
-async function approvedAccount(request: APIRequestContext, member: Tokens, business: string): Promise<void> {
-  const payload = await creditApplicationFixture(0)
-  payload.section1.businessName = business
-  payload.section1.fullNameOfCustomer = `${business} Pty Ltd`
-  const applied = await request.post('/api/apply-for-credit', {
-    data: payload,
-    headers: { authorization: `Bearer ${member.access_token}` },
-  })
-  expect(applied.status(), await applied.text()).toBe(200)
-  // Staff approve it (the decision's own journey is customer-accounts.spec.ts).
-  const admin = { authorization: `Bearer ${(await adminTokens(request)).access_token}` }
-  const reference = applied.headers()['x-application-reference'] ?? ''
-  const url = `/api/admin/credit-applications/${encodeURIComponent(reference)}`
-  const { version } = (await (await request.get(url, { headers: admin })).json()) as { version: number }
-  const approved = await request.patch(url, {
-    headers: admin,
-    data: { version, status: 'approved', creditLimit: 50_000 },
-  })
-  expect(approved.status(), await approved.text()).toBe(200)
-}
 
 test.use({ viewport: { width: 1280, height: 900 }, timezoneId: 'America/New_York' })
 

@@ -28,6 +28,7 @@ export default [
   route(p.confirmEmail, 'routes/auth/confirm-email.tsx'),
   route(p.cancelEmailChange, 'routes/auth/cancel-email-change.tsx'),
   route(p.acceptInvitation, 'routes/auth/accept-invitation.tsx'),
+  route(p.joinAccount, 'routes/customer-portal/join-account.tsx'),
   layout('routes/auth/guest-layout.tsx', [
     route(p.register, 'routes/auth/register.tsx'),
     route(p.login, 'routes/auth/login.tsx'),
@@ -47,6 +48,7 @@ export default [
     route(p.myAccount, 'routes/my-account.tsx'),
     route(p.myCustomerAccount, 'routes/customer-portal/account.tsx'),
     route(p.myCustomerAccountSites, 'routes/customer-portal/sites.tsx'),
+    route(p.myCustomerAccountMembers, 'routes/customer-portal/members.tsx'),
     route(p.setUpTwoStep, 'routes/set-up-two-step.tsx'),
     layout('routes/admin/layout.tsx', [
       route(p.adminIndex, 'routes/admin/index.tsx'),

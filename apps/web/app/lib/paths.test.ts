@@ -1,4 +1,5 @@
 import { SERVICES } from '@signalway/shared'
+import { JOIN_ACCOUNT_PATH, joinAccountPath } from '@signalway/shared/customer-account-members'
 import { describe, expect, it } from 'vitest'
 import { paths, routePatterns, safeReturnUrl } from './paths.ts'
 
@@ -71,5 +72,12 @@ describe('service content', () => {
   it('has one content entry per service route, in the same order', async () => {
     const { services } = await import('../site-content/index.ts')
     expect(services.map((service) => service.slug)).toEqual(SERVICES.map((service) => service.slug))
+  })
+
+  it('opens the join page where the emailed link points, with a return-url that carries no token', () => {
+    expect(paths.joinAccount).toBe(JOIN_ACCOUNT_PATH)
+    expect(joinAccountPath('abc').startsWith(paths.joinAccount)).toBe(true)
+    expect(paths.registerWithReturn(paths.joinAccount)).toBe('/register/?return-url=%2Fjoin-account%2F')
+    expect(paths.myCustomerAccount.members(7)).toBe('/my-account/accounts/7/members/')
   })
 })

@@ -38,6 +38,8 @@ export const paths = {
   getAQuoteFor: (slug: string) => `/get-a-quote/?service=${encodeURIComponent(slug)}`,
   register: '/register/',
   login: '/login/',
+  /** Register with the location to come back to once signed in (the join page's link, ADR 040). */
+  registerWithReturn: (returnUrl?: string) => withQuery('/register/', { [RETURN_URL_PARAM]: returnUrl }),
   /** Login with the location to come back to after signing in. */
   loginWithReturn: (returnUrl?: string) => withQuery('/login/', { [RETURN_URL_PARAM]: returnUrl }),
   logout: '/logout/',
@@ -57,7 +59,10 @@ export const paths = {
   myCustomerAccount: {
     account: (id: number | string) => `/my-account/accounts/${encodeURIComponent(String(id))}/`,
     sites: (id: number | string) => `/my-account/accounts/${encodeURIComponent(String(id))}/sites/`,
+    members: (id: number | string) => `/my-account/accounts/${encodeURIComponent(String(id))}/members/`,
   },
+  /** The emailed link to join a customer account (ADR 045): `/join-account/?t=<token>`. */
+  joinAccount: '/join-account/',
   /** Where an administrator without a second factor is taken after the password step. */
   setUpTwoStep: '/set-up-two-step-sign-in/',
   setUpTwoStepWithReturn: (returnUrl?: string) =>
@@ -151,6 +156,8 @@ export const routePatterns = {
   myAccount: pattern(paths.myAccount),
   myCustomerAccount: 'my-account/accounts/:id/',
   myCustomerAccountSites: 'my-account/accounts/:id/sites/',
+  myCustomerAccountMembers: 'my-account/accounts/:id/members/',
+  joinAccount: pattern(paths.joinAccount),
   setUpTwoStep: pattern(paths.setUpTwoStep),
   applicationForCredit: pattern(paths.applicationForCredit.index),
   applicationForCreditTerms: pattern(paths.applicationForCredit.terms),

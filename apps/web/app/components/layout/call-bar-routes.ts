@@ -55,6 +55,8 @@ export const CALL_BAR_BY_ROUTE: Readonly<Record<string, boolean>> = {
   'routes/my-account': false,
   'routes/customer-portal/account': false,
   'routes/customer-portal/sites': false,
+  'routes/customer-portal/members': false,
+  'routes/customer-portal/join-account': false,
   // The admin area (its own frame has no call bar either: admin-shell.tsx).
   'routes/admin/index': false,
   'routes/admin/manage-users': false,

@@ -14,13 +14,24 @@ import { paths } from '../../../lib/paths.ts'
 import { PORTAL_API, type PortalApi } from '../api/portal.ts'
 import { PORTAL_MESSAGES } from '../messages.ts'
 
-/** The portal's pages (requirements §18): Members come with the invitations' increment. */
-export type PortalSection = 'account' | 'sites'
+/** The portal's pages (requirements §18). */
+export type PortalSection = 'account' | 'sites' | 'members'
 
-const SECTIONS: { section: PortalSection; label: string; href: (id: number) => string }[] = [
+/** The pages; `adminOnly` ones are not offered to other roles (the server refuses them anyway). */
+const SECTIONS: {
+  section: PortalSection
+  label: string
+  href: (id: number) => string
+  adminOnly?: boolean
+}[] = [
   { section: 'account', label: 'Account', href: paths.myCustomerAccount.account },
   { section: 'sites', label: 'Sites', href: paths.myCustomerAccount.sites },
+  { section: 'members', label: 'Members', href: paths.myCustomerAccount.members, adminOnly: true },
 ]
+
+function sectionsFor(role: MyCustomerAccount['role']) {
+  return SECTIONS.filter((item) => !item.adminOnly || role === 'account_admin')
+}
 
 interface Loaded {
   account: MyCustomerAccountDetail
@@ -64,7 +75,7 @@ export function PortalFrame({
           {loaded.state === 'ready' ? (
             <>
               <div className="portal__bar">
-                <SectionNav id={id} current={section} />
+                <SectionNav id={id} current={section} role={loaded.value.account.role} />
                 {loaded.value.accounts.length > 1 ? (
                   <AccountSwitcher id={id} section={section} accounts={loaded.value.accounts} />
                 ) : null}
@@ -83,11 +94,19 @@ export function PortalFrame({
   )
 }
 
-function SectionNav({ id, current }: { id: number; current: PortalSection }) {
+function SectionNav({
+  id,
+  current,
+  role,
+}: {
+  id: number
+  current: PortalSection
+  role: MyCustomerAccount['role']
+}) {
   return (
     <nav className="portal__nav" aria-label="Account pages">
       <ul>
-        {SECTIONS.map(({ section, label, href }) => (
+        {sectionsFor(role).map(({ section, label, href }) => (
           <li key={section}>
             <Link to={href(id)} aria-current={section === current ? 'page' : undefined}>
               {label}
