@@ -678,7 +678,8 @@ test.describe('the staff find the applications', () => {
           (await readAllMail()).find(
             (mail) =>
               mail.includes(`To: accounts.${run}@westgate.example`) &&
-              mail.includes('Your application for credit has been approved'),
+              // The decision's email, not the invitation to the account the approval opened.
+              mail.includes('We are pleased to tell you that'),
           ) ?? '',
         { timeout: 15_000 },
       )

@@ -123,6 +123,8 @@ test('a user created with an invitation sets their own password from the email, 
 
   // Used: the link says so plainly; the password signs in.
   await person.goto('/logout/')
+  // Signing out ends on the home page: the next address is opened once it is there, not during the move.
+  await expect(person).toHaveURL(/^https?:\/\/[^/]+\/$/)
   await expect(person.getByRole('banner').getByRole('link', { name: 'Login' })).toBeVisible()
   await person.goto(link)
   await expect(person.getByRole('alert')).toHaveText(

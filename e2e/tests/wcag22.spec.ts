@@ -12,7 +12,7 @@ import {
 } from '../helpers/auth.ts'
 import { expectAccessible } from '../helpers/axe.ts'
 import { EVERY_PAGE, type PageCheck, type SweepData, type Visitor } from '../helpers/every-page.ts'
-import { newestMailTo, resetLinkIn } from '../helpers/mail.ts'
+import { newestMailTo, RESET_LINK, resetLinkIn } from '../helpers/mail.ts'
 
 /*
  * WCAG 2.2 AA (ADR 037). Every page of the product (e2e/helpers/every-page.ts, which a unit test holds to
@@ -53,7 +53,8 @@ async function prepare(request: APIRequestContext, visitors: ReadonlySet<Visitor
       `/api/v1/core/accounts/${encodeURIComponent(resetEmail)}/password/reset/request`,
     )
     expect(asked.status()).toBe(200)
-    data.resetPath = resetLinkIn(await newestMailTo(resetEmail))
+    // The reset email, not the welcome one that registration sent just before it.
+    data.resetPath = resetLinkIn(await newestMailTo(resetEmail, RESET_LINK))
     // An invitation link, sent by an administrator of the sweep's own.
     const invited = uniqueEmail('wcag-invited')
     const invitation = await request.post('/api/v1/core/accounts/admin/invite', {
