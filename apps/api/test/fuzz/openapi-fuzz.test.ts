@@ -122,7 +122,8 @@ const responses: ResponseChecker = responseChecker(doc)
 
 /** The operation whose path template a URL matches (a trailing slash ignored, as the app does). */
 function operationAt(method: string, url: string): Operation | undefined {
-  const path = url.split('?')[0] ?? ''
+  // As the server routes it: dot segments resolved (RFC 3986), so /items/. is /items/.
+  const path = new URL(url.split('?')[0] ?? '', 'http://fuzz.invalid').pathname
   return operations.find(
     (op) =>
       op.method === method &&
@@ -862,7 +863,10 @@ function check(
 
   // An empty path parameter may make the URL another operation's (/api/admin/enquiries/{id} with
   // no id is the list, the trailing slash ignored), or none (404): its response is checked as that.
-  const emptyParam = Object.values(request.params).some((value) => value === '')
+  // So may "." and "..": URLs resolve them as dot segments before any routing (RFC 3986).
+  const emptyParam = Object.values(request.params).some(
+    (value) => value === '' || value === '.' || value === '..',
+  )
   const routed = emptyParam ? (operationAt(op.method, url) ?? op) : op
   const name = `${routed.method} ${routed.path}`
   // 413 and 415 are not let through: every operation with a body declares them (plugins/swagger.ts).
