@@ -34,6 +34,7 @@ import * as customerAccounts from './migrations/0030-customer-accounts.ts'
 import * as depotZonesVersion from './migrations/0031-depot-zones-version.ts'
 import * as equipmentTypeImageAlt from './migrations/0032-equipment-type-image-alt.ts'
 import * as accountInvitationLimit from './migrations/0033-account-invitation-limit.ts'
+import * as bookings from './migrations/0034-bookings.ts'
 import type { DB } from './schema.ts'
 
 /** Every migration, by name. Names sort in the order they run; add new ones at the end. */
@@ -71,6 +72,7 @@ export const migrations: Record<string, Migration> = {
   '0031-depot-zones-version': depotZonesVersion,
   '0032-equipment-type-image-alt': equipmentTypeImageAlt,
   '0033-account-invitation-limit': accountInvitationLimit,
+  '0034-bookings': bookings,
 }
 
 export class MigrationError extends Error {

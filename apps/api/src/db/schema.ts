@@ -554,6 +554,99 @@ export interface BookingLinesTable {
   ends_at: Timestamp
   booking_ref: string | null
   created_at: Timestamp
+  /** The booking it holds the unit for (migration 0034); null for a bare reservation. */
+  booking_id: ColumnType<number | null, number | null | undefined, number | null>
+  booking_item_id: ColumnType<number | null, number | null | undefined, number | null>
+  /** When the unit went on hire: its charges start then. */
+  on_hire_at: ColumnType<Timestamp | null, Timestamp | null | undefined, Timestamp | null>
+  off_hire_id: ColumnType<number | null, number | null | undefined, number | null>
+  /** When its charges stop: the off-hire's pick-up time. */
+  off_hire_at: ColumnType<Timestamp | null, Timestamp | null | undefined, Timestamp | null>
+  /** When the business collected it (or it came back to the depot). */
+  collected_at: ColumnType<Timestamp | null, Timestamp | null | undefined, Timestamp | null>
+}
+
+/** Where a booking stands (ADR 048). */
+export type BookingStatusValue =
+  | 'awaiting_approval'
+  | 'requested'
+  | 'confirmed'
+  | 'on_hire'
+  | 'off_hire_requested'
+  | 'off_hired'
+  | 'closed'
+  | 'declined'
+  | 'cancelled'
+
+/** A customer account's booking for one of its sites (migration 0034, ADR 048). */
+export interface BookingsTable {
+  id: Generated<number>
+  /** 'BK-2026-000123': unique, gap-free per year. */
+  reference: string
+  account_id: number
+  site_id: number
+  depot_id: number
+  ordered_by: number | null
+  ordered_by_name: string
+  status: BookingStatusValue
+  /** Why a request waits for staff; null when it does not. */
+  staff_check: 'over_credit' | 'on_hold' | null
+  starts_at: Timestamp
+  ends_at: Timestamp
+  /** 1 delivery and collection at the site; 0 pick-up and return at the depot. */
+  delivery: number
+  night_works: Generated<number>
+  site_contact_name: string
+  site_contact_phone: string
+  po_number: string | null
+  job_reference: string | null
+  delivery_fee_cents: Generated<number>
+  collection_fee_cents: Generated<number>
+  subtotal_cents: number
+  gst_cents: number
+  total_cents: number
+  terms_version: string
+  terms_sha256: string
+  accepted_name: string
+  accepted_at: Timestamp
+  accepted_ip: string
+  accepted_user_agent: Generated<string>
+  agreement_file_id: string | null
+  approved_by: number | null
+  approved_at: Timestamp | null
+  decided_by: number | null
+  decided_at: Timestamp | null
+  decline_reason: string | null
+  version: Generated<number>
+  created_at: Timestamp
+  updated_at: Timestamp
+}
+
+/** A type and quantity a booking asks for, with the rates it was priced at. */
+export interface BookingItemsTable {
+  id: Generated<number>
+  booking_id: number
+  equipment_type_id: number
+  description: string
+  quantity: number
+  day_rate_cents: number
+  week_rate_cents: number
+  minimum_days: number
+  subtotal_cents: number
+}
+
+/** An off-hire: units of a booking to collect, their charges stopping at the pick-up time (ADR 048). */
+export interface OffHiresTable {
+  id: Generated<number>
+  /** 'OH-2026-000123': unique, gap-free per year. */
+  number: string
+  booking_id: number
+  account_id: number
+  pickup_at: Timestamp
+  access_notes: Generated<string>
+  requested_by: number | null
+  requested_by_name: string
+  created_at: Timestamp
 }
 
 /** The last account number given (migration 0030): one row, name 'SW'. */
@@ -684,6 +777,9 @@ export interface DB {
   units: UnitsTable
   unit_services: UnitServicesTable
   booking_lines: BookingLinesTable
+  bookings: BookingsTable
+  booking_items: BookingItemsTable
+  off_hires: OffHiresTable
   customer_account_counters: CustomerAccountCountersTable
   customer_accounts: CustomerAccountsTable
   customer_account_members: CustomerAccountMembersTable
@@ -710,6 +806,9 @@ export type EquipmentTypeRow = Selectable<EquipmentTypesTable>
 export type UnitRow = Selectable<UnitsTable>
 export type UnitServiceRow = Selectable<UnitServicesTable>
 export type BookingLineRow = Selectable<BookingLinesTable>
+export type BookingRow = Selectable<BookingsTable>
+export type BookingItemRow = Selectable<BookingItemsTable>
+export type OffHireRow = Selectable<OffHiresTable>
 export type CustomerAccountRow = Selectable<CustomerAccountsTable>
 export type CustomerAccountMemberRow = Selectable<CustomerAccountMembersTable>
 export type CustomerAccountSiteRow = Selectable<CustomerAccountSitesTable>

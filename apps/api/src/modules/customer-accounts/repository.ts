@@ -6,6 +6,7 @@ import {
   sql,
   type Updateable,
 } from 'kysely'
+import { nextCounterValue } from '../../db/counters-repository.ts'
 import type { Executor } from '../../db/database.ts'
 import type {
   CustomerAccountMemberRow,
@@ -20,24 +21,9 @@ import type {
 /** The counter row's name: every account number comes from it. */
 const COUNTER = 'SW'
 
-/**
- * The next account number: one statement that creates the counter at `first` or advances it by one, and returns
- * it. Called in the transaction that opens the account: PostgreSQL's row lock on the counter orders concurrent
- * approvals from any instance until the first commits, SQLite has one writer, and a rolled back approval gives
- * its number back, so there are no gaps and no duplicates.
- */
+/** The next account number, from the counter row named 'SW' (see `nextCounterValue`). */
 export async function nextAccountNumber(db: Executor, first: number): Promise<number> {
-  const row = await db
-    .insertInto('customer_account_counters')
-    .values({ name: COUNTER, last_number: first })
-    .onConflict((conflict) =>
-      conflict
-        .column('name')
-        .doUpdateSet({ last_number: sql<number>`customer_account_counters.last_number + 1` }),
-    )
-    .returning('last_number')
-    .executeTakeFirstOrThrow()
-  return Number(row.last_number)
+  return nextCounterValue(db, COUNTER, first)
 }
 
 export async function findAccountByApplication(
