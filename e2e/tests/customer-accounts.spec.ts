@@ -1,12 +1,15 @@
 import { creditApplicationFixture } from '../../apps/api/test/helpers/credit.ts'
 import { expect, expectAccessible, test } from '../fixtures.ts'
-import { signInAsAdmin } from '../helpers/admin.ts'
+import { adminTokens, signInAsAdmin } from '../helpers/admin.ts'
 import { openHydrated, registerByApi, storeTokens, uniqueEmail } from '../helpers/auth.ts'
+import { approvedSignedOutAccount } from '../helpers/customer-accounts.ts'
+import { newestMailTo } from '../helpers/mail.ts'
 
 /*
  * Company customer accounts (ADR 045): staff approve a Pty Ltd's credit application with a $50,000 limit, the
  * account it opens is in the admin area's Accounts with that limit, staff change the limit with a reason, and the
- * applicant sees the account in My Account.
+ * applicant sees the account in My Account. For an application sent signed out, the account has no Account admin
+ * until its owner joins: staff send the owner invitation again, and the newest email's link opens the join page.
  */
 
 test.use({ viewport: { width: 1280, height: 900 } })
@@ -90,5 +93,42 @@ test('approving a Pty Ltd with a $50,000 limit opens its account, which staff ke
   await expect(item).toContainText('Credit limit $75,000.00')
   await expect(item).toContainText('Available credit $75,000.00')
   await expectAccessible(customer)
+  await context.close()
+})
+
+const JOIN_LINK = /https?:\/\/[^/\s]+(\/join-account\/\?t=[\w-]+)/u
+
+test('staff send an owner invitation again, and its emailed link opens the join page', async ({
+  page,
+  browser,
+  request,
+}) => {
+  const run = Date.now().toString(36).slice(-6)
+  const email = uniqueEmail('owner-again')
+  const admin = await adminTokens(request)
+  const accountId = await approvedSignedOutAccount(request, admin, email, `Resend Civil ${run}`)
+  // The approval's own invitation, whose link the new one replaces.
+  const first = JOIN_LINK.exec(await newestMailTo(email, '/join-account/?t='))?.[1] ?? ''
+  expect(first).not.toBe('')
+
+  await storeTokens(page, admin)
+  await openHydrated(page, `/admin/accounts/${accountId}/`)
+  await page.getByRole('button', { name: 'Send the Owner Invitation Again', exact: true }).click()
+  await expect(page.getByText(`The owner invitation was sent again to ${email}.`)).toBeVisible()
+
+  // The newest email to the applicant holds a new link; signed out, it opens the join page for the account.
+  let link = ''
+  await expect
+    .poll(async () => {
+      link = JOIN_LINK.exec(await newestMailTo(email, '/join-account/?t='))?.[1] ?? ''
+      return link !== '' && link !== first
+    })
+    .toBe(true)
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } })
+  const applicant = await context.newPage()
+  await openHydrated(applicant, link)
+  await expect(applicant).toHaveURL(/\/join-account\/$/u)
+  await expect(applicant.getByText(`Resend Civil ${run} Pty Ltd`)).toBeVisible()
+  await expect(applicant.getByText('Account admin', { exact: true })).toBeVisible()
   await context.close()
 })

@@ -17,6 +17,7 @@ import { newestMailTo } from '../helpers/mail.ts'
  * An account's members (requirements §18, ADR 045): the Account admin of an approved Pty Ltd with two job sites
  * invites a Site supervisor for one of them from the Members page; the invitee, in a browser of their own, opens
  * the emailed link signed out, signs in from the join page and comes back to it, joins, and sees only their site.
+ * The Account admin's Activity page lists the invitation.
  * The browser's time zone is not Melbourne's.
  */
 
@@ -79,6 +80,17 @@ test('an Account admin invites a Site supervisor, who joins from the emailed lin
   await expect(open.getByRole('listitem').filter({ hasText: inviteeEmail })).toContainText('Laverton depot')
   await expectAccessible(page)
 
+  // The account's Activity page says who sent it, and when.
+  await page
+    .getByRole('navigation', { name: 'Account pages' })
+    .getByRole('link', { name: 'Activity' })
+    .click()
+  const activity = page.getByRole('table', { name: "The account's activity, newest first" })
+  const newest = activity.getByRole('row').nth(1)
+  await expect(newest).toContainText(`Morgan Nguyen${inviteeEmail} invited as Site supervisor, 1 site.`)
+  // In Melbourne's time, whatever the browser's zone.
+  await expect(newest.getByRole('cell').first()).toHaveText(/ at \d{1,2}:\d{2} [ap]m AE[DS]T$/u)
+
   // The link comes from the email, never guessed.
   const mail = await newestMailTo(inviteeEmail, '/join-account/?t=')
   const link = /https?:\/\/[^/\s]+(\/join-account\/\?t=[\w-]+)/u.exec(mail)?.[1] ?? ''
@@ -108,6 +120,7 @@ test('an Account admin invites a Site supervisor, who joins from the emailed lin
   await expect(invitee).toHaveURL(new RegExp(`/my-account/accounts/${accountId}/$`, 'u'))
   const nav = invitee.getByRole('navigation', { name: 'Account pages' })
   await expect(nav.getByRole('link', { name: 'Members' })).toHaveCount(0)
+  await expect(nav.getByRole('link', { name: 'Activity' })).toHaveCount(0)
   await nav.getByRole('link', { name: 'Sites' }).click()
   const sites = invitee.getByRole('region', { name: 'Sites', exact: true })
   await expect(sites.getByRole('heading', { name: 'Laverton depot' })).toBeVisible()

@@ -79,5 +79,6 @@ describe('service content', () => {
     expect(joinAccountPath('abc').startsWith(paths.joinAccount)).toBe(true)
     expect(paths.registerWithReturn(paths.joinAccount)).toBe('/register/?return-url=%2Fjoin-account%2F')
     expect(paths.myCustomerAccount.members(7)).toBe('/my-account/accounts/7/members/')
+    expect(paths.myCustomerAccount.activity(7)).toBe('/my-account/accounts/7/activity/')
   })
 })

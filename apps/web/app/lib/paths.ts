@@ -60,6 +60,7 @@ export const paths = {
     account: (id: number | string) => `/my-account/accounts/${encodeURIComponent(String(id))}/`,
     sites: (id: number | string) => `/my-account/accounts/${encodeURIComponent(String(id))}/sites/`,
     members: (id: number | string) => `/my-account/accounts/${encodeURIComponent(String(id))}/members/`,
+    activity: (id: number | string) => `/my-account/accounts/${encodeURIComponent(String(id))}/activity/`,
   },
   /** The emailed link to join a customer account (ADR 045): `/join-account/?t=<token>`. */
   joinAccount: '/join-account/',
@@ -157,6 +158,7 @@ export const routePatterns = {
   myCustomerAccount: 'my-account/accounts/:id/',
   myCustomerAccountSites: 'my-account/accounts/:id/sites/',
   myCustomerAccountMembers: 'my-account/accounts/:id/members/',
+  myCustomerAccountActivity: 'my-account/accounts/:id/activity/',
   joinAccount: pattern(paths.joinAccount),
   setUpTwoStep: pattern(paths.setUpTwoStep),
   applicationForCredit: pattern(paths.applicationForCredit.index),

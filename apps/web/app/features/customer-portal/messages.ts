@@ -10,6 +10,8 @@ export const PORTAL_MESSAGES = {
   siteRemoveFailed: 'Unable to remove the site.',
   readOnly: 'Only an Account admin can change the sites.',
   membersLoadFailed: 'Unable to load the members.',
+  activityLoadFailed: 'Unable to load the activity.',
+  noActivity: 'No activity yet.',
   memberSaved: (name: string) => `${name}'s role was saved.`,
   memberSaveFailed: 'Unable to save the member.',
   memberRemoved: (name: string) => `${name} was removed from the account.`,

@@ -296,7 +296,8 @@ function SearchBox({
   )
 }
 
-function Pagination({
+/** Previous, numbered and next page buttons (none for a single page). */
+export function Pagination({
   page,
   pages,
   onPage,

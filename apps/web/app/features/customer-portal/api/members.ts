@@ -1,4 +1,5 @@
 import type {
+  AccountAuditPage,
   AccountInvitationPreview,
   InviteMemberInput,
   MemberUpdateInput,
@@ -56,6 +57,11 @@ export function withdrawInvitation(id: number, invitationId: number, client: Api
 /** GET …/sites: the account's sites, for choosing a Site supervisor's. */
 export function listAccountSites(id: number, client: ApiClient = apiClient) {
   return client.get<{ items: MySite[] }>(`${base(id)}/sites`)
+}
+
+/** GET …/audit?page=N: the account's own audit, newest first (Account admins; 403 for other members). */
+export function listAccountActivity(id: number, page: number, client: ApiClient = apiClient) {
+  return client.get<AccountAuditPage>(`${base(id)}/audit?page=${page}`, ON_PAGE)
 }
 
 export interface MembersApi {

@@ -321,18 +321,22 @@ describe('the portal’s sub-navigation', () => {
       { route: '/my-account/accounts/7/', auth: { status: 'signedIn', profile: regularProfile } },
     )
 
-  it('offers Members to an Account admin', async () => {
+  it('offers Members and Activity to an Account admin', async () => {
     renderFrame('account_admin')
     const nav = await screen.findByRole('navigation', { name: 'Account pages' })
     expect(within(nav).getByRole('link', { name: 'Members' }).getAttribute('href')).toBe(
       '/my-account/accounts/7/members/',
     )
+    expect(within(nav).getByRole('link', { name: 'Activity' }).getAttribute('href')).toBe(
+      '/my-account/accounts/7/activity/',
+    )
   })
 
-  it('does not offer Members to other roles', async () => {
+  it('does not offer Members or Activity to other roles', async () => {
     renderFrame('site_supervisor')
     const nav = await screen.findByRole('navigation', { name: 'Account pages' })
     expect(within(nav).getByRole('link', { name: 'Sites' })).toBeTruthy()
     expect(within(nav).queryByRole('link', { name: 'Members' })).toBeNull()
+    expect(within(nav).queryByRole('link', { name: 'Activity' })).toBeNull()
   })
 })

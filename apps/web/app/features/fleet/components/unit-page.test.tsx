@@ -109,6 +109,31 @@ describe("a unit's page", () => {
     await waitFor(() => expect(summary.textContent).toContain('In service'))
   })
 
+  it('keeps a status chosen as soon as the form shows when the depots answer after the unit', async () => {
+    const user = userEvent.setup()
+    let depotsAnswer: (depots: Depot[]) => void = () => undefined
+    const depots = vi.fn(() => new Promise<Depot[]>((resolve) => (depotsAnswer = resolve)))
+    const save = vi.fn(async () => ({ ...unit, status: 'in_service' as const, version: 6 }))
+    renderPage({ save, depots })
+    await waitFor(() => expect(depots).toHaveBeenCalled())
+    // The unit has answered, the depots not yet: a form shown now would start again when they come.
+    expect(screen.queryByRole('region', { name: 'Edit the Unit' })).toBeNull()
+    depotsAnswer(DEPOTS)
+    const form = await screen.findByRole('region', { name: 'Edit the Unit' })
+    await choicesShown(user, form)
+    await user.selectOptions(within(form).getByLabelText(/^Status/), 'in_service')
+    await user.click(within(form).getByRole('button', { name: 'Save Unit' }))
+    await waitFor(() => expect(save).toHaveBeenCalledTimes(1))
+    expect(save).toHaveBeenCalledWith(12, expect.objectContaining({ status: 'in_service', version: 5 }))
+  })
+
+  it("shows the form with the unit's own depot when the depots fail to load", async () => {
+    renderPage({ depots: vi.fn(() => later<Depot[]>(new Error('down'))) })
+    const form = await screen.findByRole('region', { name: 'Edit the Unit' })
+    const depot = within(form).getByLabelText(/^Home depot/) as HTMLSelectElement
+    expect([...depot.options].map((option) => option.textContent)).toEqual(['LAV'])
+  })
+
   it('says when someone else saved first and keeps what was typed', async () => {
     const user = userEvent.setup()
     const conflict = new ApiError({ status: 409, message: FLEET_MESSAGES.unitConflict })

@@ -65,7 +65,11 @@ export function UnitPage({ id, api = DEFAULT_API }: { id: number; api?: UnitPage
       <LoadFailed message={FLEET_SCREEN_MESSAGES.unitLoadFailed} onRetry={reload} className="inbox__empty" />
     )
   }
-  if (state === 'loading' || !unit) return <p className="inbox__count">Loading the unit…</p>
+  // The form waits for the depots too: shown before them and keyed by them, it started again when they came
+  // and lost what was chosen meanwhile (a status chosen straight away was saved as it was).
+  if (state === 'loading' || !unit || depots.state === 'loading') {
+    return <p className="inbox__count">Loading the unit…</p>
+  }
   const depotList = depots.state === 'ready' ? depots.value : []
   const reloadUnit = async () => setSaved(await api.get(unit.id))
   return (
@@ -75,7 +79,7 @@ export function UnitPage({ id, api = DEFAULT_API }: { id: number; api?: UnitPage
       </p>
       <UnitSummary unit={unit} depots={depotList} />
       <UnitForm
-        key={`${unit.id}:${unit.version}:${depotList.length}`}
+        key={`${unit.id}:${unit.version}`}
         unit={unit}
         depots={depotList}
         api={api}
@@ -153,7 +157,7 @@ function UnitForm({
   const failed = useSaveErrors(FLEET_SCREEN_MESSAGES.unitSaveFailed)
   const [conflict, setConflict] = useState(false)
   const form = useZodForm(unitFormSchema, { defaultValues: unitFormDefaults(unit) })
-  // Until the depots load, the unit's own depot is the one choice (the select never shows an empty value).
+  // Without the depots (they failed to load), the unit's own depot is the one choice (never an empty value).
   const depotOptions =
     depots.length > 0
       ? depots.map((depot) => ({ value: String(depot.id), label: depot.name }))
