@@ -159,12 +159,15 @@ export async function findUnit(db: Executor, unitId: number) {
     .executeTakeFirst()
 }
 
+/** The columns a staff change sets. */
+export type BookingColumns = Omit<Updateable<BookingsTable>, 'version' | 'id'>
+
 /** Saves a booking changed from `version` (and moves it on by one): false when it has another version now. */
 export async function updateBookingAtVersion(
   db: Executor,
   id: number,
   version: number,
-  values: Omit<Updateable<BookingsTable>, 'version' | 'id'>,
+  values: BookingColumns,
 ): Promise<boolean> {
   const result = await db
     .updateTable('bookings')

@@ -7,9 +7,7 @@ import {
   type BookingVersionInput,
   BOOKING_ADMIN_MESSAGES as MESSAGES,
 } from '@signalway/shared/bookings-admin'
-import type { Updateable } from 'kysely'
 import type { Executor } from '../../db/database.ts'
-import type { BookingsTable } from '../../db/schema.ts'
 import { BadRequestError, ConflictError } from '../../lib/errors.ts'
 import { toTimestamp } from '../../lib/time.ts'
 import { type AuditContext, type BookingStaffAuditAction, writeAudit } from '../audit/audit.ts'
@@ -19,6 +17,7 @@ import { candidateUnits } from '../fleet/availability-repository.ts'
 import { enqueueMail, type OutgoingMail } from '../outbox/service.ts'
 import { type BookingsAdminDeps, bookingRow, getBooking, SWAPPABLE } from './admin-detail.ts'
 import {
+  type BookingColumns,
   type BookingWithParties,
   deleteLines,
   findUnit,
@@ -52,7 +51,7 @@ export interface Who {
 /** One change of a booking: what it sets, what else it writes, what the log says and what the orderer is told. */
 interface Change {
   action: BookingStaffAuditAction
-  columns: Omit<Updateable<BookingsTable>, 'id' | 'version'>
+  columns: BookingColumns
   after: object
   write?: (trx: Executor) => Promise<void>
   mail?: (to: string, booking: MailBooking) => OutgoingMail
