@@ -41,7 +41,7 @@ export function DeclineForm({
           </label>
           <textarea
             id={id}
-            className="input"
+            className="input input--textarea"
             rows={2}
             value={reason}
             maxLength={BOOKING_ADMIN_LIMITS.reasonMax}
