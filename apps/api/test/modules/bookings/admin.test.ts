@@ -3,6 +3,8 @@ import type { UnitDetail } from '@signalway/shared/fleet'
 import type { FastifyInstance } from 'fastify'
 import { describe, expect, it } from 'vitest'
 import { findAuditEntries } from '../../../src/modules/audit/repository.ts'
+import type { AuthUser } from '../../../src/modules/auth/plugin.ts'
+import { swapUnits } from '../../../src/modules/bookings/admin.ts'
 import { findOutboxMessages } from '../../../src/modules/outbox/repository.ts'
 import { createUser, expectAdminOnly } from '../../helpers/auth.ts'
 import { buildTestApp, DIALECTS, type Dialect } from '../../helpers/build.ts'
@@ -274,6 +276,40 @@ describe.each(DIALECTS)('bookings for staff on %s', (dialect) => {
     )
     expect(late.statusCode).toBe(409)
     expect(late.json().Message).toBe(MESSAGES.notSwappable)
+  })
+
+  it('gives the last free unit to one of two changes made at once; the other is refused', async () => {
+    const { app, book, units, orderer } = await setUp(dialect)
+    const who = {
+      actor: { id: String(orderer.user.id), email: orderer.user.email } as AuthUser,
+      context: { requestId: 'race', ip: '127.0.0.1' },
+    }
+    const deps = { db: app.db, clock: () => new Date() }
+    for (let round = 0; round < 3; round += 1) {
+      await app.db.deleteFrom('booking_lines').execute()
+      const first = await book({ status: 'confirmed', unitIndexes: [0] })
+      const second = await book({ status: 'confirmed', unitIndexes: [1] })
+      const outcomes = await Promise.allSettled(
+        [first, second].map((booking) =>
+          swapUnits(
+            deps,
+            booking.id,
+            { version: 1, swaps: [{ lineId: booking.lineIds[0] as number, unitId: units[2]?.id ?? 0 }] },
+            who,
+          ),
+        ),
+      )
+      expect(outcomes.map((outcome) => outcome.status).sort(), `round ${round}`).toEqual([
+        'fulfilled',
+        'rejected',
+      ])
+      const holding = await app.db
+        .selectFrom('booking_lines')
+        .select('booking_id')
+        .where('unit_id', '=', units[2]?.id ?? 0)
+        .execute()
+      expect(holding).toHaveLength(1)
+    }
   })
 
   it('marks units delivered at the time given, on hire once all are, refusing a future time; emails the orderer', async () => {
