@@ -32,6 +32,7 @@ import {
   bookingDeclinedMail,
   type MailBooking,
   type MailUnit,
+  unitsChangedMail,
   unitsCollectedMail,
   unitsDeliveredMail,
 } from './staff-mail.ts'
@@ -208,6 +209,7 @@ export async function swapUnits(
   if (chosen.length !== input.swaps.length) throw new BadRequestError(MESSAGES.lineUnknown)
   if (chosen.some((line) => line.on_hire_at !== null)) throw new ConflictError(MESSAGES.notSwappable)
   const swaps = input.swaps.map((swap, index) => ({ line: chosen[index] as LineRow, unitId: swap.unitId }))
+  const changed: { from: string; to: MailUnit }[] = []
   return save(
     deps,
     row,
@@ -218,8 +220,13 @@ export async function swapUnits(
         swaps: swaps.map((swap) => ({ lineId: swap.line.id, from: swap.line.unit_id, to: swap.unitId })),
       },
       write: async (trx) => {
-        for (const swap of swaps) await swapOne(trx, row, swap.line, swap.unitId)
+        for (const swap of swaps)
+          changed.push({ from: swap.line.fleet_number, to: await swapOne(trx, row, swap) })
       },
+      // The orderer was told the units once confirmed: they hear of a change.
+      ...(row.status === 'confirmed'
+        ? { mail: (to: string, booking: MailBooking) => unitsChangedMail(to, booking, changed) }
+        : {}),
     },
     who,
     deps.clock(),
@@ -230,7 +237,11 @@ export async function swapUnits(
  * One line moved to another unit, under the same locks as a reservation (the type's units at the depot, FOR UPDATE
  * on PostgreSQL), so that two changes or a change and a booking cannot take the same free unit.
  */
-async function swapOne(trx: Executor, row: BookingWithParties, line: LineRow, unitId: number): Promise<void> {
+async function swapOne(
+  trx: Executor,
+  row: BookingWithParties,
+  { line, unitId }: { line: LineRow; unitId: number },
+): Promise<MailUnit> {
   const unit = await findUnit(trx, unitId)
   if (!unit || unit.type_id !== line.type_id || unit.depot_id !== row.depot_id)
     throw new BadRequestError(MESSAGES.swapType)
@@ -239,6 +250,7 @@ async function swapOne(trx: Executor, row: BookingWithParties, line: LineRow, un
   const { free } = await freeUnits(trx, line.type_id, row.depot_id, period)
   if (!free.some((candidate) => candidate.id === unitId)) throw new ConflictError(MESSAGES.swapBusy)
   await updateLine(trx, line.id, { unit_id: unitId })
+  return { fleetNumber: unit.fleet_number, typeName: line.type_name }
 }
 
 const FIELD_STATUSES: readonly BookingStatus[] = ['confirmed', 'on_hire', 'off_hire_requested']

@@ -5,7 +5,7 @@ import { greeting, MAIL_SIGNATURE as signature } from '../outbox/signature.ts'
 
 /*
  * What the orderer is told when staff act on their booking (ADR 048): confirmed (with the units and the start),
- * declined (with the reason), units delivered and units collected. Plain words; times in the depot's zone.
+ * declined (with the reason), units of a confirmed booking changed, units delivered and units collected. Plain words; times in the depot's zone.
  */
 
 export interface MailBooking {
@@ -60,6 +60,17 @@ export function bookingDeclinedMail(to: string, booking: MailBooking, reason: st
     `The reason: ${reason}`,
     '',
     'No units are held for it any more, and nothing is charged.',
+  ])
+}
+
+export function unitsChangedMail(
+  to: string,
+  booking: MailBooking,
+  changes: readonly { from: string; to: MailUnit }[],
+): OutgoingMail {
+  return mail(to, `Booking ${booking.reference}: units changed`, [
+    `We have changed units held for your booking ${booking.reference} for ${booking.siteName}:`,
+    ...changes.map((change) => `- ${change.from} is now ${change.to.fleetNumber}: ${change.to.typeName}`),
   ])
 }
 

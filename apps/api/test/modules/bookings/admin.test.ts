@@ -212,7 +212,7 @@ describe.each(DIALECTS)('bookings for staff on %s', (dialect) => {
   })
 
   it('swaps a unit for a free one of the type, refuses a busy one, another type, and after delivery', async () => {
-    const { app, staff, book, units } = await setUp(dialect)
+    const { app, staff, book, units, orderer } = await setUp(dialect)
     const booking = await book({ status: 'confirmed' })
     await book({ status: 'confirmed', unitIndexes: [1] })
     const line = booking.lineIds[0] as number
@@ -259,6 +259,11 @@ describe.each(DIALECTS)('bookings for staff on %s', (dialect) => {
     ])
     const entries = await findAuditEntries(app.db, 'booking', String(booking.id))
     expect(entries.map((entry) => entry.action)).toEqual(['booking.units-change'])
+    const [changedMail] = await mailTo(app, orderer.user.email)
+    expect(changedMail?.subject).toBe(`Booking ${booking.reference}: units changed`)
+    expect(changedMail?.text_body).toContain(
+      '- VMS-101 is now VMS-103: VMS board, full matrix, trailer mounted',
+    )
 
     const delivered = await book({
       onHireAt: new Date(Date.now() - HOUR).toISOString(),
