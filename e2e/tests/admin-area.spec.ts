@@ -13,6 +13,7 @@ const SECTIONS = [
   'Enquiries',
   'Credit applications',
   'Accounts',
+  'Bookings',
   'Fleet',
   'News',
   'Pages',

@@ -38,6 +38,8 @@ const ADMIN_PAGES = [
   '/admin/create-user/',
   '/admin/enquiries/',
   '/admin/credit-applications/',
+  '/admin/bookings/',
+  '/admin/bookings/collections/',
   '/admin/undelivered-mail/',
 ]
 

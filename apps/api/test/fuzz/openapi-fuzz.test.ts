@@ -20,6 +20,7 @@ import { creditApplicationFixture } from '../helpers/credit.ts'
 import { linkTokenIn, requestEmailChange } from '../helpers/email-change.ts'
 import { softAuthenticator } from '../helpers/webauthn.ts'
 import { createEnquiry } from '../modules/enquiries/helpers.ts'
+import { type AdminBookingFixture, adminBookingFixture } from './admin-bookings-fixture.ts'
 import {
   headerSafe,
   hostileString,
@@ -146,7 +147,7 @@ const newTally = (): Tally => ({
   transport: new Map(),
 })
 
-interface Fixture {
+interface Fixture extends AdminBookingFixture {
   app: FastifyInstance
   user: TestUser
   admin: TestUser
@@ -489,6 +490,7 @@ function parameterExample(fixture: Fixture, op: Operation, name: string): string
   }
   if (name === 'id' && op.path.includes('/fleet/depots')) return String(fixture.fleet.depotId)
   if (name === 'id' && op.path.includes('/customer-accounts/')) return String(fixture.customerAccountId)
+  if (name === 'id' && op.path.includes('/admin/bookings/')) return String(fixture.bookingId)
   if (name === 'siteId') return String(fixture.customerAccountSiteId)
   if (name === 'memberId') return String(fixture.customerAccountMemberId)
   if (name === 'invitationId') return String(fixture.customerAccountInvitationId)
@@ -608,6 +610,15 @@ function bodyExample(fixture: Fixture, op: Operation): Record<string, unknown> {
     },
     'POST /api/admin/customer-accounts/{id}/hold': { version: 1, reason: 'Invoices overdue' },
     'POST /api/admin/customer-accounts/{id}/release': { version: 1 },
+    'POST /api/admin/bookings/{id}/confirm': { version: 1 },
+    'POST /api/admin/bookings/{id}/decline': { version: 1, reason: 'No unit free.' },
+    'PUT /api/admin/bookings/{id}/units': {
+      version: 1,
+      swaps: [{ lineId: fixture.bookingLineId, unitId: fixture.bookingFreeUnitId }],
+    },
+    'POST /api/admin/bookings/{id}/on-hire': { version: 1, lineIds: [fixture.bookingLineId] },
+    'POST /api/admin/bookings/{id}/collect': { version: 1, lineIds: [fixture.bookingLineId] },
+    'POST /api/admin/bookings/{id}/close': { version: 1 },
     'POST /api/my-account/customer-accounts/{id}/sites': site,
     'PUT /api/my-account/customer-accounts/{id}/sites/{siteId}': { ...site, version: 1 },
     'POST /api/my-account/customer-accounts/{id}/invitations': {
@@ -987,6 +998,7 @@ describe.each(DIALECTS)('fuzzing every operation of the OpenAPI document on %s',
       ...(await publishingFixture(app, admin, op.path)),
       ...(await fleetFixture(app, op.path)),
       ...(await customerAccountFixture(app, creditId, user, op.path)),
+      ...(await adminBookingFixture(app, creditId, user, op.path)),
       ...(await signingFixture(app, credit, op.path)),
       adminToken: await tokenFor(app, admin),
       enquiryId: enquiry.id,

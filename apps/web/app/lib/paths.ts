@@ -91,6 +91,10 @@ export const paths = {
     /** Company customer accounts (ADR 045). */
     accounts: '/admin/accounts/',
     account: (id: number | string) => `/admin/accounts/${encodeURIComponent(String(id))}/`,
+    /** Hiring online (ADR 048): the staff's bookings inbox, one booking, and the collections to schedule. */
+    bookings: '/admin/bookings/',
+    booking: (id: number | string) => `/admin/bookings/${encodeURIComponent(String(id))}/`,
+    bookingCollections: '/admin/bookings/collections/',
     undeliveredMail: '/admin/undelivered-mail/',
     news: '/admin/news/',
     newsNew: '/admin/news/new',
@@ -178,6 +182,9 @@ export const routePatterns = {
   adminCreditApplication: 'admin/credit-applications/:reference',
   adminAccounts: pattern(paths.admin.accounts),
   adminAccount: 'admin/accounts/:id/',
+  adminBookings: pattern(paths.admin.bookings),
+  adminBooking: 'admin/bookings/:id/',
+  adminBookingCollections: pattern(paths.admin.bookingCollections),
   adminUndeliveredMail: pattern(paths.admin.undeliveredMail),
   adminNews: pattern(paths.admin.news),
   adminNewsNew: 'admin/news/new',

@@ -37,6 +37,14 @@ export type CustomerAccountAuditAction =
   | 'customer-account.member-update'
   | 'customer-account.member-remove'
   | 'customer-account.owner-invitation'
+/** What staff do to a booking (ADR 048). */
+export type BookingStaffAuditAction =
+  | 'booking.confirm'
+  | 'booking.staff-decline'
+  | 'booking.units-change'
+  | 'booking.on-hire'
+  | 'booking.collect'
+  | 'booking.close'
 
 export type AuditAction =
   | UserAuditAction
@@ -49,6 +57,7 @@ export type AuditAction =
   | UnitAuditAction
   | DepotAuditAction
   | CustomerAccountAuditAction
+  | BookingStaffAuditAction
 
 export type AuditTargetType =
   | 'user'
@@ -61,6 +70,7 @@ export type AuditTargetType =
   | 'unit'
   | 'depot'
   | 'customer-account'
+  | 'booking'
 
 /** Who made a change: the signed-in user (the auth module's AuthUser has these fields). */
 export interface AuditActor {

@@ -52,6 +52,7 @@ describe('the admin area has a frame of its own', () => {
       'Enquiries',
       'Credit applications',
       'Accounts',
+      'Bookings',
       'Fleet',
       'News',
       'Pages',

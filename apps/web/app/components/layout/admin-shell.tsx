@@ -24,6 +24,7 @@ export const ADMIN_SECTIONS: readonly { to: string; label: string }[] = [
   { to: paths.admin.enquiries, label: 'Enquiries' },
   { to: paths.admin.creditApplications, label: 'Credit applications' },
   { to: paths.admin.accounts, label: 'Accounts' },
+  { to: paths.admin.bookings, label: 'Bookings' },
   { to: paths.admin.fleet.units, label: 'Fleet' },
   { to: paths.admin.news, label: 'News' },
   { to: paths.admin.pages, label: 'Pages' },

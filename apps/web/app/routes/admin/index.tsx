@@ -31,6 +31,11 @@ const ADMIN_CARDS: readonly { to: string; title: string; text: string }[] = [
     text: 'Applications for credit and their signed PDFs.',
   },
   {
+    to: paths.admin.bookings,
+    title: 'Bookings',
+    text: 'Booking requests to confirm, deliveries and collections.',
+  },
+  {
     to: paths.admin.undeliveredMail,
     title: 'Undelivered mail',
     text: 'Emails that could not be delivered, to send again.',

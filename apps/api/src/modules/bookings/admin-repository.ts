@@ -1,0 +1,229 @@
+import type { BookingStatus } from '@signalway/shared/bookings'
+import { INBOX_STATUS_ORDER } from '@signalway/shared/bookings-admin'
+import { type ExpressionBuilder, sql, type Updateable } from 'kysely'
+import type { Executor } from '../../db/database.ts'
+import type { BookingLinesTable, BookingsTable, DB } from '../../db/schema.ts'
+
+/* What the staff side of bookings reads and writes (ADR 048): the inbox, one booking, its lines and collections. */
+
+/** The statuses whose totals count against an account's credit. */
+export const OPEN_STATUSES: readonly BookingStatus[] = [
+  'requested',
+  'confirmed',
+  'on_hire',
+  'off_hire_requested',
+]
+
+function bookingsWithParties(db: Executor) {
+  return db
+    .selectFrom('bookings')
+    .innerJoin('customer_accounts', 'customer_accounts.id', 'bookings.account_id')
+    .innerJoin('customer_account_sites', 'customer_account_sites.id', 'bookings.site_id')
+    .innerJoin('depots', 'depots.id', 'bookings.depot_id')
+    .selectAll('bookings')
+    .select([
+      'customer_accounts.account_number',
+      'customer_accounts.legal_name as account_name',
+      'customer_accounts.on_hold as account_on_hold',
+      'customer_accounts.hold_reason as account_hold_reason',
+      'customer_accounts.credit_limit_cents as account_credit_limit_cents',
+      'customer_account_sites.name as site_name',
+      'customer_account_sites.full_address as site_address',
+      'depots.code as depot_code',
+      'depots.name as depot_name',
+      'depots.time_zone as depot_time_zone',
+    ])
+}
+
+export type BookingWithParties = NonNullable<Awaited<ReturnType<typeof findBooking>>>
+
+/** Escapes LIKE's wildcards so that a search for '100%' matches the text '100%'. */
+function escapeLike(text: string): string {
+  return text.replace(/[\\%_]/gu, (char) => `\\${char}`)
+}
+
+export interface BookingFilter {
+  status?: BookingStatus | undefined
+  /** Part of the reference, the account's number or legal name, or the PO number (case ignored). */
+  search: string
+}
+
+function listCondition(filter: BookingFilter) {
+  const text = filter.search.trim().toLowerCase()
+  return (eb: ExpressionBuilder<DB, 'bookings' | 'customer_accounts'>) => {
+    const parts = []
+    if (filter.status !== undefined) parts.push(eb('bookings.status', '=', filter.status))
+    if (text !== '') {
+      const like = `%${escapeLike(text)}%`
+      parts.push(
+        eb.or([
+          sql<boolean>`lower(${eb.ref('bookings.reference')}) like ${like} escape '\\'`,
+          sql<boolean>`lower(${eb.ref('bookings.po_number')}) like ${like} escape '\\'`,
+          sql<boolean>`lower(${eb.ref('customer_accounts.account_number')}) like ${like} escape '\\'`,
+          sql<boolean>`lower(${eb.ref('customer_accounts.legal_name')}) like ${like} escape '\\'`,
+          sql<boolean>`lower(${eb.ref('customer_accounts.trading_name')}) like ${like} escape '\\'`,
+        ]),
+      )
+    }
+    return parts.length === 0 ? eb.lit(true) : eb.and(parts)
+  }
+}
+
+/** The inbox: new requests first, then those awaiting the customer, then the rest; newest first within each. */
+export async function findBookings(
+  db: Executor,
+  filter: BookingFilter,
+  page: { limit: number; offset: number },
+) {
+  const rank = sql<number>`case ${sql.join(
+    INBOX_STATUS_ORDER.map((status, index) => sql`when bookings.status = ${status} then ${index}`),
+    sql` `,
+  )} else ${INBOX_STATUS_ORDER.length} end`
+  return bookingsWithParties(db)
+    .where(listCondition(filter))
+    .orderBy(rank)
+    .orderBy('bookings.created_at', 'desc')
+    .orderBy('bookings.id', 'desc')
+    .limit(page.limit)
+    .offset(page.offset)
+    .execute()
+}
+
+export async function countBookings(db: Executor, filter: BookingFilter): Promise<number> {
+  const row = await db
+    .selectFrom('bookings')
+    .innerJoin('customer_accounts', 'customer_accounts.id', 'bookings.account_id')
+    .select((eb) => eb.fn.countAll<number | string>().as('count'))
+    .where(listCondition(filter))
+    .executeTakeFirstOrThrow()
+  return Number(row.count)
+}
+
+export async function findBooking(db: Executor, id: number) {
+  return bookingsWithParties(db).where('bookings.id', '=', id).executeTakeFirst()
+}
+
+export async function listItems(db: Executor, bookingId: number) {
+  return db
+    .selectFrom('booking_items')
+    .selectAll()
+    .where('booking_id', '=', bookingId)
+    .orderBy('id')
+    .execute()
+}
+
+/** The booking's lines with their unit, its type and the off-hire they belong to, by line. */
+export async function listLines(db: Executor, bookingId: number) {
+  return db
+    .selectFrom('booking_lines')
+    .innerJoin('units', 'units.id', 'booking_lines.unit_id')
+    .innerJoin('equipment_types', 'equipment_types.id', 'units.type_id')
+    .leftJoin('off_hires', 'off_hires.id', 'booking_lines.off_hire_id')
+    .selectAll('booking_lines')
+    .select([
+      'units.fleet_number',
+      'units.type_id',
+      'units.depot_id as unit_depot_id',
+      'equipment_types.name as type_name',
+      'off_hires.number as off_hire_number',
+    ])
+    .where('booking_lines.booking_id', '=', bookingId)
+    .orderBy('booking_lines.id')
+    .execute()
+}
+export type LineRow = Awaited<ReturnType<typeof listLines>>[number]
+
+export async function findUserEmail(db: Executor, userId: number | null): Promise<string | null> {
+  if (userId === null) return null
+  const row = await db.selectFrom('users').select('email').where('id', '=', userId).executeTakeFirst()
+  return row?.email ?? null
+}
+
+/** The totals (inc GST) of the account's open bookings. */
+export async function openBookingsTotal(db: Executor, accountId: number): Promise<number> {
+  const row = await db
+    .selectFrom('bookings')
+    .select((eb) => eb.fn.sum<number | string | null>('total_cents').as('total'))
+    .where('account_id', '=', accountId)
+    .where('status', 'in', OPEN_STATUSES)
+    .executeTakeFirstOrThrow()
+  return Number(row.total ?? 0)
+}
+
+/** A unit's type and depot, and whether it is retired. */
+export async function findUnit(db: Executor, unitId: number) {
+  return db
+    .selectFrom('units')
+    .select(['id', 'fleet_number', 'type_id', 'depot_id'])
+    .where('id', '=', unitId)
+    .executeTakeFirst()
+}
+
+/** The columns a staff change sets. */
+export type BookingColumns = Omit<Updateable<BookingsTable>, 'version' | 'id'>
+
+/** Saves a booking changed from `version` (and moves it on by one): false when it has another version now. */
+export async function updateBookingAtVersion(
+  db: Executor,
+  id: number,
+  version: number,
+  values: BookingColumns,
+): Promise<boolean> {
+  const result = await db
+    .updateTable('bookings')
+    .set({ ...values, version: version + 1 })
+    .where('id', '=', id)
+    .where('version', '=', version)
+    .executeTakeFirst()
+  return Number(result.numUpdatedRows) === 1
+}
+
+export async function deleteLines(db: Executor, bookingId: number): Promise<void> {
+  await db.deleteFrom('booking_lines').where('booking_id', '=', bookingId).execute()
+}
+
+export async function updateLine(
+  db: Executor,
+  lineId: number,
+  values: Omit<Updateable<BookingLinesTable>, 'id' | 'booking_id'>,
+): Promise<void> {
+  await db.updateTable('booking_lines').set(values).where('id', '=', lineId).execute()
+}
+
+/** The off-hires with units not collected yet, by pick-up time, with their booking, account, site and depot. */
+export async function findCollections(db: Executor) {
+  return db
+    .selectFrom('off_hires')
+    .innerJoin('booking_lines', 'booking_lines.off_hire_id', 'off_hires.id')
+    .innerJoin('units', 'units.id', 'booking_lines.unit_id')
+    .innerJoin('equipment_types', 'equipment_types.id', 'units.type_id')
+    .innerJoin('bookings', 'bookings.id', 'off_hires.booking_id')
+    .innerJoin('customer_accounts', 'customer_accounts.id', 'off_hires.account_id')
+    .innerJoin('customer_account_sites', 'customer_account_sites.id', 'bookings.site_id')
+    .innerJoin('depots', 'depots.id', 'bookings.depot_id')
+    .select([
+      'off_hires.id as off_hire_id',
+      'off_hires.number',
+      'off_hires.pickup_at',
+      'off_hires.access_notes',
+      'bookings.id as booking_id',
+      'bookings.reference',
+      'customer_accounts.id as account_id',
+      'customer_accounts.account_number',
+      'customer_accounts.legal_name as account_name',
+      'customer_account_sites.name as site_name',
+      'customer_account_sites.full_address as site_address',
+      'depots.id as depot_id',
+      'depots.code as depot_code',
+      'depots.name as depot_name',
+      'depots.time_zone as depot_time_zone',
+      'booking_lines.id as line_id',
+      'units.fleet_number',
+      'equipment_types.name as type_name',
+    ])
+    .where('booking_lines.collected_at', 'is', null)
+    .orderBy('off_hires.pickup_at')
+    .orderBy('off_hires.id')
+    .orderBy('units.fleet_number')
+    .execute()
+}
