@@ -37,6 +37,18 @@ export type CustomerAccountAuditAction =
   | 'customer-account.member-update'
   | 'customer-account.member-remove'
   | 'customer-account.owner-invitation'
+export type BookingAuditAction =
+  | 'booking.request'
+  | 'booking.approve'
+  | 'booking.decline'
+  | 'booking.confirm'
+  | 'booking.staff-decline'
+  | 'booking.units-change'
+  | 'booking.on-hire'
+  | 'booking.extend'
+  | 'booking.off-hire'
+  | 'booking.collect'
+  | 'booking.close'
 
 export type AuditAction =
   | UserAuditAction
@@ -49,6 +61,7 @@ export type AuditAction =
   | UnitAuditAction
   | DepotAuditAction
   | CustomerAccountAuditAction
+  | BookingAuditAction
 
 export type AuditTargetType =
   | 'user'
@@ -61,6 +74,7 @@ export type AuditTargetType =
   | 'unit'
   | 'depot'
   | 'customer-account'
+  | 'booking'
 
 /** Who made a change: the signed-in user (the auth module's AuthUser has these fields). */
 export interface AuditActor {
