@@ -74,6 +74,8 @@ describe.each(DIALECTS)('booking requests (%s)', (dialect) => {
     })
     expect(pdf.statusCode).toBe(200)
     expect(pdf.headers['content-type']).toBe('application/pdf')
+    // Sealed as the credit application is: a PAdES signature over its bytes.
+    expect(pdf.rawPayload.toString('latin1')).toContain('/ETSI.CAdES.detached')
     const file = join(mkdtempSync(join(tmpdir(), 'agreement-')), 'agreement.pdf')
     writeFileSync(file, pdf.rawPayload)
     const text = execFileSync('pdftotext', ['-layout', file, '-']).toString()
@@ -133,6 +135,11 @@ describe.each(DIALECTS)('booking requests (%s)', (dialect) => {
     })
     expect(response.statusCode, response.body).toBe(201)
     expect(response.json()).toMatchObject({ siteName: 'Geelong ring road', deliveryFeeCents: 22_000 })
+    const noPostcode = await book(world, world.orderer.headers, {
+      siteId: undefined,
+      newSite: { name: 'Somewhere', address: { fullAddress: 'Somewhere VIC' } },
+    })
+    expectField(noPostcode, 'newSite.address.postcode', 'Enter the site’s postcode.')
   })
 
   it('holds a booking on a held account or over the available credit for staff', async () => {
