@@ -17,6 +17,7 @@
 import { mkdtempSync, rmSync } from 'node:fs'
 import { availableParallelism, loadavg, tmpdir } from 'node:os'
 import { join } from 'node:path'
+import type { BookingPriceRequest } from '@signalway/shared/bookings'
 import {
   addDays,
   businessDay,
@@ -29,6 +30,7 @@ import { type Kysely, sql } from 'kysely'
 import { createDatabase } from '../apps/api/src/db/database.ts'
 import { migrateToLatest } from '../apps/api/src/db/migrator.ts'
 import type { DB, UnitStatus } from '../apps/api/src/db/schema.ts'
+import { priceBooking } from '../apps/api/src/modules/bookings/pricing.ts'
 import { availabilityOf } from '../apps/api/src/modules/fleet/availability.ts'
 import { depotMonthCalendar } from '../apps/api/src/modules/fleet/calendar.ts'
 import { argument } from './lib/args.ts'
@@ -58,6 +60,8 @@ export interface Picker {
   month(): CalendarDay
   /** A type at a depot over `days` days from day(), for 1 unit up to every unit of the type there. */
   availabilityQuery(days: number): AvailabilityQuery
+  /** The booking form's request: 1 to 3 types, from tomorrow to ten months ahead, 1 to 30 days, a served postcode. */
+  bookingPriceRequest(): BookingPriceRequest
 }
 
 /** One measured operation: `prepare` draws its arguments (not timed), the function it returns is timed. */
@@ -72,6 +76,16 @@ const OPERATIONS: Operation[] = [
     name: 'availabilityOf, 30 days',
     targetP95Ms: 20,
     prepare: (pick) => (db) => availabilityOf(db, pick.availabilityQuery(30)),
+  },
+  {
+    // The booking form's live call (requirements §19): the depot of the postcode, each line's free units (and when
+    // short, the first free day and another depot), and the price with the zone's fees.
+    name: 'priceBooking, 1 to 3 lines',
+    targetP95Ms: 50,
+    prepare: (pick) => {
+      const request = pick.bookingPriceRequest()
+      return (db) => priceBooking(db, 1, request, new Date())
+    },
   },
   {
     name: 'depotMonthCalendar',
@@ -102,6 +116,8 @@ const TYPES = [
 ] as const
 /** Laverton, Carrum Downs, Molendinar (by code), with their share of the fleet. */
 const DEPOT_SHARES = { LAV: 0.45, CDN: 0.35, MOL: 0.2 } as const
+/** A postcode each depot delivers to (zone A, $110 each way), for the booking form's price. */
+const DEPOT_POSTCODES = { LAV: '3028', CDN: '3198', MOL: '4217' } as const
 
 interface Fleet {
   typeIds: number[]
@@ -109,6 +125,7 @@ interface Fleet {
   /** Units that are not retired, per `${typeId}:${depotId}`: how many a quantity can ask for. */
   totals: Map<string, number>
   today: CalendarDay
+  postcodes: string[]
 }
 
 function weightedIndex(random: () => number, weights: readonly number[]): number {
@@ -216,6 +233,7 @@ export async function seedFleet(
   const first = addDays(today, -PAST_DAYS)
   const typeIds = await seedTypes(db, stamp)
   const depots = await db.selectFrom('depots').select(['id', 'code', 'time_zone']).orderBy('id').execute()
+  const postcodes = await seedPostcodes(db, depots)
   const shares = depots.map((depot) => DEPOT_SHARES[depot.code as keyof typeof DEPOT_SHARES] ?? 0.1)
   // Each depot's midnights over the span, so a line's instants are a look-up rather than a zone conversion.
   const midnights = depots.map((depot) =>
@@ -291,7 +309,27 @@ export async function seedFleet(
     const key = `${row.type_id}:${row.depot_id}`
     totals.set(key, (totals.get(key) ?? 0) + 1)
   }
-  return { typeIds, depotIds: depots.map((depot) => depot.id), totals, today }
+  return { typeIds, depotIds: depots.map((depot) => depot.id), totals, today, postcodes }
+}
+
+async function seedPostcodes(db: Db, depots: { id: number; code: string }[]): Promise<string[]> {
+  const served = depots.flatMap((depot) => {
+    const postcode = DEPOT_POSTCODES[depot.code as keyof typeof DEPOT_POSTCODES]
+    return postcode ? [{ depot_id: depot.id, postcode, zone: 'A' }] : []
+  })
+  await db.insertInto('depot_postcodes').values(served).execute()
+  await db
+    .insertInto('delivery_zone_fees')
+    .values(
+      served.map((row) => ({
+        depot_id: row.depot_id,
+        zone: 'A',
+        delivery_fee_cents: 11_000,
+        collection_fee_cents: 11_000,
+      })),
+    )
+    .execute()
+  return served.map((row) => row.postcode)
 }
 
 function pickerOf(fleet: Fleet, random: () => number): Picker {
@@ -322,6 +360,21 @@ function pickerOf(fleet: Fleet, random: () => number): Picker {
         from: formatIsoDay(from),
         to: formatIsoDay(addDays(from, days)),
         quantity,
+      }
+    },
+    bookingPriceRequest: () => {
+      const types = [...fleet.typeIds].sort(() => random() - 0.5).slice(0, between(random, 1, 3))
+      const first = addDays(fleet.today, between(random, 1, 300))
+      const startsAt = startOfDayIn(first).getTime() + 7 * 3_600_000
+      return {
+        lines: types.map((typeId) => ({
+          typeId,
+          quantity: random() < 0.8 ? between(random, 1, 3) : between(random, 4, 20),
+        })),
+        startsAt: new Date(startsAt).toISOString(),
+        endsAt: new Date(startsAt + between(random, 1, 30) * 86_400_000).toISOString(),
+        delivery: random() < 0.7,
+        postcode: pickOf(fleet.postcodes),
       }
     },
   }

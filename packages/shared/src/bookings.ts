@@ -273,3 +273,48 @@ export const bookingDetailSchema = bookingSummarySchema
   })
   .meta({ id: 'BookingDetail' })
 export type BookingDetail = z.infer<typeof bookingDetailSchema>
+
+/* The booking request's checks, an Account admin's approval and the portal's list (ADR 048). */
+
+export const BOOKING_REQUEST_MESSAGES = {
+  startInPast: 'The start cannot be in the past.',
+  startTooFar: `A hire can start at most ${BOOKING_LIMITS.maxDaysAhead} days ahead.`,
+  postcodeNotServed: 'We do not deliver to this postcode yet. Call us and we will help.',
+  siteNotFound: 'Choose one of the account’s job sites.',
+  siteHasNoPostcode: 'This job site has no postcode: add it to the site, or book for a new site.',
+  typeNotFound: 'That equipment is not in our catalogue.',
+  duplicateType: 'Each item of equipment once, please: change its quantity instead.',
+  cannotBook: 'Only Orderers and Account admins can book for this account.',
+  accountAdminOnly: 'Only an Account admin can approve or decline a booking.',
+  poRequired: 'Enter the purchase order number: this account requires one.',
+  termsChanged: 'The terms changed while you were booking: read them again.',
+  notAvailable: (name: string) =>
+    `${name}: there are not enough units free for the period any more. Choose other dates or call us.`,
+  conflict: 'Someone else changed this booking since you opened it: reload it and try again.',
+  notAwaitingApproval: 'This booking is not waiting for an approval any more.',
+  declineReason: 'Enter the reason for declining.',
+  agreementNotFound: 'The hire agreement is not ready yet.',
+} as const
+
+export const bookingApprovalSchema = z
+  .object({ version: z.number().int().min(1) })
+  .strict()
+  .meta({ id: 'BookingApproval' })
+
+export const bookingAdminDeclineSchema = z
+  .object({
+    version: z.number().int().min(1),
+    reason: z
+      .string()
+      .trim()
+      .min(1, { error: BOOKING_REQUEST_MESSAGES.declineReason })
+      .max(BOOKING_LIMITS.accessNotesMax),
+  })
+  .strict()
+  .meta({ id: 'BookingAdminDecline' })
+
+export const portalBookingsQuerySchema = z.object({ status: z.enum(BOOKING_STATUSES).optional() })
+
+export const portalBookingListSchema = z
+  .object({ items: z.array(bookingSummarySchema) })
+  .meta({ id: 'PortalBookingList' })

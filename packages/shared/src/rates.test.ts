@@ -1,6 +1,6 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { formatIsoDay, parseIsoDay, wallTimeToInstant } from './business-time.ts'
+import { addDays, type CalendarDay, formatIsoDay, parseIsoDay, wallTimeToInstant } from './business-time.ts'
 import { type Cents, cents } from './money.ts'
 import {
   type EquipmentRates,
@@ -249,7 +249,7 @@ describe('quoteLines', () => {
   })
 
   it('totals nothing for no lines', () => {
-    expect(quoteLines([])).toEqual({ lines: [], subtotalExGst: 0, gst: 0, total: 0 })
+    expect(quoteLines([])).toEqual({ lines: [], fees: [], subtotalExGst: 0, gst: 0, total: 0 })
   })
 })
 
@@ -343,6 +343,78 @@ describe('properties', () => {
       ),
       { numRuns: 500 },
     )
+  })
+
+  const feesArbitrary = fc.array(fc.integer({ min: 0, max: 1_000_000 }), { maxLength: 2 })
+  const linesArbitrary = fc.array(fc.tuple(ratesArbitrary, fc.integer({ min: 1, max: 20 })), {
+    minLength: 1,
+    maxLength: 4,
+  })
+  /** GST as the ATO rounds it: 10% to the nearest cent, a half cent away from zero, by exact integer arithmetic. */
+  const expectedGst = (subtotal: number) => Math.floor((subtotal + 5) / 10)
+
+  it('totals a quote with its fees: never negative, GST 10% of the whole subtotal rounded half away from zero', () => {
+    fc.assert(
+      fc.property(linesArbitrary, periodArbitrary, feesArbitrary, (lines, times, amounts) => {
+        const period = { onHire: new Date(times.onHire), offHire: new Date(times.onHire + times.first) }
+        const quote = quoteLines(
+          lines.map(([equipment, quantity], index) => ({
+            description: `Line ${index}`,
+            rates: equipment,
+            period,
+            quantity,
+          })),
+          amounts.map((amount, index) => ({ description: `Fee ${index}`, amount: cents(amount) })),
+        )
+        const linesTotal = quote.lines.reduce((sum, line) => sum + line.subtotalExGst, 0)
+        const feesTotal = amounts.reduce((sum, amount) => sum + amount, 0)
+        expect(quote.subtotalExGst).toBe(linesTotal + feesTotal)
+        expect(quote.subtotalExGst).toBeGreaterThanOrEqual(0)
+        expect(quote.gst).toBeGreaterThanOrEqual(0)
+        expect(quote.gst).toBe(expectedGst(quote.subtotalExGst))
+        expect(quote.total).toBe(quote.subtotalExGst + quote.gst)
+      }),
+      { numRuns: 300 },
+    )
+  })
+
+  it('never charges a week more than seven days, and a longer quote with fees never costs less', () => {
+    fc.assert(
+      fc.property(
+        ratesArbitrary,
+        fc.integer({ min: 0, max: 4 * 365 }),
+        fc.integer({ min: 1, max: 20 }),
+        feesArbitrary,
+        (equipment, offset, extraDays, amounts) => {
+          // From 7 am on a Melbourne day to 5 pm on the last: `days` hire days, whatever daylight saving does.
+          const first = addDays(parseIsoDay('2025-01-01') as CalendarDay, offset)
+          const at = (days: number) => ({
+            onHire: wallTimeToInstant({ ...first, hour: 7, minute: 0, second: 0 }),
+            offHire: wallTimeToInstant({ ...addDays(first, days - 1), hour: 17, minute: 0, second: 0 }),
+          })
+          const week = priceHire(equipment, at(7))
+          expect(week.days).toBe(7)
+          expect(week.unitCharge).toBeLessThanOrEqual(Math.max(equipment.minimumDays, 7) * equipment.dayRate)
+          if (equipment.minimumDays <= 7) expect(week.unitCharge).toBe(equipment.weekRate)
+          const fees = amounts.map((amount, index) => ({
+            description: `Fee ${index}`,
+            amount: cents(amount),
+          }))
+          const line = (days: number) => [
+            { description: 'Line', rates: equipment, period: at(days), quantity: 1 },
+          ]
+          const shorter = quoteLines(line(7), fees)
+          const longer = quoteLines(line(7 + extraDays), fees)
+          expect(longer.total).toBeGreaterThanOrEqual(shorter.total)
+        },
+      ),
+      { numRuns: 300 },
+    )
+  })
+
+  it('refuses a negative or fractional fee', () => {
+    expect(() => quoteLines([], [{ description: 'Delivery', amount: -1 as Cents }])).toThrow(RangeError)
+    expect(() => quoteLines([], [{ description: 'Delivery', amount: 1.5 as Cents }])).toThrow(RangeError)
   })
 
   it('counts one hire day more for every Melbourne midnight the hire passes', () => {

@@ -251,20 +251,32 @@ export interface QuoteLine extends HirePrice {
   description: string
 }
 
+/** A charge beside the hire lines (a delivery or collection fee), in integer cents before GST. */
+export interface QuoteFee {
+  description: string
+  amount: Cents
+}
+
 export interface PricedQuote extends HireTotals {
   lines: QuoteLine[]
+  fees: QuoteFee[]
 }
 
 /**
- * The lines of a quote, booking or invoice, and their totals. The GST is 10% of the subtotal, rounded once (the
- * ATO's rounding of an invoice's GST), so it may differ by a cent from the sum of the lines' own GST.
+ * The lines of a quote, booking or invoice, any fees beside them (delivery, collection), and their totals. The GST
+ * is 10% of the whole subtotal, rounded once (the ATO's rounding of an invoice's GST), so it may differ by a cent
+ * from the sum of the lines' own GST.
  */
-export function quoteLines(inputs: readonly QuoteLineInput[]): PricedQuote {
+export function quoteLines(inputs: readonly QuoteLineInput[], fees: readonly QuoteFee[] = []): PricedQuote {
   const lines = inputs.map((input) => ({
     description: input.description,
     ...priceHire(input.rates, input.period, input.quantity),
   }))
-  const subtotalExGst = addCents(...lines.map((line) => line.subtotalExGst))
+  for (const fee of fees) {
+    if (!Number.isSafeInteger(fee.amount) || fee.amount < 0)
+      throw new RangeError(`${fee.description}: a fee must be a whole number of cents, 0 or more.`)
+  }
+  const subtotalExGst = addCents(...lines.map((line) => line.subtotalExGst), ...fees.map((fee) => fee.amount))
   const gst = gstOf(subtotalExGst)
-  return { lines, subtotalExGst, gst, total: addCents(subtotalExGst, gst) }
+  return { lines, fees: [...fees], subtotalExGst, gst, total: addCents(subtotalExGst, gst) }
 }

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto'
 import { resetTokenFromSearch } from '@signalway/shared/auth'
+import { HIRE_TERMS_SHA256, HIRE_TERMS_VERSION } from '@signalway/shared/hire-terms-version'
 import { readJwtPayload } from '@signalway/shared/jwt'
 import { cents } from '@signalway/shared/money'
 import fc from 'fast-check'
@@ -12,6 +13,7 @@ import { loadConfig } from '../../src/config.ts'
 import { hashToken } from '../../src/modules/auth/tokens.ts'
 import { storeImage } from '../../src/modules/content/media.ts'
 import { openAccountForApplication } from '../../src/modules/customer-accounts/opening.ts'
+import { insertFile } from '../../src/modules/files/repository.ts'
 import { findOutboxMessages } from '../../src/modules/outbox/repository.ts'
 import { createEquipmentType, createFleetUnit, createNewsItem } from '../../src/seed/factories.ts'
 import { createAdmin, createUser, enrolTotp, TEST_CLIENT, type TestUser, tokenFor } from '../helpers/auth.ts'
@@ -19,6 +21,7 @@ import { createTestDatabase, DIALECTS, type Dialect, type TestDatabase, testEnv 
 import { creditApplicationFixture } from '../helpers/credit.ts'
 import { linkTokenIn, requestEmailChange } from '../helpers/email-change.ts'
 import { softAuthenticator } from '../helpers/webauthn.ts'
+import { insertBooking } from '../modules/bookings/fixtures.ts'
 import { createEnquiry } from '../modules/enquiries/helpers.ts'
 import { type AdminBookingFixture, adminBookingFixture } from './admin-bookings-fixture.ts'
 import {
@@ -197,6 +200,8 @@ interface Fixture extends AdminBookingFixture {
   customerAccountMemberId: number
   customerAccountInvitationId: number
   customerAccountInvitationToken: string
+  /** A booking of that account awaiting an Account admin's approval, with a hire agreement (ADR 048). */
+  bookingId: number
 }
 
 /**
@@ -326,7 +331,7 @@ async function fleetFixture(app: FastifyInstance, path: string): Promise<Pick<Fi
     .select('id')
     .where('code', '=', 'LAV')
     .executeTakeFirstOrThrow()
-  if (!path.includes('/fleet') && !path.includes('/equipment')) {
+  if (!path.includes('/fleet') && !path.includes('/equipment') && !path.includes('/bookings')) {
     return { fleet: { typeId: 1, typeSlug: 'x', unitId: 1, fleetNumber: 'x', depotId: depot.id } }
   }
   const typeSlug = `fuzz-${randomUUID().slice(0, 8)}`
@@ -457,6 +462,50 @@ async function customerAccountFixture(
   }
 }
 
+/**
+ * For the bookings' operations (ADR 048): the account's site in a postcode Laverton serves, and a booking of the
+ * fleet fixture's unit two months ahead, awaiting an Account admin's approval, with a stored hire agreement.
+ */
+async function bookingFixture(
+  app: FastifyInstance,
+  fixture: Pick<Fixture, 'fleet' | 'customerAccountId' | 'customerAccountSiteId'> & { userId: number },
+  path: string,
+): Promise<number> {
+  if (!path.includes('/bookings')) return 1
+  await app.db
+    .updateTable('customer_account_sites')
+    .set({ postcode: '3028' })
+    .where('id', '=', fixture.customerAccountSiteId)
+    .execute()
+  await app.db
+    .insertInto('depot_postcodes')
+    .values({ depot_id: fixture.fleet.depotId, postcode: '3028', zone: 'A' })
+    .onConflict((conflict) => conflict.doNothing())
+    .execute()
+  const day = 86_400_000
+  const booking = await insertBooking(app, {
+    accountId: fixture.customerAccountId,
+    siteId: fixture.customerAccountSiteId,
+    depotId: fixture.fleet.depotId,
+    units: [{ id: fixture.fleet.unitId, typeId: fixture.fleet.typeId }],
+    status: 'awaiting_approval',
+    startsAt: new Date(Date.now() + 60 * day).toISOString(),
+    endsAt: new Date(Date.now() + 67 * day).toISOString(),
+    orderedBy: fixture.userId,
+  })
+  const fileId = await insertFile(
+    app.db,
+    { name: 'agreement.pdf', contentType: 'application/pdf', data: Buffer.from('%PDF-1.7\n%%EOF\n') },
+    new Date(),
+  )
+  await app.db
+    .updateTable('bookings')
+    .set({ agreement_file_id: fileId })
+    .where('id', '=', booking.id)
+    .execute()
+  return booking.id
+}
+
 /** For the passkey operations: a passkey of the user, and an answer to fresh registration options. */
 async function passkeyFixture(app: FastifyInstance, user: TestUser, path: string) {
   if (!path.includes('/passkeys')) return { passkeyId: 'A', passkeyRegistration: {} }
@@ -492,6 +541,7 @@ function parameterExample(fixture: Fixture, op: Operation, name: string): string
   if (name === 'id' && op.path.includes('/customer-accounts/')) return String(fixture.customerAccountId)
   if (name === 'id' && op.path.includes('/admin/bookings/')) return String(fixture.bookingId)
   if (name === 'siteId') return String(fixture.customerAccountSiteId)
+  if (name === 'bookingId') return String(fixture.bookingId)
   if (name === 'memberId') return String(fixture.customerAccountMemberId)
   if (name === 'invitationId') return String(fixture.customerAccountInvitationId)
   if (name === 'id' && op.path.includes('/fleet/')) {
@@ -578,6 +628,13 @@ function bodyExample(fixture: Fixture, op: Operation): Record<string, unknown> {
     status: 'available',
     nextServiceDue: '2027-03-01',
   }
+  // Two days from now for three days: the fixture's booking holds the unit two months ahead.
+  const bookingPeriod = {
+    lines: [{ typeId: fixture.fleet.typeId, quantity: 1 }],
+    startsAt: new Date(Date.now() + 2 * 86_400_000).toISOString(),
+    endsAt: new Date(Date.now() + 5 * 86_400_000).toISOString(),
+    delivery: true,
+  }
   const examples: Record<string, Record<string, unknown>> = {
     'POST /api/admin/fleet/types': { ...equipmentType, slug: `fuzz-${randomUUID().slice(0, 8)}` },
     'PUT /api/admin/fleet/types/{id}': { ...equipmentType, slug: fixture.fleet.typeSlug, version: 1 },
@@ -629,6 +686,24 @@ function bodyExample(fixture: Fixture, op: Operation): Record<string, unknown> {
       version: 1,
       role: 'orderer',
       approvalLimitCents: 250_000,
+    },
+    'POST /api/my-account/customer-accounts/{id}/bookings/price': {
+      ...bookingPeriod,
+      siteId: fixture.customerAccountSiteId,
+    },
+    'POST /api/my-account/customer-accounts/{id}/bookings': {
+      ...bookingPeriod,
+      siteId: fixture.customerAccountSiteId,
+      nightWorks: false,
+      siteContactName: 'Pat Site',
+      siteContactPhone: '0412 345 678',
+      poNumber: 'PO-1',
+      terms: { accepted: true, name: 'Fuzz Admin', version: HIRE_TERMS_VERSION, sha256: HIRE_TERMS_SHA256 },
+    },
+    'POST /api/my-account/customer-accounts/{id}/bookings/{bookingId}/approve': { version: 1 },
+    'POST /api/my-account/customer-accounts/{id}/bookings/{bookingId}/decline': {
+      version: 1,
+      reason: 'Not now.',
     },
     'POST /api/customer-account-invitations/check': { token: fixture.customerAccountInvitationToken },
     'POST /api/my-account/customer-account-invitations/accept': {
@@ -973,6 +1048,8 @@ describe.each(DIALECTS)('fuzzing every operation of the OpenAPI document on %s',
     // The reset's target needs a second factor to reset, and new recovery codes one to renew.
     if (op.path.endsWith('/second-factor/reset') || op.path.endsWith('/recovery-codes'))
       await enrolTotp(app, user)
+    const fleet = await fleetFixture(app, op.path)
+    const customerAccount = await customerAccountFixture(app, creditId, user, op.path)
     const userSession = await app.tokens.startSession(app.db, user, app.accessTokens.audience, TEST_CLIENT)
     const other = await app.tokens.startSession(app.db, user, app.accessTokens.audience, TEST_CLIENT)
     return {
@@ -996,9 +1073,15 @@ describe.each(DIALECTS)('fuzzing every operation of the OpenAPI document on %s',
         : '123456',
       ...(await passkeyFixture(app, user, op.path)),
       ...(await publishingFixture(app, admin, op.path)),
-      ...(await fleetFixture(app, op.path)),
-      ...(await customerAccountFixture(app, creditId, user, op.path)),
+      ...fleet,
+      ...customerAccount,
       ...(await adminBookingFixture(app, creditId, user, op.path)),
+      // The staff's operations have their own booking (above); the portal's a booking awaiting approval.
+      ...(op.path.includes('/admin/')
+        ? {}
+        : {
+            bookingId: await bookingFixture(app, { ...fleet, ...customerAccount, userId: user.id }, op.path),
+          }),
       ...(await signingFixture(app, credit, op.path)),
       adminToken: await tokenFor(app, admin),
       enquiryId: enquiry.id,

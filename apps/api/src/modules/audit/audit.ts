@@ -37,12 +37,16 @@ export type CustomerAccountAuditAction =
   | 'customer-account.member-update'
   | 'customer-account.member-remove'
   | 'customer-account.owner-invitation'
-/** What staff do to a booking (ADR 048). */
-export type BookingStaffAuditAction =
+export type BookingAuditAction =
+  | 'booking.request'
+  | 'booking.approve'
+  | 'booking.decline'
   | 'booking.confirm'
   | 'booking.staff-decline'
   | 'booking.units-change'
   | 'booking.on-hire'
+  | 'booking.extend'
+  | 'booking.off-hire'
   | 'booking.collect'
   | 'booking.close'
 
@@ -57,7 +61,7 @@ export type AuditAction =
   | UnitAuditAction
   | DepotAuditAction
   | CustomerAccountAuditAction
-  | BookingStaffAuditAction
+  | BookingAuditAction
 
 export type AuditTargetType =
   | 'user'

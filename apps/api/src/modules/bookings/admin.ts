@@ -10,7 +10,7 @@ import {
 import type { Executor } from '../../db/database.ts'
 import { BadRequestError, ConflictError } from '../../lib/errors.ts'
 import { toTimestamp } from '../../lib/time.ts'
-import { type AuditContext, type BookingStaffAuditAction, writeAudit } from '../audit/audit.ts'
+import { type AuditContext, type BookingAuditAction, writeAudit } from '../audit/audit.ts'
 import type { AuthUser } from '../auth/plugin.ts'
 import { freeUnits } from '../fleet/availability.ts'
 import { candidateUnits } from '../fleet/availability-repository.ts'
@@ -51,7 +51,7 @@ export interface Who {
 
 /** One change of a booking: what it sets, what else it writes, what the log says and what the orderer is told. */
 interface Change {
-  action: BookingStaffAuditAction
+  action: BookingAuditAction
   columns: BookingColumns
   after: object
   write?: (trx: Executor) => Promise<void>

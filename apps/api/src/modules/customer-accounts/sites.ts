@@ -68,7 +68,7 @@ export async function listMySites(
   return visible.map(toSite)
 }
 
-function columnsOf(values: SiteValues) {
+export function columnsOf(values: SiteValues) {
   const text = (value: string | null | undefined) => (value ? value : null)
   return {
     name: values.name,

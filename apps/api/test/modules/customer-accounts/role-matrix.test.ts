@@ -1,7 +1,11 @@
+import { HIRE_TERMS_SHA256, HIRE_TERMS_VERSION } from '@signalway/shared/hire-terms-version'
 import type { FastifyInstance } from 'fastify'
 import { describe, expect, it } from 'vitest'
+import { insertFile } from '../../../src/modules/files/repository.ts'
 import { createUser } from '../../helpers/auth.ts'
 import { buildTestApp, DIALECTS } from '../../helpers/build.ts'
+import { insertBooking } from '../bookings/fixtures.ts'
+import { addType, addUnit, depotIdOf } from '../fleet/helpers.ts'
 import { addMember, addSite, type Headers, openAccount } from './helpers.ts'
 
 /*
@@ -15,6 +19,7 @@ const ROLES = ['account_admin', 'orderer', 'site_supervisor', 'accounts', 'non_m
 type Role = (typeof ROLES)[number]
 const EVERY_MEMBER: readonly Role[] = ['account_admin', 'orderer', 'site_supervisor', 'accounts']
 const ADMINS: readonly Role[] = ['account_admin']
+const BOOKERS: readonly Role[] = ['account_admin', 'orderer']
 
 /** The records one request acts on: an account's own, made fresh for the operation. */
 interface Target {
@@ -22,6 +27,10 @@ interface Target {
   siteId: number
   memberId: number
   invitationId: number
+  /** A booking awaiting approval (at the supervised site in one's own account), with its hire agreement. */
+  bookingId: number
+  /** An equipment type with units at Laverton, which serves postcode 3018. */
+  typeId: number
 }
 
 interface Operation {
@@ -30,7 +39,7 @@ interface Operation {
   path: string
   allowed: readonly Role[]
   url: (target: Target) => string
-  body?: (role: Role) => object
+  body?: (role: Role, target: Target) => object
 }
 
 const account = (target: Target) => `/api/my-account/customer-accounts/${target.accountId}`
@@ -94,10 +103,125 @@ const OPERATIONS: readonly Operation[] = [
     url: (t) => `${account(t)}/invitations/${t.invitationId}`,
   },
   { method: 'GET', path: '/{id}/audit', allowed: ADMINS, url: (t) => `${account(t)}/audit` },
+  {
+    method: 'POST',
+    path: '/{id}/bookings/price',
+    allowed: BOOKERS,
+    url: (t) => `${account(t)}/bookings/price`,
+    body: (_, t) => ({ ...bookingPeriod(t), postcode: '3018' }),
+  },
+  {
+    method: 'POST',
+    path: '/{id}/bookings',
+    allowed: BOOKERS,
+    url: (t) => `${account(t)}/bookings`,
+    body: (role, t) => ({
+      ...bookingPeriod(t),
+      newSite: {
+        ...SITE_BODY,
+        name: `New site ${role}`,
+        address: { fullAddress: '1 Hyde Street', postcode: '3018' },
+      },
+      nightWorks: false,
+      siteContactName: 'Pat Site',
+      siteContactPhone: '0412 345 678',
+      terms: { accepted: true, name: 'Pat Booker', version: HIRE_TERMS_VERSION, sha256: HIRE_TERMS_SHA256 },
+    }),
+  },
+  { method: 'GET', path: '/{id}/bookings', allowed: EVERY_MEMBER, url: (t) => `${account(t)}/bookings` },
+  {
+    method: 'GET',
+    path: '/{id}/bookings/{bookingId}',
+    allowed: EVERY_MEMBER,
+    url: (t) => `${account(t)}/bookings/${t.bookingId}`,
+  },
+  {
+    method: 'GET',
+    path: '/{id}/bookings/{bookingId}/agreement.pdf',
+    allowed: EVERY_MEMBER,
+    url: (t) => `${account(t)}/bookings/${t.bookingId}/agreement.pdf`,
+  },
+  {
+    method: 'POST',
+    path: '/{id}/bookings/{bookingId}/approve',
+    allowed: ADMINS,
+    url: (t) => `${account(t)}/bookings/${t.bookingId}/approve`,
+    body: () => ({ version: 1 }),
+  },
+  {
+    method: 'POST',
+    path: '/{id}/bookings/{bookingId}/decline',
+    allowed: ADMINS,
+    url: (t) => `${account(t)}/bookings/${t.bookingId}/decline`,
+    body: () => ({ version: 1, reason: 'Not this week.' }),
+  },
 ]
 
+/** One VMS board from two days ahead for three days. */
+function bookingPeriod(target: Target) {
+  const day = 86_400_000
+  return {
+    lines: [{ typeId: target.typeId, quantity: 1 }],
+    startsAt: new Date(Date.now() + 2 * day).toISOString(),
+    endsAt: new Date(Date.now() + 5 * day).toISOString(),
+    delivery: true,
+  }
+}
+
+/** A type with units at Laverton, which delivers to 3018; answers the type and a unit. */
+async function bookingFleet(app: FastifyInstance, staff: Headers) {
+  const lav = await depotIdOf(app, 'LAV')
+  await app.db.insertInto('depot_postcodes').values({ depot_id: lav, postcode: '3018', zone: 'A' }).execute()
+  const type = await addType(app, staff)
+  const units = []
+  for (let n = 1; n <= 4; n += 1)
+    units.push(
+      await addUnit(app, staff, {
+        fleetNumber: `VMS-${String(n).padStart(4, '0')}`,
+        typeId: type.id,
+        depotId: lav,
+      }),
+    )
+  return { depotId: lav, typeId: type.id, unitId: (units[0] as { id: number }).id }
+}
+
+/** A booking of the account awaiting approval, two months ahead, with a stored agreement. */
+async function bookingOf(
+  app: FastifyInstance,
+  accountId: number,
+  siteId: number,
+  fleet: Awaited<ReturnType<typeof bookingFleet>>,
+): Promise<number> {
+  const day = 86_400_000
+  const booking = await insertBooking(app, {
+    accountId,
+    siteId,
+    depotId: fleet.depotId,
+    units: [{ id: fleet.unitId, typeId: fleet.typeId }],
+    status: 'awaiting_approval',
+    startsAt: new Date(Date.now() + 60 * day).toISOString(),
+    endsAt: new Date(Date.now() + 62 * day).toISOString(),
+  })
+  const fileId = await insertFile(
+    app.db,
+    { name: 'agreement.pdf', contentType: 'application/pdf', data: Buffer.from('%PDF-1.7\n%%EOF\n') },
+    new Date(),
+  )
+  await app.db
+    .updateTable('bookings')
+    .set({ agreement_file_id: fileId })
+    .where('id', '=', booking.id)
+    .execute()
+  return booking.id
+}
+
 /** Fresh records of the account for one operation: a site, an Orderer to change or remove, an invitation. */
-async function targetOf(app: FastifyInstance, accountId: number): Promise<Target> {
+async function targetOf(
+  app: FastifyInstance,
+  accountId: number,
+  fleet: Awaited<ReturnType<typeof bookingFleet>>,
+  bookingSite?: number,
+): Promise<Target> {
   const siteId = await addSite(app, accountId, `Site ${Math.random()}`)
   const { memberId } = await addMember(app, accountId, 'orderer')
   const now = new Date()
@@ -113,7 +237,8 @@ async function targetOf(app: FastifyInstance, accountId: number): Promise<Target
     })
     .returning('id')
     .executeTakeFirstOrThrow()
-  return { accountId, siteId, memberId, invitationId: invitation.id }
+  const bookingId = await bookingOf(app, accountId, bookingSite ?? siteId, fleet)
+  return { accountId, siteId, memberId, invitationId: invitation.id, bookingId, typeId: fleet.typeId }
 }
 
 async function call(
@@ -128,7 +253,7 @@ async function call(
     method: op.method,
     url: op.url(target),
     headers,
-    ...(op.body ? { payload: op.body(role) } : {}),
+    ...(op.body ? { payload: op.body(role, target) } : {}),
   })
   return {
     status: response.statusCode,
@@ -158,6 +283,7 @@ describe.each(DIALECTS)('the customer account role matrix on %s', (dialect) => {
     const mine = await openAccount(app, owner, 'Matrix Civil')
     const theirs = await openAccount(app, await createUser(app, { memberType: 2 }), 'Other Civil')
     const supervisedSite = await addSite(app, mine.id, 'Supervised site')
+    const fleet = await bookingFleet(app, mine.staff)
     const headers: Record<Role, Headers> = {
       account_admin: (await addMember(app, mine.id, 'account_admin')).headers,
       orderer: (await addMember(app, mine.id, 'orderer')).headers,
@@ -167,8 +293,9 @@ describe.each(DIALECTS)('the customer account role matrix on %s', (dialect) => {
     }
     // The owner is an Account admin too, so that the one under test may change or remove anyone.
     for (const op of OPERATIONS) {
-      const own = await targetOf(app, mine.id)
-      const foreign = await targetOf(app, theirs.id)
+      // A Site supervisor sees the bookings of their site only: one's own booking is at theirs.
+      const own = await targetOf(app, mine.id, fleet, supervisedSite)
+      const foreign = await targetOf(app, theirs.id, fleet)
       // The allowed roles last: their change must not happen before the others are refused.
       const order = [...ROLES].sort((a, b) => Number(op.allowed.includes(a)) - Number(op.allowed.includes(b)))
       for (const role of order) {
@@ -179,7 +306,7 @@ describe.each(DIALECTS)('the customer account role matrix on %s', (dialect) => {
           if (op.path.includes('}/')) {
             const mixed = { ...foreign, accountId: mine.id }
             const crossed = await call(app, op, mixed, role, headers[role], 'crossed')
-            if (op.path.match(/\{(siteId|memberId|invitationId)\}/u))
+            if (op.path.match(/\{(siteId|memberId|invitationId|bookingId)\}/u))
               expect(crossed.status, crossed.where).toBe(op.allowed.includes(role) ? 404 : 403)
           }
         }

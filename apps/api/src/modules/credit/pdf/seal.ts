@@ -136,10 +136,15 @@ class CadesSigner extends Signer {
 }
 
 /** Adds the empty signature field the seal goes into; call before the document is saved. */
-export function addSealField(doc: PDFDocument, signerName: string, at: Date): void {
+export function addSealField(
+  doc: PDFDocument,
+  signerName: string,
+  at: Date,
+  reason = 'Credit application received and sealed; any change after sealing breaks this seal.',
+): void {
   pdflibAddPlaceholder({
     pdfDoc: doc,
-    reason: 'Credit application received and sealed; any change after sealing breaks this seal.',
+    reason,
     contactInfo: SITE.accountsEmail,
     name: signerName,
     location: 'Victoria, Australia',

@@ -1,0 +1,32 @@
+import { MAX_RECORD_ID } from '@signalway/shared/back-office'
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify'
+import { z } from 'zod'
+import type { Executor } from '../../db/database.ts'
+import type { Clock } from '../../lib/time.ts'
+import type { PdfSealer } from '../credit/pdf/seal.ts'
+
+/** What the bookings' portal routes share. */
+
+export interface BookingsDeps {
+  db: Executor
+  clock: Clock
+  /** Where the emailed links point. */
+  siteUrl: string
+  /** Seals the hire agreement PDF. */
+  seal: PdfSealer
+  log: FastifyBaseLogger
+}
+
+export const accountIdParams = z.object({ id: z.coerce.number().int().min(1).max(MAX_RECORD_ID) })
+export const bookingParams = accountIdParams.extend({
+  bookingId: z.coerce.number().int().min(1).max(MAX_RECORD_ID),
+})
+
+/** Pricing follows the booking form as it is filled in: generous, per user. */
+export const PRICE_RATE_LIMIT = { max: 600, timeWindow: 60 * 60 * 1000 } as const
+/** Booking requests, per user. */
+export const BOOKING_RATE_LIMIT = { max: 30, timeWindow: 60 * 60 * 1000 } as const
+
+export function depsOf(app: FastifyInstance, seal: PdfSealer): BookingsDeps {
+  return { db: app.db, clock: app.clock, siteUrl: app.config.siteUrl, seal, log: app.log }
+}
