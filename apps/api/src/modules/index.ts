@@ -3,6 +3,7 @@ import { accountsRoutes } from './accounts/routes.ts'
 import { addressRoutes } from './address/routes.ts'
 import { authRoutes } from './auth/routes.ts'
 import { backOfficeRoutes } from './back-office/routes.ts'
+import { onHireRoutes } from './bookings/on-hire-routes.ts'
 import { contentRoutes } from './content/routes.ts'
 import { creditRoutes } from './credit/routes.ts'
 import { customerAccountsRoutes } from './customer-accounts/routes.ts'
@@ -33,4 +34,5 @@ export const apiModules: FastifyPluginAsync[] = [
   myAccountRoutes,
   fleetRoutes,
   customerAccountsRoutes,
+  onHireRoutes,
 ]

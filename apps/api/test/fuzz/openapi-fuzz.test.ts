@@ -20,6 +20,7 @@ import { creditApplicationFixture } from '../helpers/credit.ts'
 import { linkTokenIn, requestEmailChange } from '../helpers/email-change.ts'
 import { softAuthenticator } from '../helpers/webauthn.ts'
 import { createEnquiry } from '../modules/enquiries/helpers.ts'
+import { bookingFixture } from './booking-fixture.ts'
 import {
   headerSafe,
   hostileString,
@@ -196,6 +197,10 @@ interface Fixture {
   customerAccountMemberId: number
   customerAccountInvitationId: number
   customerAccountInvitationToken: string
+  /** A booking of that account at version 1 with a unit on hire, and its expected end (booking-fixture.ts). */
+  bookingId: number
+  bookingLineId: number
+  bookingEndsAt: string
 }
 
 /**
@@ -490,6 +495,7 @@ function parameterExample(fixture: Fixture, op: Operation, name: string): string
   if (name === 'id' && op.path.includes('/fleet/depots')) return String(fixture.fleet.depotId)
   if (name === 'id' && op.path.includes('/customer-accounts/')) return String(fixture.customerAccountId)
   if (name === 'siteId') return String(fixture.customerAccountSiteId)
+  if (name === 'bookingId') return String(fixture.bookingId)
   if (name === 'memberId') return String(fixture.customerAccountMemberId)
   if (name === 'invitationId') return String(fixture.customerAccountInvitationId)
   if (name === 'id' && op.path.includes('/fleet/')) {
@@ -613,6 +619,18 @@ function bodyExample(fixture: Fixture, op: Operation): Record<string, unknown> {
     'POST /api/my-account/customer-accounts/{id}/invitations': {
       email: `invitee.${randomUUID().slice(0, 8)}@example.com`,
       role: 'orderer',
+    },
+    'POST /api/my-account/customer-accounts/{id}/bookings/{bookingId}/off-hires': {
+      version: 1,
+      lineIds: [fixture.bookingLineId],
+      pickupAt: new Date(Date.now() + 86_400_000).toISOString(),
+      accessNotes: 'Gate code 1234',
+    },
+    'POST /api/my-account/customer-accounts/{id}/bookings/{bookingId}/extend': {
+      version: 1,
+      endsAt: new Date(
+        Date.parse(fixture.bookingEndsAt || '2026-01-01T00:00:00.000Z') + 86_400_000,
+      ).toISOString(),
     },
     'PUT /api/my-account/customer-accounts/{id}/members/{memberId}': {
       version: 1,
@@ -962,6 +980,7 @@ describe.each(DIALECTS)('fuzzing every operation of the OpenAPI document on %s',
     // The reset's target needs a second factor to reset, and new recovery codes one to renew.
     if (op.path.endsWith('/second-factor/reset') || op.path.endsWith('/recovery-codes'))
       await enrolTotp(app, user)
+    const account = await customerAccountFixture(app, creditId, user, op.path)
     const userSession = await app.tokens.startSession(app.db, user, app.accessTokens.audience, TEST_CLIENT)
     const other = await app.tokens.startSession(app.db, user, app.accessTokens.audience, TEST_CLIENT)
     return {
@@ -986,7 +1005,8 @@ describe.each(DIALECTS)('fuzzing every operation of the OpenAPI document on %s',
       ...(await passkeyFixture(app, user, op.path)),
       ...(await publishingFixture(app, admin, op.path)),
       ...(await fleetFixture(app, op.path)),
-      ...(await customerAccountFixture(app, creditId, user, op.path)),
+      ...account,
+      ...(await bookingFixture(app, account, op.path)),
       ...(await signingFixture(app, credit, op.path)),
       adminToken: await tokenFor(app, admin),
       enquiryId: enquiry.id,

@@ -37,6 +37,7 @@ export type CustomerAccountAuditAction =
   | 'customer-account.member-update'
   | 'customer-account.member-remove'
   | 'customer-account.owner-invitation'
+export type BookingAuditAction = 'booking.extend' | 'booking.off-hire'
 
 export type AuditAction =
   | UserAuditAction
@@ -49,6 +50,7 @@ export type AuditAction =
   | UnitAuditAction
   | DepotAuditAction
   | CustomerAccountAuditAction
+  | BookingAuditAction
 
 export type AuditTargetType =
   | 'user'
@@ -61,6 +63,7 @@ export type AuditTargetType =
   | 'unit'
   | 'depot'
   | 'customer-account'
+  | 'booking'
 
 /** Who made a change: the signed-in user (the auth module's AuthUser has these fields). */
 export interface AuditActor {
