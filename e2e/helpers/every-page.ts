@@ -230,6 +230,11 @@ export const EVERY_PAGE: readonly PageCheck[] = [
       await page.getByRole('combobox', { name: 'Role' }).selectOption('site_supervisor')
     },
   },
+  {
+    route: '/my-account/accounts/:id/on-hire/',
+    visitor: 'member',
+    url: (d) => `/my-account/accounts/${d.customerAccountId}/on-hire/`,
+  },
   { route: '/update-profile/', visitor: 'member', url: at('/update-profile/') },
   { route: '/update-profile/', visitor: 'company', url: at('/update-profile/'), state: 'a company member' },
   // The admin area.

@@ -60,6 +60,7 @@ export const paths = {
     account: (id: number | string) => `/my-account/accounts/${encodeURIComponent(String(id))}/`,
     sites: (id: number | string) => `/my-account/accounts/${encodeURIComponent(String(id))}/sites/`,
     members: (id: number | string) => `/my-account/accounts/${encodeURIComponent(String(id))}/members/`,
+    onHire: (id: number | string) => `/my-account/accounts/${encodeURIComponent(String(id))}/on-hire/`,
   },
   /** The emailed link to join a customer account (ADR 045): `/join-account/?t=<token>`. */
   joinAccount: '/join-account/',
@@ -157,6 +158,7 @@ export const routePatterns = {
   myCustomerAccount: 'my-account/accounts/:id/',
   myCustomerAccountSites: 'my-account/accounts/:id/sites/',
   myCustomerAccountMembers: 'my-account/accounts/:id/members/',
+  myCustomerAccountOnHire: 'my-account/accounts/:id/on-hire/',
   joinAccount: pattern(paths.joinAccount),
   setUpTwoStep: pattern(paths.setUpTwoStep),
   applicationForCredit: pattern(paths.applicationForCredit.index),
