@@ -65,9 +65,9 @@ describe('runningCost', () => {
       costCents: 25_000,
     })
     // One minute later is the next day.
-    expect(runningCost(rates, onHire, '2026-10-04T13:01:00.000Z', new Date('2026-10-20T00:00:00.000Z'))).toEqual(
-      { days: 2, costCents: 50_000 },
-    )
+    expect(
+      runningCost(rates, onHire, '2026-10-04T13:01:00.000Z', new Date('2026-10-20T00:00:00.000Z')),
+    ).toEqual({ days: 2, costCents: 50_000 })
   })
 
   it('counts the 25-hour day daylight saving ends as one day', () => {

@@ -35,7 +35,7 @@ export function OffHireForm({
 }) {
   const id = useId()
   const open = units.filter((unit) => unit.offHireNumber === null)
-  const start = inputsOf(now, booking.timeZone)
+  const start = inputsOf(firstPickup(now), booking.timeZone)
   const [chosen, setChosen] = useState<Set<number>>(() => new Set(open.map((unit) => unit.lineId)))
   const [date, setDate] = useState(start.date)
   const [time, setTime] = useState(start.time)
@@ -160,6 +160,13 @@ export function OffHireForm({
       </div>
     </form>
   )
+}
+
+const QUARTER_MS = 15 * 60_000
+
+/** The pick-up the form starts at: the first quarter hour an hour from now (a pick-up cannot be in the past). */
+export function firstPickup(now: Date): Date {
+  return new Date(Math.ceil((now.getTime() + 4 * QUARTER_MS) / QUARTER_MS) * QUARTER_MS)
 }
 
 /** The status message of a sent off-hire: its number at once, and when the units will be picked up. */

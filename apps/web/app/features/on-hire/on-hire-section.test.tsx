@@ -8,6 +8,7 @@ import { regularProfile, renderWithProviders } from '../../../test/utils.tsx'
 import { ApiError } from '../../lib/api-client.ts'
 import type { OnHireApi } from './api.ts'
 import { instantOf } from './local-time.ts'
+import { firstPickup } from './off-hire-form.tsx'
 import { OnHireSection } from './on-hire-section.tsx'
 
 const account: MyCustomerAccountDetail = {
@@ -251,6 +252,11 @@ describe('the On hire page', () => {
     await screen.findByRole('table', { name: 'Pacific Motorway, PO PO-100' })
     expect(screen.queryByRole('button', { name: 'Off-hire BK-2026-000040', exact: true })).toBeNull()
     expect(screen.queryByRole('button', { name: 'Extend BK-2026-000040', exact: true })).toBeNull()
+  })
+
+  it('starts the pick-up on a quarter hour at least an hour ahead, never in the past', () => {
+    expect(firstPickup(new Date('2026-12-10T00:00:30.000Z')).toISOString()).toBe('2026-12-10T01:15:00.000Z')
+    expect(firstPickup(new Date('2026-12-10T00:00:00.000Z')).toISOString()).toBe('2026-12-10T01:00:00.000Z')
   })
 
   it('reads the depot’s wall time as an instant, across zones', () => {
