@@ -77,6 +77,8 @@ export const ON_HIRE_MESSAGES = {
   endsAtNotLater: 'The new end must be after the current expected end.',
   endsAtTooFar: 'The new end can be at most a year from now.',
   nothingToExtend: 'Every unit of this booking has been off-hired, so there is nothing to extend.',
+  notExtendable: 'Only a confirmed booking or one on hire can be extended.',
+  pickupTooFar: 'The pick-up time can be at most a year from now.',
   extendConflict:
     'Some units are booked for part of the extra time. Swap them for the free units offered, or choose an earlier end.',
   swapInvalid: 'A unit to swap to is not free for the extra time. Reload the page to see the latest.',
@@ -112,6 +114,11 @@ export const onHireUnitSchema = z.object({
   offHireNumber: z.string().nullable(),
   /** The off-hire's pick-up time: the unit's charges stop then. */
   pickupAt: z.string().nullable(),
+  /**
+   * When the unit's charges stop: the pick-up time, or for a unit swapped for another at an extension the old end
+   * (the other unit holds the hire from then); null while it runs on.
+   */
+  chargesStopAt: z.string().nullable(),
   days: z.number().int(),
   /** The running cost to date, ex GST. */
   costCents: z.number().int(),

@@ -22,6 +22,7 @@ import {
   listBookingLines,
   overlappingLinesWithBooking,
   setLinesEnd,
+  stopLines,
 } from './on-hire-repository.ts'
 
 /*
@@ -29,10 +30,14 @@ import {
  * free from the old end to the new one (the booking's own lines aside), by the fleet's availability rules, its
  * type's units locked first as reserveUnits does (PostgreSQL: FOR UPDATE; SQLite has one writer). A unit another
  * hire has booked in the extra time answers 409 naming it, with a free unit of its type at the depot to swap to;
- * sent again with the swap, the old line ends at the old end and a new line holds the other unit to the new end.
+ * sent again with the swap, the old line ends at the old end, its charges stopping there if it is on hire (the unit
+ * is exchanged then), and a new line holds the other unit to the new end (on hire once staff deliver it).
  */
 
 const YEAR_MS = 365 * 86_400_000
+
+/** A hire that can still run on: confirmed, or with units out. */
+const EXTENDABLE = new Set(['confirmed', 'on_hire', 'off_hire_requested'])
 
 /** Units another hire has booked in the extra time: nothing was changed. */
 export class ExtendConflictError extends ConflictError {
@@ -122,6 +127,11 @@ async function applyPlan(trx: Executor, booking: AccountBooking, plan: Plan, per
     plan.keep.map((line) => line.id),
     period.endsAt.toISOString(),
   )
+  await stopLines(
+    trx,
+    plan.swap.filter(({ line }) => line.on_hire_at !== null).map(({ line }) => line.id),
+    period.startsAt.toISOString(),
+  )
   const swapped: ExtendResult['swapped'] = []
   for (const { line, unit } of plan.swap) {
     const newLineId = await insertLine(trx, {
@@ -153,6 +163,7 @@ export async function extendBooking(
     ['account_admin', 'orderer'],
     ON_HIRE_MESSAGES.extendForbidden,
   )
+  if (!EXTENDABLE.has(booking.status)) throw new ConflictError(ON_HIRE_MESSAGES.notExtendable)
   const now = deps.clock()
   const period = { startsAt: new Date(booking.ends_at), endsAt: new Date(input.endsAt) }
   checkEnd(booking, period.endsAt, now)

@@ -1,6 +1,11 @@
 import { formatYearReference } from '@signalway/shared/bookings'
 import { businessDay } from '@signalway/shared/business-time'
-import { type OffHireRequest, type OffHireResult, ON_HIRE_MESSAGES } from '@signalway/shared/on-hire'
+import {
+  type OffHireRequest,
+  type OffHireResult,
+  ON_HIRE_LIMITS,
+  ON_HIRE_MESSAGES,
+} from '@signalway/shared/on-hire'
 import { nextCounterValue } from '../../db/counters-repository.ts'
 import type { Executor } from '../../db/database.ts'
 import { ConflictError, ValidationError } from '../../lib/errors.ts'
@@ -36,7 +41,11 @@ function chosenLines(lines: readonly BookingLine[], lineIds: readonly number[]):
   const chosen = lineIds.map((lineId) => byId.get(lineId))
   const usable = chosen.filter(
     (line): line is BookingLine =>
-      line !== undefined && line.on_hire_at !== null && line.collected_at === null,
+      line !== undefined &&
+      line.on_hire_at !== null &&
+      line.collected_at === null &&
+      // A unit swapped for another at an extension stops at the old end, without an off-hire of its own.
+      (line.off_hire_at === null || line.off_hire_id !== null),
   )
   if (usable.length !== chosen.length)
     throw new ValidationError({ lineIds: [ON_HIRE_MESSAGES.notOnHire] }, ON_HIRE_MESSAGES.notOnHire)
@@ -95,6 +104,8 @@ export async function requestOffHire(
   const now = deps.clock()
   if (Date.parse(input.pickupAt) < now.getTime())
     throw new ValidationError({ pickupAt: [ON_HIRE_MESSAGES.pickupInPast] }, ON_HIRE_MESSAGES.pickupInPast)
+  if (Date.parse(input.pickupAt) > now.getTime() + ON_HIRE_LIMITS.maxDaysAhead * 86_400_000)
+    throw new ValidationError({ pickupAt: [ON_HIRE_MESSAGES.pickupTooFar] }, ON_HIRE_MESSAGES.pickupTooFar)
   const lineIds = [...new Set(input.lineIds)]
   return deps.db.transaction().execute(async (trx) => {
     const done = await offHireInTransaction(trx, booking, { user, input, lineIds, now })

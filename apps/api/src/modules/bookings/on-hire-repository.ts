@@ -129,6 +129,7 @@ export async function listBookingLines(db: Executor, bookingId: number) {
       'booking_lines.ends_at',
       'booking_lines.on_hire_at',
       'booking_lines.off_hire_id',
+      'booking_lines.off_hire_at',
       'booking_lines.collected_at',
       'units.fleet_number',
       'units.type_id',
@@ -162,6 +163,12 @@ export async function markLinesOffHired(
 export async function setLinesEnd(db: Executor, lineIds: readonly number[], endsAt: string): Promise<void> {
   if (lineIds.length === 0) return
   await db.updateTable('booking_lines').set({ ends_at: endsAt }).where('id', 'in', lineIds).execute()
+}
+
+/** Units swapped for others at an extension: their charges stop at the old end, where the others take over. */
+export async function stopLines(db: Executor, lineIds: readonly number[], at: string): Promise<void> {
+  if (lineIds.length === 0) return
+  await db.updateTable('booking_lines').set({ off_hire_at: at }).where('id', 'in', lineIds).execute()
 }
 
 export async function insertLine(db: Executor, values: Insertable<BookingLinesTable>): Promise<number> {

@@ -82,6 +82,7 @@ function unitOf(row: OnHireLineRow, now: Date): OnHireUnit {
     expectedEndAt: row.ends_at,
     offHireNumber: row.off_hire_number,
     pickupAt: row.pickup_at,
+    chargesStopAt: row.off_hire_at,
     days: cost.days,
     costCents: cost.costCents,
   }

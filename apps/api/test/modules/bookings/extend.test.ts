@@ -115,6 +115,25 @@ describe.each(DIALECTS)('Extend (%s)', (dialect) => {
       [fleet[0]?.id, '2026-12-07T20:00:00.000Z', OLD_END],
       [fleet[2]?.id, OLD_END, endsAt],
     ])
+    // The old unit's charges stop at the old end, where VMS-0003 takes over (once delivered).
+    const stops = await app.db
+      .selectFrom('booking_lines')
+      .select(['id', 'off_hire_at', 'on_hire_at'])
+      .where('booking_id', '=', booking.id)
+      .orderBy('id')
+      .execute()
+    expect(stops.map((line) => [line.off_hire_at, line.on_hire_at])).toEqual([
+      [OLD_END, '2026-12-08T00:00:00.000Z'],
+      [null, null],
+    ])
+    // Swapped out, it cannot be off-hired by the customer.
+    const offHire = await app.inject({
+      method: 'POST',
+      url: url.replace('/extend', '/off-hires'),
+      headers: members.admin.headers,
+      payload: { version: 2, lineIds: [booking.lineIds[0]], pickupAt: '2026-12-11T00:00:00.000Z' },
+    })
+    expect(offHire.statusCode).toBe(400)
     expect(swapped.json()).toEqual({
       endsAt,
       version: 2,
@@ -155,6 +174,26 @@ describe.each(DIALECTS)('Extend (%s)', (dialect) => {
     })
     expect(badSwap.statusCode).toBe(400)
     expect(badSwap.json().Message).toBe(ON_HIRE_MESSAGES.swapInvalid)
+  })
+
+  it('extends only a confirmed booking or one on hire', async () => {
+    const { app, members, base, accountId, siteA, depotId, fleet } = await withBookings(dialect)
+    const requested = await insertBooking(app, {
+      accountId,
+      siteId: siteA,
+      depotId,
+      units: [fleet[2] as (typeof fleet)[number]],
+      startsAt: '2026-12-21T20:00:00.000Z',
+      endsAt: '2026-12-22T20:00:00.000Z',
+    })
+    const response = await app.inject({
+      method: 'POST',
+      url: `${base}/bookings/${requested.id}/extend`,
+      headers: members.admin.headers,
+      payload: { version: 1, endsAt: '2026-12-23T20:00:00.000Z' },
+    })
+    expect(response.statusCode).toBe(409)
+    expect(response.json().Message).toBe(ON_HIRE_MESSAGES.notExtendable)
   })
 
   it('refuses an end not later, more than a year ahead, a stale version, and roles that may not', async () => {

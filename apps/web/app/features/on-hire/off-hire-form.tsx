@@ -34,7 +34,7 @@ export function OffHireForm({
   onCancel: () => void
 }) {
   const id = useId()
-  const open = units.filter((unit) => unit.offHireNumber === null)
+  const open = units.filter(runsOn)
   const start = inputsOf(firstPickup(now), booking.timeZone)
   const [chosen, setChosen] = useState<Set<number>>(() => new Set(open.map((unit) => unit.lineId)))
   const [date, setDate] = useState(start.date)
@@ -160,6 +160,11 @@ export function OffHireForm({
       </div>
     </form>
   )
+}
+
+/** A unit still on hire with no end to its charges: one a customer can off-hire. */
+export function runsOn(unit: OnHireUnit): boolean {
+  return unit.offHireNumber === null && unit.chargesStopAt === null
 }
 
 const QUARTER_MS = 15 * 60_000

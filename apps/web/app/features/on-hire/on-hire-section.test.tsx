@@ -42,6 +42,7 @@ const unit = (lineId: number, fleetNumber: string) => ({
   expectedEndAt: '2026-12-14T20:00:00.000Z',
   offHireNumber: null as string | null,
   pickupAt: null as string | null,
+  chargesStopAt: null as string | null,
   days: 3,
   costCents: 75_000,
 })
@@ -123,7 +124,7 @@ describe('the On hire page', () => {
     const form = screen.getByRole('search', { name: 'Filter units on hire' }).querySelector('form')
     expect(form?.getAttribute('method')).toBe('get')
     await user.selectOptions(screen.getByRole('combobox', { name: 'Site' }), '3')
-    await user.click(screen.getByRole('button', { name: 'Filter', exact: true }))
+    await user.click(screen.getByRole('button', { name: 'Filter' }))
     await waitFor(() => expect(api.get).toHaveBeenLastCalledWith(7, { siteId: 3, po: 'PO-100' }))
     expect(screen.getByTestId('location').textContent).toBe(
       '/my-account/accounts/7/on-hire/?siteId=3&po=PO-100',
@@ -138,7 +139,10 @@ describe('the On hire page', () => {
       groups: [
         {
           ...(onHire.groups[0] as OnHire['groups'][number]),
-          units: [{ ...unit(1, 'VMS-0001'), offHireNumber: 'OH-2026-000001', pickupAt }, unit(2, 'VMS-0002')],
+          units: [
+            { ...unit(1, 'VMS-0001'), offHireNumber: 'OH-2026-000001', pickupAt, chargesStopAt: pickupAt },
+            unit(2, 'VMS-0002'),
+          ],
         },
       ],
     }
@@ -153,8 +157,8 @@ describe('the On hire page', () => {
       version: 4,
     }))
     renderSection(fakeApi({ get, offHire }))
-    await user.click(await screen.findByRole('button', { name: 'Off-hire BK-2026-000040', exact: true }))
-    await user.click(screen.getByRole('checkbox', { name: 'VMS-0002 (VMS board)', exact: true }))
+    await user.click(await screen.findByRole('button', { name: 'Off-hire BK-2026-000040' }))
+    await user.click(screen.getByRole('checkbox', { name: 'VMS-0002 (VMS board)' }))
     const date = screen.getByLabelText('Pick-up date')
     await user.clear(date)
     await user.type(date, '2026-12-11')
@@ -162,7 +166,7 @@ describe('the On hire page', () => {
     await user.clear(time)
     await user.type(time, '12:00')
     await user.type(screen.getByRole('textbox', { name: 'Access notes' }), 'Gate 4')
-    await user.click(screen.getByRole('button', { name: 'Request off-hire', exact: true }))
+    await user.click(screen.getByRole('button', { name: 'Request off-hire' }))
     expect(offHire).toHaveBeenCalledWith(7, 40, {
       version: 3,
       lineIds: [1],
@@ -175,7 +179,7 @@ describe('the On hire page', () => {
       ),
     )
     expect(await screen.findByText('OH-2026-000001, pick-up 11/12/2026, 12:00')).toBeTruthy()
-    expect(screen.queryByRole('button', { name: 'Request off-hire', exact: true })).toBeNull()
+    expect(screen.queryByRole('button', { name: 'Request off-hire' })).toBeNull()
   })
 
   it('says why the server refused an off-hire', async () => {
@@ -184,8 +188,8 @@ describe('the On hire page', () => {
       throw new ApiError({ status: 400, message: ON_HIRE_MESSAGES.pickupInPast })
     })
     renderSection(fakeApi({ offHire }))
-    await user.click(await screen.findByRole('button', { name: 'Off-hire BK-2026-000040', exact: true }))
-    await user.click(screen.getByRole('button', { name: 'Request off-hire', exact: true }))
+    await user.click(await screen.findByRole('button', { name: 'Off-hire BK-2026-000040' }))
+    await user.click(screen.getByRole('button', { name: 'Request off-hire' }))
     expect((await screen.findByRole('alert')).textContent).toBe(ON_HIRE_MESSAGES.pickupInPast)
   })
 
@@ -217,18 +221,18 @@ describe('the On hire page', () => {
         swapped: [{ lineId: 1, newLineId: 9, fleetNumber: 'VMS-0003' }],
       })
     renderSection(fakeApi({ extend }))
-    await user.click(await screen.findByRole('button', { name: 'Extend BK-2026-000040', exact: true }))
+    await user.click(await screen.findByRole('button', { name: 'Extend BK-2026-000040' }))
     const date = screen.getByLabelText('New end date')
     await user.clear(date)
     await user.type(date, '2026-12-19')
     const time = screen.getByLabelText('New end time')
     await user.clear(time)
     await user.type(time, '06:00')
-    await user.click(screen.getByRole('button', { name: 'Extend', exact: true }))
+    await user.click(screen.getByRole('button', { name: 'Extend' }))
     const alert = await screen.findByRole('alert')
     expect(alert.textContent).toContain('VMS-0001 is booked by another hire: swap to VMS-0003.')
     expect(extend).toHaveBeenLastCalledWith(7, 40, { version: 3, endsAt })
-    await user.click(screen.getByRole('button', { name: 'Swap and extend', exact: true }))
+    await user.click(screen.getByRole('button', { name: 'Swap and extend' }))
     expect(extend).toHaveBeenLastCalledWith(7, 40, {
       version: 3,
       endsAt,
@@ -241,17 +245,31 @@ describe('the On hire page', () => {
     )
   })
 
+  it('offers no off-hire of a unit swapped out at an extension', async () => {
+    const user = userEvent.setup()
+    const swapped = { ...unit(1, 'VMS-0001'), chargesStopAt: '2026-12-14T20:00:00.000Z' }
+    const get = vi.fn(async () => ({
+      ...onHire,
+      groups: [{ ...(onHire.groups[0] as OnHire['groups'][number]), units: [swapped, unit(2, 'VMS-0002')] }],
+    }))
+    renderSection(fakeApi({ get }))
+    expect(await screen.findByText('Swapped 15/12/2026, 06:00')).toBeTruthy()
+    await user.click(screen.getByRole('button', { name: 'Off-hire BK-2026-000040' }))
+    expect(screen.queryByRole('checkbox', { name: 'VMS-0001 (VMS board)' })).toBeNull()
+    expect(screen.getByRole('checkbox', { name: 'VMS-0002 (VMS board)' })).toBeTruthy()
+  })
+
   it('offers a Site supervisor no Extend, and the Accounts role neither action', async () => {
     renderSection(fakeApi({ get: vi.fn(async () => ({ ...onHire, canExtend: false })) }))
-    expect(await screen.findByRole('button', { name: 'Off-hire BK-2026-000040', exact: true })).toBeTruthy()
-    expect(screen.queryByRole('button', { name: 'Extend BK-2026-000040', exact: true })).toBeNull()
+    expect(await screen.findByRole('button', { name: 'Off-hire BK-2026-000040' })).toBeTruthy()
+    expect(screen.queryByRole('button', { name: 'Extend BK-2026-000040' })).toBeNull()
   })
 
   it('offers the Accounts role neither action', async () => {
     renderSection(fakeApi({ get: vi.fn(async () => ({ ...onHire, canExtend: false, canOffHire: false })) }))
     await screen.findByRole('table', { name: 'Pacific Motorway, PO PO-100' })
-    expect(screen.queryByRole('button', { name: 'Off-hire BK-2026-000040', exact: true })).toBeNull()
-    expect(screen.queryByRole('button', { name: 'Extend BK-2026-000040', exact: true })).toBeNull()
+    expect(screen.queryByRole('button', { name: 'Off-hire BK-2026-000040' })).toBeNull()
+    expect(screen.queryByRole('button', { name: 'Extend BK-2026-000040' })).toBeNull()
   })
 
   it('starts the pick-up on a quarter hour at least an hour ahead, never in the past', () => {

@@ -20,7 +20,7 @@ import { failureMessage } from '../../lib/api-client.ts'
 import { saveBlob } from '../../lib/save-blob.ts'
 import { ON_HIRE_API, type OnHireApi } from './api.ts'
 import { ExtendForm, extendStatus } from './extend-form.tsx'
-import { OffHireForm, offHireStatus } from './off-hire-form.tsx'
+import { OffHireForm, offHireStatus, runsOn } from './off-hire-form.tsx'
 
 const money = (cents: number) => formatMoney(cents as Cents)
 
@@ -211,7 +211,7 @@ function OnHireBody({
       <ul className="on-hire__bookings">
         {onHire.bookings.map((booking) => {
           const own = units.filter((unit) => unit.bookingId === booking.id)
-          const offHireable = onHire.canOffHire && own.some((unit) => unit.offHireNumber === null)
+          const offHireable = onHire.canOffHire && own.some(runsOn)
           const isOpen = (action: 'extend' | 'off-hire') =>
             open?.bookingId === booking.id && open.action === action
           return (
@@ -310,6 +310,14 @@ function BookingForm({
   return null
 }
 
+/** An off-hire's number and pick-up, a unit swapped out at an extension, or none. */
+function offHireText(unit: OnHireUnit): string {
+  if (unit.offHireNumber && unit.pickupAt)
+    return `${unit.offHireNumber}, pick-up ${formatDateTime(unit.pickupAt, unit.timeZone)}`
+  if (unit.chargesStopAt) return `Swapped ${formatDateTime(unit.chargesStopAt, unit.timeZone)}`
+  return 'None'
+}
+
 function GroupTable({ group }: { group: OnHireGroup }) {
   const title = `${group.siteName}, ${group.poNumber ? `PO ${group.poNumber}` : 'no PO'}`
   return (
@@ -340,11 +348,7 @@ function GroupTable({ group }: { group: OnHireGroup }) {
               <td>{unit.bookingReference}</td>
               <td>{formatDateTime(unit.onHireAt, unit.timeZone)}</td>
               <td>{formatDateTime(unit.expectedEndAt, unit.timeZone)}</td>
-              <td>
-                {unit.offHireNumber && unit.pickupAt
-                  ? `${unit.offHireNumber}, pick-up ${formatDateTime(unit.pickupAt, unit.timeZone)}`
-                  : 'None'}
-              </td>
+              <td>{offHireText(unit)}</td>
               <td className="on-hire__number">{unit.days}</td>
               <td className="on-hire__number">{money(unit.costCents)}</td>
             </tr>
