@@ -11,6 +11,7 @@ import { isApiError } from '../../lib/api-client.ts'
 import type { OnHireApi } from './api.ts'
 import { inputsOf, instantOf, zoneWords } from './local-time.ts'
 import { refusalOf } from './refusal.ts'
+import { WhenFields } from './when-fields.tsx'
 
 const WEEK_MS = 7 * 86_400_000
 
@@ -80,8 +81,8 @@ export function ExtendForm({
     void send(false)
   }
 
-  const change = (set: (value: string) => void) => (event: { currentTarget: { value: string } }) => {
-    set(event.currentTarget.value)
+  const change = (set: (value: string) => void) => (value: string) => {
+    set(value)
     // Another end: the offer was for the old one.
     setConflicts(null)
   }
@@ -94,34 +95,15 @@ export function ExtendForm({
       <p className="field__hint" id={`${id}-zone`}>
         {`Expected end now ${formatDateTime(booking.endsAt, booking.timeZone)}. The new end is in ${zoneWords(booking.timeZone)}.`}
       </p>
-      <div className="on-hire__when">
-        <div className="field">
-          <label htmlFor={`${id}-date`} className="field__label">
-            New end date
-          </label>
-          <input
-            id={`${id}-date`}
-            type="date"
-            className="input"
-            value={date}
-            aria-describedby={`${id}-zone`}
-            onChange={change(setDate)}
-          />
-        </div>
-        <div className="field">
-          <label htmlFor={`${id}-time`} className="field__label">
-            New end time
-          </label>
-          <input
-            id={`${id}-time`}
-            type="time"
-            className="input"
-            value={time}
-            aria-describedby={`${id}-zone`}
-            onChange={change(setTime)}
-          />
-        </div>
-      </div>
+      <WhenFields
+        id={id}
+        labels={{ date: 'New end date', time: 'New end time' }}
+        date={date}
+        time={time}
+        describedBy={`${id}-zone`}
+        onDate={change(setDate)}
+        onTime={change(setTime)}
+      />
       {error ? (
         <div className="field__error" role="alert">
           <p>{error}</p>

@@ -10,6 +10,7 @@ import { type FormEvent, useId, useState } from 'react'
 import type { OnHireApi } from './api.ts'
 import { inputsOf, instantOf, zoneWords } from './local-time.ts'
 import { refusalOf } from './refusal.ts'
+import { WhenFields } from './when-fields.tsx'
 
 /**
  * The Off-hire form of a booking (ADR 048): the units still on hire without an off-hire, the pick-up date and
@@ -99,34 +100,15 @@ export function OffHireForm({
       <p className="field__hint" id={`${id}-zone`}>
         {`Ready for pick-up from, in ${zoneWords(booking.timeZone)}. Charges stop then.`}
       </p>
-      <div className="on-hire__when">
-        <div className="field">
-          <label htmlFor={`${id}-date`} className="field__label">
-            Pick-up date
-          </label>
-          <input
-            id={`${id}-date`}
-            type="date"
-            className="input"
-            value={date}
-            aria-describedby={`${id}-zone`}
-            onChange={(event) => setDate(event.currentTarget.value)}
-          />
-        </div>
-        <div className="field">
-          <label htmlFor={`${id}-time`} className="field__label">
-            Pick-up time
-          </label>
-          <input
-            id={`${id}-time`}
-            type="time"
-            className="input"
-            value={time}
-            aria-describedby={`${id}-zone`}
-            onChange={(event) => setTime(event.currentTarget.value)}
-          />
-        </div>
-      </div>
+      <WhenFields
+        id={id}
+        labels={{ date: 'Pick-up date', time: 'Pick-up time' }}
+        date={date}
+        time={time}
+        describedBy={`${id}-zone`}
+        onDate={setDate}
+        onTime={setTime}
+      />
       <div className="field">
         <label htmlFor={`${id}-notes`} className="field__label">
           Access notes
