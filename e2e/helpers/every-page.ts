@@ -235,6 +235,11 @@ export const EVERY_PAGE: readonly PageCheck[] = [
     visitor: 'member',
     url: (d) => `/my-account/accounts/${d.customerAccountId}/activity/`,
   },
+  {
+    route: '/my-account/accounts/:id/on-hire/',
+    visitor: 'member',
+    url: (d) => `/my-account/accounts/${d.customerAccountId}/on-hire/`,
+  },
   { route: '/update-profile/', visitor: 'member', url: at('/update-profile/') },
   { route: '/update-profile/', visitor: 'company', url: at('/update-profile/'), state: 'a company member' },
   // The admin area.

@@ -50,6 +50,7 @@ export default [
     route(p.myCustomerAccountSites, 'routes/customer-portal/sites.tsx'),
     route(p.myCustomerAccountMembers, 'routes/customer-portal/members.tsx'),
     route(p.myCustomerAccountActivity, 'routes/customer-portal/activity.tsx'),
+    route(p.myCustomerAccountOnHire, 'routes/customer-portal/on-hire.tsx'),
     route(p.setUpTwoStep, 'routes/set-up-two-step.tsx'),
     layout('routes/admin/layout.tsx', [
       route(p.adminIndex, 'routes/admin/index.tsx'),

@@ -24,6 +24,7 @@ import { softAuthenticator } from '../helpers/webauthn.ts'
 import { insertBooking } from '../modules/bookings/fixtures.ts'
 import { createEnquiry } from '../modules/enquiries/helpers.ts'
 import { type AdminBookingFixture, adminBookingFixture } from './admin-bookings-fixture.ts'
+import { onHireBookingFixture } from './booking-fixture.ts'
 import {
   headerSafe,
   hostileString,
@@ -200,8 +201,12 @@ interface Fixture extends AdminBookingFixture {
   customerAccountMemberId: number
   customerAccountInvitationId: number
   customerAccountInvitationToken: string
-  /** A booking of that account awaiting an Account admin's approval, with a hire agreement (ADR 048). */
+  /**
+   * A booking of that account (ADR 048): awaiting an Account admin's approval with a hire agreement, or for
+   * off-hire and extend one with a unit on hire and its expected end (booking-fixture.ts).
+   */
   bookingId: number
+  bookingEndsAt: string
 }
 
 /**
@@ -682,6 +687,18 @@ function bodyExample(fixture: Fixture, op: Operation): Record<string, unknown> {
       email: `invitee.${randomUUID().slice(0, 8)}@example.com`,
       role: 'orderer',
     },
+    'POST /api/my-account/customer-accounts/{id}/bookings/{bookingId}/off-hires': {
+      version: 1,
+      lineIds: [fixture.bookingLineId],
+      pickupAt: new Date(Date.now() + 86_400_000).toISOString(),
+      accessNotes: 'Gate code 1234',
+    },
+    'POST /api/my-account/customer-accounts/{id}/bookings/{bookingId}/extend': {
+      version: 1,
+      endsAt: new Date(
+        Date.parse(fixture.bookingEndsAt || '2026-01-01T00:00:00.000Z') + 86_400_000,
+      ).toISOString(),
+    },
     'PUT /api/my-account/customer-accounts/{id}/members/{memberId}': {
       version: 1,
       role: 'orderer',
@@ -1075,13 +1092,21 @@ describe.each(DIALECTS)('fuzzing every operation of the OpenAPI document on %s',
       ...(await publishingFixture(app, admin, op.path)),
       ...fleet,
       ...customerAccount,
+      bookingEndsAt: '',
       ...(await adminBookingFixture(app, creditId, user, op.path)),
-      // The staff's operations have their own booking (above); the portal's a booking awaiting approval.
+      // The staff's operations have their own booking (above); off-hire and extend one on hire; the rest of the
+      // portal's a booking awaiting approval.
       ...(op.path.includes('/admin/')
         ? {}
-        : {
-            bookingId: await bookingFixture(app, { ...fleet, ...customerAccount, userId: user.id }, op.path),
-          }),
+        : /\/(off-hires|extend)$/.test(op.path)
+          ? await onHireBookingFixture(app, customerAccount, op.path)
+          : {
+              bookingId: await bookingFixture(
+                app,
+                { ...fleet, ...customerAccount, userId: user.id },
+                op.path,
+              ),
+            }),
       ...(await signingFixture(app, credit, op.path)),
       adminToken: await tokenFor(app, admin),
       enquiryId: enquiry.id,

@@ -61,6 +61,7 @@ export const paths = {
     sites: (id: number | string) => `/my-account/accounts/${encodeURIComponent(String(id))}/sites/`,
     members: (id: number | string) => `/my-account/accounts/${encodeURIComponent(String(id))}/members/`,
     activity: (id: number | string) => `/my-account/accounts/${encodeURIComponent(String(id))}/activity/`,
+    onHire: (id: number | string) => `/my-account/accounts/${encodeURIComponent(String(id))}/on-hire/`,
   },
   /** The emailed link to join a customer account (ADR 045): `/join-account/?t=<token>`. */
   joinAccount: '/join-account/',
@@ -163,6 +164,7 @@ export const routePatterns = {
   myCustomerAccountSites: 'my-account/accounts/:id/sites/',
   myCustomerAccountMembers: 'my-account/accounts/:id/members/',
   myCustomerAccountActivity: 'my-account/accounts/:id/activity/',
+  myCustomerAccountOnHire: 'my-account/accounts/:id/on-hire/',
   joinAccount: pattern(paths.joinAccount),
   setUpTwoStep: pattern(paths.setUpTwoStep),
   applicationForCredit: pattern(paths.applicationForCredit.index),

@@ -56,6 +56,7 @@ export const CALL_BAR_BY_ROUTE: Readonly<Record<string, boolean>> = {
   'routes/customer-portal/account': false,
   'routes/customer-portal/sites': false,
   'routes/customer-portal/members': false,
+  'routes/customer-portal/on-hire': false,
   'routes/customer-portal/join-account': false,
   // The admin area (its own frame has no call bar either: admin-shell.tsx).
   'routes/admin/index': false,
