@@ -45,8 +45,8 @@ export async function memberScopeOf(db: Executor, user: AuthUser, accountId: num
 }
 
 /**
- * A booking of the account the member may act on with one of `roles`: 404 when it is not the account's or
- * (for a Site supervisor) not of their sites, as for an unknown booking; 403 when their role may not.
+ * A booking of the account the member may act on with one of `roles`: 403 when their role may not; 404 when it is
+ * not the account's or (for a Site supervisor) not of their sites, as for an unknown booking.
  */
 export async function bookingForAction(
   db: Executor,
@@ -56,10 +56,11 @@ export async function bookingForAction(
   forbidden: string,
 ): Promise<AccountBooking> {
   const scope = await memberScopeOf(db, user, target.accountId)
+  // The role first: a member who may not do this is told so whichever booking they name.
+  if (!roles.includes(scope.role)) throw new ForbiddenError(forbidden)
   const booking = await findAccountBooking(db, target.accountId, target.bookingId)
   if (!booking || (scope.siteIds !== null && !scope.siteIds.includes(booking.site_id)))
     throw new NotFoundError(BOOKING_MESSAGES.notFound)
-  if (!roles.includes(scope.role)) throw new ForbiddenError(forbidden)
   return booking
 }
 

@@ -2,6 +2,7 @@ import { HIRE_TERMS_SHA256, HIRE_TERMS_VERSION } from '@signalway/shared/hire-te
 import type { FastifyInstance } from 'fastify'
 import { describe, expect, it } from 'vitest'
 import { insertFile } from '../../../src/modules/files/repository.ts'
+import { createFleetUnit } from '../../../src/seed/factories.ts'
 import { createUser } from '../../helpers/auth.ts'
 import { buildTestApp, DIALECTS } from '../../helpers/build.ts'
 import { insertBooking } from '../bookings/fixtures.ts'
@@ -20,6 +21,7 @@ type Role = (typeof ROLES)[number]
 const EVERY_MEMBER: readonly Role[] = ['account_admin', 'orderer', 'site_supervisor', 'accounts']
 const ADMINS: readonly Role[] = ['account_admin']
 const BOOKERS: readonly Role[] = ['account_admin', 'orderer']
+const OFF_HIRERS: readonly Role[] = ['account_admin', 'orderer', 'site_supervisor']
 
 /** The records one request acts on: an account's own, made fresh for the operation. */
 interface Target {
@@ -31,6 +33,8 @@ interface Target {
   bookingId: number
   /** An equipment type with units at Laverton, which serves postcode 3018. */
   typeId: number
+  /** For off-hire and extend: a booking per role with a unit of its own on hire (each role changes its own). */
+  onHire: Partial<Record<Role, { bookingId: number; lineId: number }>>
 }
 
 interface Operation {
@@ -38,7 +42,7 @@ interface Operation {
   /** The OpenAPI path. */
   path: string
   allowed: readonly Role[]
-  url: (target: Target) => string
+  url: (target: Target, role: Role) => string
   body?: (role: Role, target: Target) => object
 }
 
@@ -155,7 +159,65 @@ const OPERATIONS: readonly Operation[] = [
     url: (t) => `${account(t)}/bookings/${t.bookingId}/decline`,
     body: () => ({ version: 1, reason: 'Not this week.' }),
   },
+  { method: 'GET', path: '/{id}/on-hire', allowed: EVERY_MEMBER, url: (t) => `${account(t)}/on-hire` },
+  {
+    method: 'GET',
+    path: '/{id}/on-hire.csv',
+    allowed: EVERY_MEMBER,
+    url: (t) => `${account(t)}/on-hire.csv`,
+  },
+  {
+    method: 'POST',
+    path: '/{id}/bookings/{bookingId}/off-hires',
+    allowed: OFF_HIRERS,
+    url: (t, role) => `${account(t)}/bookings/${onHireOf(t, role).bookingId}/off-hires`,
+    body: (role, t) => ({
+      version: 1,
+      lineIds: [onHireOf(t, role).lineId],
+      pickupAt: new Date(Date.now() + 86_400_000).toISOString(),
+      accessNotes: '',
+    }),
+  },
+  {
+    method: 'POST',
+    path: '/{id}/bookings/{bookingId}/extend',
+    allowed: BOOKERS,
+    url: (t, role) => `${account(t)}/bookings/${onHireOf(t, role).bookingId}/extend`,
+    body: () => ({ version: 1, endsAt: new Date(Date.now() + 20 * 86_400_000).toISOString() }),
+  },
 ]
+
+/** The role's own booking on hire (another role's, for a role that has none: the account's first). */
+function onHireOf(target: Target, role: Role) {
+  const booking = target.onHire[role] ?? target.onHire.account_admin
+  if (!booking) throw new Error('no booking on hire for this operation')
+  return booking
+}
+
+/** A booking on hire since yesterday, expected back in a week, of a unit of its own, for each role. */
+async function onHireBookings(
+  app: FastifyInstance,
+  accountId: number,
+  siteId: number,
+  fleet: Awaited<ReturnType<typeof bookingFleet>>,
+): Promise<Target['onHire']> {
+  const day = 86_400_000
+  const bookings: Target['onHire'] = {}
+  for (const role of ROLES) {
+    const unitId = await createFleetUnit(app.db, { type_id: fleet.typeId, depot_id: fleet.depotId })
+    const booking = await insertBooking(app, {
+      accountId,
+      siteId,
+      depotId: fleet.depotId,
+      units: [{ id: unitId, typeId: fleet.typeId }],
+      startsAt: new Date(Date.now() - day).toISOString(),
+      endsAt: new Date(Date.now() + 7 * day).toISOString(),
+      onHireAt: new Date(Date.now() - day).toISOString(),
+    })
+    bookings[role] = { bookingId: booking.id, lineId: booking.lineIds[0] as number }
+  }
+  return bookings
+}
 
 /** One VMS board from two days ahead for three days. */
 function bookingPeriod(target: Target) {
@@ -220,6 +282,7 @@ async function targetOf(
   app: FastifyInstance,
   accountId: number,
   fleet: Awaited<ReturnType<typeof bookingFleet>>,
+  op: Operation,
   bookingSite?: number,
 ): Promise<Target> {
   const siteId = await addSite(app, accountId, `Site ${Math.random()}`)
@@ -238,7 +301,10 @@ async function targetOf(
     .returning('id')
     .executeTakeFirstOrThrow()
   const bookingId = await bookingOf(app, accountId, bookingSite ?? siteId, fleet)
-  return { accountId, siteId, memberId, invitationId: invitation.id, bookingId, typeId: fleet.typeId }
+  const onHire = /\/(off-hires|extend)$/u.test(op.path)
+    ? await onHireBookings(app, accountId, bookingSite ?? siteId, fleet)
+    : {}
+  return { accountId, siteId, memberId, invitationId: invitation.id, bookingId, typeId: fleet.typeId, onHire }
 }
 
 async function call(
@@ -251,13 +317,13 @@ async function call(
 ) {
   const response = await app.inject({
     method: op.method,
-    url: op.url(target),
+    url: op.url(target, role),
     headers,
     ...(op.body ? { payload: op.body(role, target) } : {}),
   })
   return {
     status: response.statusCode,
-    where: `${kind}: ${role} ${op.method} ${op.url(target)}: ${response.body.slice(0, 200)}`,
+    where: `${kind}: ${role} ${op.method} ${op.url(target, role)}: ${response.body.slice(0, 200)}`,
   }
 }
 
@@ -294,8 +360,8 @@ describe.each(DIALECTS)('the customer account role matrix on %s', (dialect) => {
     // The owner is an Account admin too, so that the one under test may change or remove anyone.
     for (const op of OPERATIONS) {
       // A Site supervisor sees the bookings of their site only: one's own booking is at theirs.
-      const own = await targetOf(app, mine.id, fleet, supervisedSite)
-      const foreign = await targetOf(app, theirs.id, fleet)
+      const own = await targetOf(app, mine.id, fleet, op, supervisedSite)
+      const foreign = await targetOf(app, theirs.id, fleet, op)
       // The allowed roles last: their change must not happen before the others are refused.
       const order = [...ROLES].sort((a, b) => Number(op.allowed.includes(a)) - Number(op.allowed.includes(b)))
       for (const role of order) {
