@@ -29,6 +29,8 @@ export default [
   route(p.cancelEmailChange, 'routes/auth/cancel-email-change.tsx'),
   route(p.acceptInvitation, 'routes/auth/accept-invitation.tsx'),
   route(p.joinAccount, 'routes/customer-portal/join-account.tsx'),
+  // Public: a visitor who cannot book is offered the quote form (ADR 048).
+  route(p.book, 'routes/book.tsx'),
   layout('routes/auth/guest-layout.tsx', [
     route(p.register, 'routes/auth/register.tsx'),
     route(p.login, 'routes/auth/login.tsx'),
@@ -49,6 +51,8 @@ export default [
     route(p.myCustomerAccount, 'routes/customer-portal/account.tsx'),
     route(p.myCustomerAccountSites, 'routes/customer-portal/sites.tsx'),
     route(p.myCustomerAccountMembers, 'routes/customer-portal/members.tsx'),
+    route(p.myCustomerAccountBookings, 'routes/customer-portal/bookings.tsx'),
+    route(p.myCustomerAccountBooking, 'routes/customer-portal/booking.tsx'),
     route(p.setUpTwoStep, 'routes/set-up-two-step.tsx'),
     layout('routes/admin/layout.tsx', [
       route(p.adminIndex, 'routes/admin/index.tsx'),

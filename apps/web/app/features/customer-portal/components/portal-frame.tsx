@@ -15,7 +15,7 @@ import { PORTAL_API, type PortalApi } from '../api/portal.ts'
 import { PORTAL_MESSAGES } from '../messages.ts'
 
 /** The portal's pages (requirements §18). */
-export type PortalSection = 'account' | 'sites' | 'members'
+export type PortalSection = 'account' | 'sites' | 'members' | 'bookings'
 
 /** The pages; `adminOnly` ones are not offered to other roles (the server refuses them anyway). */
 const SECTIONS: {
@@ -26,6 +26,7 @@ const SECTIONS: {
 }[] = [
   { section: 'account', label: 'Account', href: paths.myCustomerAccount.account },
   { section: 'sites', label: 'Sites', href: paths.myCustomerAccount.sites },
+  { section: 'bookings', label: 'Bookings', href: paths.myCustomerAccount.bookings },
   { section: 'members', label: 'Members', href: paths.myCustomerAccount.members, adminOnly: true },
 ]
 
