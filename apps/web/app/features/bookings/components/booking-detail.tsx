@@ -50,8 +50,8 @@ function Items({ booking }: { booking: BookingDetail }) {
 function Prices({ booking }: { booking: BookingDetail }) {
   return (
     <dl className="portal__site-facts">
-      <Fact term="Delivery">{exGstWithGst(booking.deliveryFeeCents)}</Fact>
-      <Fact term="Collection">{exGstWithGst(booking.collectionFeeCents)}</Fact>
+      <Fact term="Delivery fee">{exGstWithGst(booking.deliveryFeeCents)}</Fact>
+      <Fact term="Collection fee">{exGstWithGst(booking.collectionFeeCents)}</Fact>
       <Fact term="Subtotal ex GST">{money(booking.subtotalCents)}</Fact>
       <Fact term="GST">{money(booking.gstCents)}</Fact>
       <Fact term="Total inc GST">{money(booking.totalCents)}</Fact>

@@ -199,8 +199,8 @@ describe('the booking form', () => {
     expect(within(panel).getByText('1 week × $1,200.00 = $1,200.00')).toBeTruthy()
     const total = (term: string) =>
       within(panel).getByText(term, { selector: 'dt' }).nextElementSibling?.textContent
-    expect(total('Delivery')).toBe('$150.00 ex GST, GST $15.00')
-    expect(total('Collection')).toBe('$150.00 ex GST, GST $15.00')
+    expect(total('Delivery fee')).toBe('$150.00 ex GST, GST $15.00')
+    expect(total('Collection fee')).toBe('$150.00 ex GST, GST $15.00')
     expect(total('Subtotal ex GST')).toBe('$7,700.00')
     expect(total('GST')).toBe('$770.00')
     expect(total('Total inc GST')).toBe('$8,470.00')

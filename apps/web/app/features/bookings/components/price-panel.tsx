@@ -72,11 +72,11 @@ export function PricePanel({
       </ul>
       <dl className="booking-price__totals">
         <div>
-          <dt>Delivery</dt>
+          <dt>Delivery fee</dt>
           <dd>{price ? exGstWithGst(price.deliveryFeeCents) : PENDING}</dd>
         </div>
         <div>
-          <dt>Collection</dt>
+          <dt>Collection fee</dt>
           <dd>{price ? exGstWithGst(price.collectionFeeCents) : PENDING}</dd>
         </div>
         <div>
