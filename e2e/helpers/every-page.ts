@@ -258,7 +258,7 @@ export const EVERY_PAGE: readonly PageCheck[] = [
     url: at('/book/'),
     state: 'the booking form with a new site and a second line',
     act: async (page) => {
-      await page.getByRole('combobox', { name: 'Job site', exact: true }).selectOption('new')
+      await page.getByRole('combobox', { name: /^Job site/ }).selectOption('new')
       await page.getByRole('button', { name: 'Add equipment', exact: true }).click()
     },
   },

@@ -6,7 +6,7 @@ import { approvedAccount } from '../helpers/customer-accounts.ts'
  * The booking form's page before any booking is priced or sent (those need the booking API, in its own spec): a
  * visitor from an equipment page is offered sign-in and the quote form with the same equipment; an Account admin
  * sees the form with that equipment chosen, their site's contact and default purchase order filled in, and the
- * price panel waiting for the dates. Both at 320 pixels wide, from the keyboard, passing axe, in a browser outside
+ * price panel waiting for the dates. At 320 (and 768) pixels wide, from the keyboard, passing axe, in a browser outside
  * Melbourne's zone.
  */
 
@@ -94,6 +94,16 @@ test('an Account admin opens the booking form with the equipment chosen and thei
   )
   await fitsTheScreen(page)
   await expectAccessible(page)
+  // A new site with the address suggestions, and a second line whose equipment takes the focus.
+  await site.selectOption('new')
+  await expect(form.getByRole('combobox', { name: 'Search for an address', exact: true })).toBeVisible()
+  await form.getByRole('button', { name: 'Add equipment', exact: true }).click()
+  await expect(form.getByRole('combobox', { name: /^Equipment/ }).nth(1)).toBeFocused()
+  await expect(form.getByRole('button', { name: 'Remove line 2', exact: true })).toBeVisible()
+  await fitsTheScreen(page)
+  await expectAccessible(page)
+  await page.setViewportSize({ width: 768, height: 900 })
+  await fitsTheScreen(page)
   // The terms' box scrolls and is reached from the keyboard.
   await page.getByRole('region', { name: 'Terms and Conditions of Hire', exact: true }).focus()
   await expect(page.getByRole('region', { name: 'Terms and Conditions of Hire', exact: true })).toBeFocused()
