@@ -25,15 +25,9 @@ export function WhenFields({ timeZone }: { timeZone: string }) {
   return (
     <fieldset className="booking-form__group">
       <legend className="booking-form__legend">Dates and delivery</legend>
+      <p className="form-note">{`Days and times are ${zone}.`}</p>
       <div className="booking-form__pair">
-        <TextField
-          name="startDate"
-          type="date"
-          label="Start date"
-          min={today}
-          hint={`Days and times are ${zone}.`}
-          required
-        />
+        <TextField name="startDate" type="date" label="Start date" min={today} required />
         <Select name="startTime" label="Start time" options={TIME_OPTIONS} placeholder={false} required />
       </div>
       <div className="booking-form__pair">
