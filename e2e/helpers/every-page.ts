@@ -31,6 +31,11 @@ export interface SweepData {
   fleetUnitId: number
   /** A customer account (ADR 045): the one approving the member's credit application opened. */
   customerAccountId: number
+  /**
+   * A booking of that account, when the sweep has made one through the booking API; without it the booking's page
+   * is looked at as "Booking not found" (an id no booking has, which asks nothing).
+   */
+  bookingId?: number
   /** The member's user id, and the reference of their credit application. */
   memberId: string
   creditReference: string
@@ -240,6 +245,34 @@ export const EVERY_PAGE: readonly PageCheck[] = [
     visitor: 'member',
     url: (d) => `/my-account/accounts/${d.customerAccountId}/on-hire/`,
   },
+  {
+    route: '/my-account/accounts/:id/bookings/',
+    visitor: 'member',
+    url: (d) => `/my-account/accounts/${d.customerAccountId}/bookings/`,
+  },
+  {
+    route: '/my-account/accounts/:id/bookings/:bookingId/',
+    visitor: 'member',
+    url: (d) => `/my-account/accounts/${d.customerAccountId}/bookings/${d.bookingId ?? 'none'}/`,
+  },
+  // Booking online: the member is the account's Account admin, so the form; a visitor is offered sign-in and a quote.
+  {
+    route: '/book/',
+    visitor: 'member',
+    url: at('/book/?service=arrow-boards'),
+    state: 'the booking form',
+  },
+  {
+    route: '/book/',
+    visitor: 'member',
+    url: at('/book/'),
+    state: 'the booking form with a new site and a second line',
+    act: async (page) => {
+      await page.getByRole('combobox', { name: /^Job site/ }).selectOption('new')
+      await page.getByRole('button', { name: 'Add equipment', exact: true }).click()
+    },
+  },
+  { route: '/book/', visitor: 'anonymous', url: at('/book/?service=vms-boards'), state: 'signed out' },
   { route: '/update-profile/', visitor: 'member', url: at('/update-profile/') },
   { route: '/update-profile/', visitor: 'company', url: at('/update-profile/'), state: 'a company member' },
   // The admin area.

@@ -29,6 +29,8 @@ export default [
   route(p.cancelEmailChange, 'routes/auth/cancel-email-change.tsx'),
   route(p.acceptInvitation, 'routes/auth/accept-invitation.tsx'),
   route(p.joinAccount, 'routes/customer-portal/join-account.tsx'),
+  // Public: a visitor who cannot book is offered the quote form (ADR 048).
+  route(p.book, 'routes/book.tsx'),
   layout('routes/auth/guest-layout.tsx', [
     route(p.register, 'routes/auth/register.tsx'),
     route(p.login, 'routes/auth/login.tsx'),
@@ -51,6 +53,8 @@ export default [
     route(p.myCustomerAccountMembers, 'routes/customer-portal/members.tsx'),
     route(p.myCustomerAccountActivity, 'routes/customer-portal/activity.tsx'),
     route(p.myCustomerAccountOnHire, 'routes/customer-portal/on-hire.tsx'),
+    route(p.myCustomerAccountBookings, 'routes/customer-portal/bookings.tsx'),
+    route(p.myCustomerAccountBooking, 'routes/customer-portal/booking.tsx'),
     route(p.setUpTwoStep, 'routes/set-up-two-step.tsx'),
     layout('routes/admin/layout.tsx', [
       route(p.adminIndex, 'routes/admin/index.tsx'),

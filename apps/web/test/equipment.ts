@@ -2,6 +2,7 @@ import type { EquipmentType, PublicUnit } from '@signalway/shared/fleet'
 
 /** A type whose prices are public, as `GET /api/equipment-types/:slug` answers it. */
 export const VMS_TYPE: EquipmentType = {
+  id: 11,
   slug: 'vms-board-full-matrix',
   serviceSlug: 'vms-boards',
   name: 'VMS board, full matrix, trailer mounted',
@@ -23,6 +24,7 @@ export const VMS_TYPE: EquipmentType = {
 
 /** A type whose prices are not public: the API sends no rates. */
 export const TMA_TYPE: EquipmentType = {
+  id: 12,
   slug: 'truck-mounted-attenuator-8t',
   serviceSlug: 'truck-mounted-attenuators',
   name: 'Truck mounted attenuator, 8 t',

@@ -72,6 +72,7 @@ export const BOOKING_MESSAGES = {
   endBeforeStart: 'The expected end must be after the start.',
   siteRequired: 'Choose a job site or add a new one.',
   postcodeRequired: 'Enter the site’s postcode.',
+  poRequired: 'Enter the purchase order number: this account requires one on every booking.',
   notFound: 'Booking not found.',
 } as const
 

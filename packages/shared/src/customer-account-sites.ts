@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { looseAddressSchema } from './address.ts'
+import { addressSchema, looseAddressSchema } from './address.ts'
 import { MAX_RECORD_ID } from './back-office.ts'
 import { optionalPhoneField, optionalText, requiredText } from './fields.ts'
 
@@ -42,6 +42,17 @@ export const siteInputSchema = z
   .meta({ id: 'CustomerAccountSiteInput' })
 export type SiteInput = z.input<typeof siteInputSchema>
 export type SiteValues = z.output<typeof siteInputSchema>
+
+/**
+ * A site as a form holds it (the Sites page's and the booking form's new site): the server's rules, with the
+ * address's parts required as the credit application's business address has them, so that a missing part is named
+ * at its field (the server needs the full line only).
+ */
+export const siteFormSchema = siteInputSchema.omit({ version: true }).extend({
+  address: addressSchema.extend({ fullAddress: siteInputSchema.shape.address.shape.fullAddress }),
+})
+export type SiteFormValues = z.input<typeof siteFormSchema>
+export type SiteFormOutput = z.output<typeof siteFormSchema>
 
 /** DELETE …/sites/:siteId?version=N: the version the person saw. */
 export const siteDeleteQuerySchema = z.object({ version: z.coerce.number().int().min(1).max(MAX_RECORD_ID) })

@@ -201,6 +201,8 @@ export type EquipmentTypeAdmin = z.infer<typeof equipmentTypeAdminSchema>
  */
 export const equipmentTypeSchema = z
   .object({
+    /** What a booking's line names the type by (the booking form reads the catalogue). */
+    id: z.number().int(),
     slug: z.string(),
     serviceSlug: z.string(),
     name: z.string(),

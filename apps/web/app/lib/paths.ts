@@ -36,6 +36,21 @@ export const paths = {
   getAQuote: '/get-a-quote/',
   /** The quote form with a service ticked: the service pages' call to action. */
   getAQuoteFor: (slug: string) => `/get-a-quote/?service=${encodeURIComponent(slug)}`,
+  /**
+   * The quote form with a hire's details filled in: the service ticked and, when known, its quantity, start day
+   * ('YYYY-MM-DD') and length in days (the booking form's offer to those who cannot book online).
+   */
+  getAQuoteWith: (details: { service?: string; quantity?: number; start?: string; days?: number }) =>
+    withQuery('/get-a-quote/', {
+      service: details.service,
+      quantity: details.quantity?.toString(),
+      start: details.start,
+      days: details.days?.toString(),
+    }),
+  /** Hiring online (ADR 048): the booking form, with an equipment type (its slug) or a service chosen. */
+  book: '/book/',
+  bookWith: (choice: { type?: string; service?: string; account?: number }) =>
+    withQuery('/book/', { type: choice.type, service: choice.service, account: choice.account?.toString() }),
   register: '/register/',
   login: '/login/',
   /** Register with the location to come back to once signed in (the join page's link, ADR 040). */
@@ -62,6 +77,9 @@ export const paths = {
     members: (id: number | string) => `/my-account/accounts/${encodeURIComponent(String(id))}/members/`,
     activity: (id: number | string) => `/my-account/accounts/${encodeURIComponent(String(id))}/activity/`,
     onHire: (id: number | string) => `/my-account/accounts/${encodeURIComponent(String(id))}/on-hire/`,
+    bookings: (id: number | string) => `/my-account/accounts/${encodeURIComponent(String(id))}/bookings/`,
+    booking: (id: number | string, bookingId: number | string) =>
+      `/my-account/accounts/${encodeURIComponent(String(id))}/bookings/${encodeURIComponent(String(bookingId))}/`,
   },
   /** The emailed link to join a customer account (ADR 045): `/join-account/?t=<token>`. */
   joinAccount: '/join-account/',
@@ -165,6 +183,9 @@ export const routePatterns = {
   myCustomerAccountMembers: 'my-account/accounts/:id/members/',
   myCustomerAccountActivity: 'my-account/accounts/:id/activity/',
   myCustomerAccountOnHire: 'my-account/accounts/:id/on-hire/',
+  myCustomerAccountBookings: 'my-account/accounts/:id/bookings/',
+  myCustomerAccountBooking: 'my-account/accounts/:id/bookings/:bookingId/',
+  book: pattern(paths.book),
   joinAccount: pattern(paths.joinAccount),
   setUpTwoStep: pattern(paths.setUpTwoStep),
   applicationForCredit: pattern(paths.applicationForCredit.index),

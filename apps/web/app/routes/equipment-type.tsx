@@ -136,9 +136,12 @@ export default function EquipmentTypePage({ loaderData }: Route.ComponentProps) 
                 </dl>
               </>
             ) : null}
-            <p>
+            <p className="service-actions">
               <Link className="button button--accent" to={paths.getAQuoteFor(type.serviceSlug)}>
                 Get a quote
+              </Link>
+              <Link className="button button--outline" to={paths.bookWith({ type: type.slug })}>
+                Book online
               </Link>
             </p>
             {service ? (

@@ -64,6 +64,7 @@ describe('a service page', () => {
     // Three key specifications on the card; the type's page has them all.
     expect(html).not.toContain('AS 4852.2')
     expect(html).toContain('href="/get-a-quote/?service=vms-boards"')
+    expect(html).toContain('href="/book/?service=vms-boards"')
   })
 
   it('shows a small image on the card of a type that has one, and no image box on one that has none', () => {
@@ -115,6 +116,7 @@ describe("an equipment type's page", () => {
     expect(html).toContain('1 day')
     expect(html).toContain('AS 4852.2')
     expect(html).toContain('href="/get-a-quote/?service=vms-boards"')
+    expect(html).toContain('href="/book/?type=vms-board-full-matrix"')
   })
 
   it("shows the type's own image at its size with both sizes to choose from, as the largest paint", () => {

@@ -1,10 +1,11 @@
-import { findService, SITE } from '@signalway/shared'
+import { SITE } from '@signalway/shared'
 import { useSearchParams } from 'react-router'
 import { PageHeader } from '../components/ui/page-header.tsx'
 import { QUOTE_PATH } from '../features/enquiries/api/send-quote.ts'
 import { CreditCheckPartner } from '../features/enquiries/components/credit-check-partner.tsx'
 import { QuoteForm, quoteDefaults } from '../features/enquiries/components/quote-form.tsx'
 import { postEnquiry } from '../features/enquiries/form-post.server.ts'
+import { quotePrefillOf } from '../features/enquiries/quote-prefill.ts'
 import { HYDRATE_ON_INTERACTION } from '../lib/hydration.ts'
 import { internalApiContext } from '../lib/internal-api.server.ts'
 import { routeMeta } from '../lib/meta.ts'
@@ -30,16 +31,19 @@ export async function action({ request, context }: Route.ActionArgs) {
   })
 }
 
-/** Get A Quote (requirements §2). '?service=<slug>' (from a service page) preselects that service. */
+/**
+ * Get A Quote (requirements §2). '?service=<slug>' (from a service page) preselects that service; the booking
+ * form's offer adds the hire's quantity, start and days (quote-prefill.ts).
+ */
 export default function GetAQuotePage({ actionData }: Route.ComponentProps) {
   const [searchParams] = useSearchParams()
-  const preselected = findService(searchParams.get('service') ?? '')?.quoteService
+  const { services, details } = quotePrefillOf(searchParams)
   return (
     <>
       <PageHeader title="Get a Quote" lead="Tell us which equipment you need and we will send you a quote." />
       <section className="section">
         <div className="container enquiry-layout">
-          <QuoteForm services={preselected ? [preselected] : []} posted={actionData} />
+          <QuoteForm services={services} details={details} posted={actionData} />
           <aside className="enquiry-aside" aria-label="Other ways to reach us">
             <h2 className="enquiry-aside__title">Need it sooner?</h2>
             <p>

@@ -79,6 +79,7 @@ export function toTypeAdmin(row: EquipmentTypeRow, unitCount: number): Equipment
 export function toPublicType(row: EquipmentTypeRow): EquipmentType {
   const pricePublic = row.price_public === 1
   return {
+    id: row.id,
     slug: row.slug,
     serviceSlug: row.service_slug,
     name: row.name,

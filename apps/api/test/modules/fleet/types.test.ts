@@ -64,6 +64,7 @@ describe.each(DIALECTS)('equipment types on %s', (dialect) => {
     const shown = await app.inject({ method: 'GET', url: `/api/equipment-types/${VMS_TYPE.slug}` })
     expect(shown.statusCode).toBe(200)
     expect(shown.json<EquipmentType>()).toMatchObject({
+      id: expect.any(Number),
       name: VMS_TYPE.name,
       priceOnApplication: false,
       dayRateCents: 25_000,

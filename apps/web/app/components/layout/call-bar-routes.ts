@@ -34,6 +34,7 @@ export const CALL_BAR_BY_ROUTE: Readonly<Record<string, boolean>> = {
   // Forms.
   'routes/contact-us': false,
   'routes/get-a-quote': false,
+  'routes/book': false,
   'routes/credit/application-for-credit': false,
   'routes/playground': false,
   // Signing in and the emailed links.
@@ -57,6 +58,8 @@ export const CALL_BAR_BY_ROUTE: Readonly<Record<string, boolean>> = {
   'routes/customer-portal/sites': false,
   'routes/customer-portal/members': false,
   'routes/customer-portal/on-hire': false,
+  'routes/customer-portal/bookings': false,
+  'routes/customer-portal/booking': false,
   'routes/customer-portal/join-account': false,
   // The admin area (its own frame has no call bar either: admin-shell.tsx).
   'routes/admin/index': false,

@@ -1,17 +1,13 @@
-import { addressSchema, emptyAddress } from '@signalway/shared/address'
-import { type SiteInput, siteInputSchema } from '@signalway/shared/customer-account-sites'
+import { emptyAddress } from '@signalway/shared/address'
+import {
+  type SiteFormOutput,
+  type SiteFormValues,
+  type SiteInput,
+  siteFormSchema,
+} from '@signalway/shared/customer-account-sites'
 import type { MySite } from '@signalway/shared/customer-accounts'
-import type { z } from 'zod'
 
-/**
- * A site as its form holds it: the server's rules, with the address's parts required as the credit application's
- * business address has them, so that a missing part is named at its field (the server needs the full line only).
- */
-export const siteFormSchema = siteInputSchema.omit({ version: true }).extend({
-  address: addressSchema.extend({ fullAddress: siteInputSchema.shape.address.shape.fullAddress }),
-})
-export type SiteFormValues = z.input<typeof siteFormSchema>
-export type SiteFormOutput = z.output<typeof siteFormSchema>
+export { type SiteFormOutput, type SiteFormValues, siteFormSchema }
 
 export function siteFormDefaults(site: MySite | null): SiteFormValues {
   if (!site) return { name: '', address: emptyAddress(), defaultPo: '', contactName: '', contactPhone: '' }

@@ -1,5 +1,6 @@
 import { CUSTOMER_ACCOUNT_MESSAGES } from '@signalway/shared/customer-accounts'
 import { SimplePage } from '../../components/ui/page-header.tsx'
+import { BookEquipmentLink } from '../../features/bookings/components/booking-list.tsx'
 import { AccountDetails } from '../../features/customer-portal/components/account-details.tsx'
 import { PortalFrame } from '../../features/customer-portal/components/portal-frame.tsx'
 import { routeMeta } from '../../lib/meta.ts'
@@ -22,7 +23,12 @@ export default function CustomerAccountPage({ params }: Route.ComponentProps) {
     return <SimplePage title="Customer Account">{CUSTOMER_ACCOUNT_MESSAGES.notFound}</SimplePage>
   return (
     <PortalFrame key={id} id={id} section="account">
-      {(account) => <AccountDetails account={account} />}
+      {(account) => (
+        <>
+          <BookEquipmentLink account={account} />
+          <AccountDetails account={account} />
+        </>
+      )}
     </PortalFrame>
   )
 }

@@ -82,9 +82,12 @@ export default function ServicePage({ loaderData }: Route.ComponentProps) {
             <List heading="Features" items={service.features} />
             <List heading="Common uses" items={service.uses} />
             <List heading="Included with every hire" items={service.included} />
-            <p>
+            <p className="service-actions">
               <Link className="button button--accent" to={paths.getAQuoteFor(service.slug)}>
                 Get a Quote
+              </Link>
+              <Link className="button button--outline" to={paths.bookWith({ service: service.slug })}>
+                Book online
               </Link>
             </p>
           </div>

@@ -15,10 +15,10 @@ import {
 import { SignaturePad } from '../../../components/signature-pad/index.ts'
 import { ModalDialog } from '../../../components/ui/modal-dialog.tsx'
 import { useNotify } from '../../../components/ui/notifications/index.ts'
+import { TermsBox } from '../../../components/ui/terms-box.tsx'
 import { failureMessage, isApiError } from '../../../lib/api-client.ts'
 import { ApplicationSectionList } from './credit-application-values.tsx'
 import { DialogActions } from './dialog-actions.tsx'
-import { TermsBox } from './terms-box.tsx'
 
 const signerSchema = (guarantee: boolean) =>
   z.object({

@@ -9,12 +9,12 @@ import { useEffect } from 'react'
 import { useFormContext, useWatch } from 'react-hook-form'
 import { Link } from 'react-router'
 import { Checkbox } from '../../../components/form/index.ts'
+import { TermsBox } from '../../../components/ui/terms-box.tsx'
 import { paths } from '../../../lib/paths.ts'
 import { hireTerms } from '../../../site-content/terms.ts'
 import { personRole } from '../sections.ts'
 import { SignatureList } from './signature-list.tsx'
 import { SigningChoice, type SigningChoiceProps, signsHere } from './signing-choice.tsx'
-import { TermsBox } from './terms-box.tsx'
 
 function sameEntries(a: readonly SignatureInput[], b: readonly SignatureInput[]): boolean {
   return (

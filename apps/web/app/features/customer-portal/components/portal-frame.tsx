@@ -15,7 +15,7 @@ import { PORTAL_API, type PortalApi } from '../api/portal.ts'
 import { PORTAL_MESSAGES } from '../messages.ts'
 
 /** The portal's pages (requirements §18). */
-export type PortalSection = 'account' | 'sites' | 'members' | 'activity' | 'on-hire'
+export type PortalSection = 'account' | 'sites' | 'bookings' | 'on-hire' | 'members' | 'activity'
 
 /** The pages; `adminOnly` ones are not offered to other roles (the server refuses them anyway). */
 const SECTIONS: {
@@ -26,6 +26,7 @@ const SECTIONS: {
 }[] = [
   { section: 'account', label: 'Account', href: paths.myCustomerAccount.account },
   { section: 'sites', label: 'Sites', href: paths.myCustomerAccount.sites },
+  { section: 'bookings', label: 'Bookings', href: paths.myCustomerAccount.bookings },
   { section: 'on-hire', label: 'On hire', href: paths.myCustomerAccount.onHire },
   { section: 'members', label: 'Members', href: paths.myCustomerAccount.members, adminOnly: true },
   { section: 'activity', label: 'Activity', href: paths.myCustomerAccount.activity, adminOnly: true },

@@ -112,6 +112,9 @@ describe("a customer account's Account page", () => {
     expect(within(nav).getByRole('link', { name: 'Sites' }).getAttribute('href')).toBe(
       '/my-account/accounts/7/sites/',
     )
+    expect(within(nav).getByRole('link', { name: 'Bookings' }).getAttribute('href')).toBe(
+      '/my-account/accounts/7/bookings/',
+    )
     expect(screen.queryByRole('combobox', { name: 'Account' })).toBeNull()
     expect(screen.queryByText(ACCOUNT_ON_HOLD_NOTICE)).toBeNull()
   })

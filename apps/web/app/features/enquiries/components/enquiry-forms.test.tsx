@@ -217,6 +217,21 @@ describe('Get A Quote form', () => {
   })
 })
 
+describe('Get A Quote form offered by the booking form', () => {
+  it('opens with the hire details the address carried', () => {
+    renderWithProviders(
+      <QuoteForm
+        send={vi.fn()}
+        services={['VMS Boards']}
+        details={{ startDate: '2026-12-01', hireLength: '7', quantities: { 'VMS Boards': '2' } }}
+      />,
+    )
+    expect((screen.getByLabelText(/^Start date/) as HTMLInputElement).value).toBe('2026-12-01')
+    expect((screen.getByLabelText(/^Hire length/) as HTMLInputElement).value).toBe('7')
+    expect(field(/^How many: VMS Boards/).value).toBe('2')
+  })
+})
+
 describe('an enquiry form posted without JavaScript (the server renders its answer)', () => {
   const render = (element: React.ReactElement) => {
     document.body.innerHTML = renderToString(

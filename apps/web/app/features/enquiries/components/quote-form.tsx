@@ -23,8 +23,9 @@ import { HireDetailsFields } from './hire-details-fields.tsx'
 /** Loaded when the form is first used (schemas.ts). */
 const loadQuoteSchema = () => import('../schemas.ts').then((module) => module.quoteSchema)
 
-export function quoteDefaults(services: string[] = []): QuoteInput {
-  return {
+/** The quote form's values: empty, with `services` ticked and any hire `details` filled in. */
+export function quoteDefaults(services: string[] = [], details: Partial<QuoteInput> = {}): QuoteInput {
+  const empty = {
     name: '',
     email: '',
     phone: '',
@@ -42,6 +43,9 @@ export function quoteDefaults(services: string[] = []): QuoteInput {
     shift: '',
     [HONEYPOT_FIELD]: '',
   } as QuoteInput
+  // A quantity's service key from the details joins the empty ones of the other services.
+  const quantities = { ...(empty.quantities as object), ...(details.quantities as object | undefined) }
+  return { ...empty, ...details, quantities } as QuoteInput
 }
 
 /**
@@ -52,10 +56,13 @@ export function quoteDefaults(services: string[] = []): QuoteInput {
  */
 export function QuoteForm({
   services = [],
+  details,
   send = sendQuote,
   posted,
 }: {
   services?: string[]
+  /** Hire details filled in from the address (quote-prefill.ts). */
+  details?: Partial<QuoteInput>
   send?: (values: Quote) => Promise<EnquirySubmitted>
   /** The answer when the form was posted to the page without JavaScript (`form-post.server.ts`). */
   posted?: PostedEnquiry | undefined
@@ -70,7 +77,7 @@ export function QuoteForm({
       title="Request a quote"
       schema={loadQuoteSchema}
       // Once sent, the form is empty, as after the app sends it.
-      defaults={quoteDefaults(posted ? [] : services)}
+      defaults={posted ? quoteDefaults() : quoteDefaults(services, details)}
       emptied={quoteDefaults()}
       send={send}
       posted={posted}

@@ -1,8 +1,8 @@
 import type { TermsClause } from '@signalway/shared/terms'
 
 /**
- * The Terms and Conditions of Hire in a scrolling box reachable by keyboard: the form's section 4 and a
- * remote signer's page show them alike. `level` is the clauses' heading level.
+ * The Terms and Conditions of Hire in a scrolling box reachable by keyboard: the credit application's section 4, a
+ * remote signer's page and the booking form show them alike. `level` is the clauses' heading level.
  */
 export function TermsBox({ clauses, level }: { clauses: readonly TermsClause[]; level: 3 | 4 }) {
   const Heading = level === 3 ? 'h3' : 'h4'
