@@ -57,6 +57,7 @@ export const CALL_BAR_BY_ROUTE: Readonly<Record<string, boolean>> = {
   'routes/customer-portal/account': false,
   'routes/customer-portal/sites': false,
   'routes/customer-portal/members': false,
+  'routes/customer-portal/activity': false,
   'routes/customer-portal/on-hire': false,
   'routes/customer-portal/bookings': false,
   'routes/customer-portal/booking': false,
