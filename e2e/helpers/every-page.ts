@@ -31,11 +31,8 @@ export interface SweepData {
   fleetUnitId: number
   /** A customer account (ADR 045): the one approving the member's credit application opened. */
   customerAccountId: number
-  /**
-   * A booking of that account, when the sweep has made one through the booking API; without it the booking's page
-   * is looked at as "Booking not found" (an id no booking has, which asks nothing).
-   */
-  bookingId?: number
+  /** A booking of that account, made through the booking API (the member's, for a site Laverton serves). */
+  bookingId: number
   /** The member's user id, and the reference of their credit application. */
   memberId: string
   creditReference: string
@@ -253,7 +250,7 @@ export const EVERY_PAGE: readonly PageCheck[] = [
   {
     route: '/my-account/accounts/:id/bookings/:bookingId/',
     visitor: 'member',
-    url: (d) => `/my-account/accounts/${d.customerAccountId}/bookings/${d.bookingId ?? 'none'}/`,
+    url: (d) => `/my-account/accounts/${d.customerAccountId}/bookings/${d.bookingId}/`,
   },
   // Booking online: the member is the account's Account admin, so the form; a visitor is offered sign-in and a quote.
   {
@@ -318,13 +315,7 @@ export const EVERY_PAGE: readonly PageCheck[] = [
   { route: '/admin/accounts/:id/', visitor: 'admin', url: (d) => `/admin/accounts/${d.customerAccountId}/` },
   { route: '/admin/bookings/', visitor: 'admin', url: at('/admin/bookings/') },
   { route: '/admin/bookings/collections/', visitor: 'admin', url: at('/admin/bookings/collections/') },
-  // Until the sweep can make a booking through the booking form's API: the page of an id that is none.
-  {
-    route: '/admin/bookings/:id/',
-    visitor: 'admin',
-    url: at('/admin/bookings/0/'),
-    state: 'no such booking',
-  },
+  { route: '/admin/bookings/:id/', visitor: 'admin', url: (d) => `/admin/bookings/${d.bookingId}/` },
   { route: '/admin/undelivered-mail/', visitor: 'admin', url: at('/admin/undelivered-mail/') },
   { route: '/admin/news/', visitor: 'admin', url: at('/admin/news/') },
   { route: '/admin/news/new', visitor: 'admin', url: at('/admin/news/new') },

@@ -1,5 +1,6 @@
 import type { APIRequestContext, Browser, Locator, Page } from '@playwright/test'
 import { creditApplicationFixture } from '../../apps/api/test/helpers/credit.ts'
+import { HIRE_TERMS_SHA256, HIRE_TERMS_VERSION } from '../../packages/shared/src/hire-terms-version.ts'
 import { expect, test } from '../fixtures.ts'
 import { createCompanyMember, newAdmin, newAdminWithoutSecondFactor } from '../helpers/admin.ts'
 import {
@@ -137,6 +138,7 @@ async function prepare(request: APIRequestContext, visitors: ReadonlySet<Visitor
     data.faqId = (await get<{ id: number }[]>('/api/admin/faqs'))[0]?.id ?? 0
     Object.assign(data, await fleetUnit(request, admin))
     data.customerAccountId = await customerAccount(request, admin, data.creditReference)
+    if (tokens.member) data.bookingId = await booking(request, tokens.member, data.customerAccountId)
   }
   return { data: data as SweepData, tokens }
 }
@@ -171,6 +173,63 @@ async function customerAccount(
   })
   expect(listed.status(), await listed.text()).toBe(200)
   return ((await listed.json()) as { items: { id: number }[] }).items[0]?.id ?? 0
+}
+
+/**
+ * A booking of the member's account, made through the booking API: a site Laverton serves, the first demo type with
+ * a price, three weeks ahead for two days. Answers its id.
+ */
+async function booking(request: APIRequestContext, member: Tokens, accountId: number): Promise<number> {
+  const headers = bearer(member)
+  const base = `/api/my-account/customer-accounts/${accountId}`
+  const site = await request.post(`${base}/sites`, {
+    headers,
+    data: {
+      name: 'Laverton yard',
+      address: {
+        fullAddress: '48 Signal Court, Laverton VIC 3028',
+        unitNumber: '',
+        streetNumber: '48',
+        streetName: 'Signal Court',
+        city: 'Laverton',
+        state: 'VIC',
+        postcode: '3028',
+      },
+      defaultPo: '',
+      contactName: 'Sam Site',
+      contactPhone: '0412 345 678',
+    },
+  })
+  expect(site.status(), await site.text()).toBe(201)
+  const types = (await (await request.get('/api/equipment-types')).json()) as {
+    id: number
+    dayRateCents: number | null
+  }[]
+  const type = types.find((candidate) => candidate.dayRateCents !== null)
+  expect(type, 'a demo equipment type with a price').toBeDefined()
+  const startsAt = new Date(Date.now() + 21 * 86_400_000)
+  const made = await request.post(`${base}/bookings`, {
+    headers,
+    data: {
+      lines: [{ typeId: type?.id ?? 0, quantity: 1 }],
+      startsAt: startsAt.toISOString(),
+      endsAt: new Date(startsAt.getTime() + 2 * 86_400_000).toISOString(),
+      delivery: true,
+      siteId: ((await site.json()) as { id: number }).id,
+      nightWorks: false,
+      siteContactName: 'Sam Site',
+      siteContactPhone: '0412 345 678',
+      poNumber: `PO-${run}`,
+      terms: {
+        accepted: true,
+        name: 'Morgan Nguyen',
+        version: HIRE_TERMS_VERSION,
+        sha256: HIRE_TERMS_SHA256,
+      },
+    },
+  })
+  expect(made.status(), await made.text()).toBe(201)
+  return ((await made.json()) as { id: number }).id
 }
 
 /** A unit of the fleet and its type: the first listed, or (the demo fleet is not seeded here) a new pair. */
