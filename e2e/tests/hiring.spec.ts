@@ -370,9 +370,17 @@ test('an account books online, staff deliver, the owner off-hires a unit and an 
   const left = costOf(vms) + costOf(lights)
   await expect(page.getByText(new RegExp(`^2 units on hire: \\${money(left)} ex GST to date`))).toBeVisible()
 
-  // At 320 px nothing scrolls sideways (the tables scroll in their own boxes), the Extend form open too.
+  // At 320 px each unit is a card with its cost in sight; nothing scrolls sideways, the Extend form open too.
   await page.setViewportSize({ width: 320, height: 800 })
   await expect(table).toBeVisible()
+  const cost = table.getByText(money(costOf(vms)), { exact: true }).first()
+  await cost.scrollIntoViewIfNeeded()
+  await expect(cost).toBeInViewport()
+  // The table's own box does not scroll sideways either: the cost is there without it.
+  expect(await table.evaluate((element) => element.scrollWidth <= (element.parentElement?.clientWidth ?? 0))).toBe(
+    true,
+  )
+  await page.screenshot({ path: test.info().outputPath('on-hire-320.png'), fullPage: true })
   await fitsTheScreen(page)
   await expectAccessible(page)
   await page.getByRole('button', { name: `Extend ${booked.reference}`, exact: true }).focus()

@@ -344,13 +344,18 @@ function GroupTable({ group }: { group: OnHireGroup }) {
           {group.units.map((unit) => (
             <tr key={unit.lineId}>
               <th scope="row">{unit.fleetNumber}</th>
-              <td>{unit.typeName}</td>
-              <td>{unit.bookingReference}</td>
-              <td>{formatDateTime(unit.onHireAt, unit.timeZone)}</td>
-              <td>{formatDateTime(unit.expectedEndAt, unit.timeZone)}</td>
-              <td>{offHireText(unit)}</td>
-              <td className="on-hire__number">{unit.days}</td>
-              <td className="on-hire__number">{money(unit.costCents)}</td>
+              {/* data-label: a phone shows each row as a card, every value under its column's name. */}
+              <td data-label="Type">{unit.typeName}</td>
+              <td data-label="Booking">{unit.bookingReference}</td>
+              <td data-label="On hire">{formatDateTime(unit.onHireAt, unit.timeZone)}</td>
+              <td data-label="Expected end">{formatDateTime(unit.expectedEndAt, unit.timeZone)}</td>
+              <td data-label="Off-hire">{offHireText(unit)}</td>
+              <td data-label="Days" className="on-hire__number">
+                {unit.days}
+              </td>
+              <td data-label="Cost ex GST" className="on-hire__number">
+                {money(unit.costCents)}
+              </td>
             </tr>
           ))}
         </tbody>
