@@ -13,20 +13,18 @@ import { toTimestamp } from '../../lib/time.ts'
 import { type AuditContext, type BookingAuditAction, writeAudit } from '../audit/audit.ts'
 import type { AuthUser } from '../auth/plugin.ts'
 import { freeUnits } from '../fleet/availability.ts'
-import { candidateUnits } from '../fleet/availability-repository.ts'
 import { enqueueMail, type OutgoingMail } from '../outbox/service.ts'
 import { type BookingsAdminDeps, bookingRow, getBooking, SWAPPABLE } from './admin-detail.ts'
+import { findUnit, updateLine } from './admin-repository.ts'
 import {
   type BookingColumns,
-  type BookingWithParties,
-  deleteLines,
-  findUnit,
+  type BookingLine,
+  type BookingListRow,
+  deleteBookingLines,
   findUserEmail,
-  type LineRow,
-  listLines,
+  listBookingLines,
   updateBookingAtVersion,
-  updateLine,
-} from './admin-repository.ts'
+} from './repository.ts'
 import {
   bookingConfirmedMail,
   bookingDeclinedMail,
@@ -59,7 +57,7 @@ interface Change {
 }
 
 function checkState(
-  row: BookingWithParties,
+  row: BookingListRow,
   version: number,
   allowed: readonly BookingStatus[],
   message: string,
@@ -70,7 +68,7 @@ function checkState(
 
 async function save(
   deps: BookingsAdminDeps,
-  row: BookingWithParties,
+  row: BookingListRow,
   change: Change,
   who: Who,
   now: Date,
@@ -101,7 +99,7 @@ async function save(
   return getBooking(deps, row.id)
 }
 
-const mailUnits = (lines: readonly LineRow[]): MailUnit[] =>
+const mailUnits = (lines: readonly BookingLine[]): MailUnit[] =>
   lines.map((line) => ({ fleetNumber: line.fleet_number, typeName: line.type_name }))
 
 export async function confirmBooking(
@@ -113,7 +111,7 @@ export async function confirmBooking(
   const row = await bookingRow(deps.db, id)
   checkState(row, input.version, ['requested'], MESSAGES.notConfirmable)
   const now = deps.clock()
-  const lines = await listLines(deps.db, id)
+  const lines = await listBookingLines(deps.db, id, { byLine: true })
   return save(
     deps,
     row,
@@ -150,7 +148,9 @@ export async function declineBooking(
         decided_at: toTimestamp(now),
       },
       after: { reason: input.reason },
-      write: (trx) => deleteLines(trx, id),
+      write: async (trx) => {
+        await deleteBookingLines(trx, id)
+      },
       mail: (to, booking) => bookingDeclinedMail(to, booking, input.reason),
     },
     who,
@@ -176,7 +176,7 @@ export async function closeBooking(
 }
 
 /** The booking's lines named, each once; 400 when one is not the booking's. */
-function chosenLines(lines: readonly LineRow[], lineIds: readonly number[]): LineRow[] {
+function chosenLines(lines: readonly BookingLine[], lineIds: readonly number[]): BookingLine[] {
   const byId = new Map(lines.map((line) => [line.id, line]))
   return [...new Set(lineIds)].map((lineId) => {
     const line = byId.get(lineId)
@@ -201,14 +201,17 @@ export async function swapUnits(
 ): Promise<BookingAdminDetail> {
   const row = await bookingRow(deps.db, id)
   checkState(row, input.version, [...SWAPPABLE] as BookingStatus[], MESSAGES.notSwappable)
-  const lines = await listLines(deps.db, id)
+  const lines = await listBookingLines(deps.db, id, { byLine: true })
   const chosen = chosenLines(
     lines,
     input.swaps.map((swap) => swap.lineId),
   )
   if (chosen.length !== input.swaps.length) throw new BadRequestError(MESSAGES.lineUnknown)
   if (chosen.some((line) => line.on_hire_at !== null)) throw new ConflictError(MESSAGES.notSwappable)
-  const swaps = input.swaps.map((swap, index) => ({ line: chosen[index] as LineRow, unitId: swap.unitId }))
+  const swaps = input.swaps.map((swap, index) => ({
+    line: chosen[index] as BookingLine,
+    unitId: swap.unitId,
+  }))
   const changed: { from: string; to: MailUnit }[] = []
   return save(
     deps,
@@ -239,15 +242,14 @@ export async function swapUnits(
  */
 async function swapOne(
   trx: Executor,
-  row: BookingWithParties,
-  { line, unitId }: { line: LineRow; unitId: number },
+  row: BookingListRow,
+  { line, unitId }: { line: BookingLine; unitId: number },
 ): Promise<MailUnit> {
   const unit = await findUnit(trx, unitId)
   if (!unit || unit.type_id !== line.type_id || unit.depot_id !== row.depot_id)
     throw new BadRequestError(MESSAGES.swapType)
-  await candidateUnits(trx, line.type_id, row.depot_id, { lock: true })
   const period = { startsAt: new Date(line.starts_at), endsAt: new Date(line.ends_at) }
-  const { free } = await freeUnits(trx, line.type_id, row.depot_id, period)
+  const { free } = await freeUnits(trx, line.type_id, row.depot_id, period, { lock: true })
   if (!free.some((candidate) => candidate.id === unitId)) throw new ConflictError(MESSAGES.swapBusy)
   await updateLine(trx, line.id, { unit_id: unitId })
   return { fleetNumber: unit.fleet_number, typeName: line.type_name }
@@ -266,7 +268,7 @@ export async function markOnHire(
   checkState(row, input.version, FIELD_STATUSES, MESSAGES.notDeliverable)
   const now = deps.clock()
   const at = toTimestamp(timeOf(input.at, now))
-  const lines = await listLines(deps.db, id)
+  const lines = await listBookingLines(deps.db, id, { byLine: true })
   const chosen = chosenLines(lines, input.lineIds)
   if (chosen.some((line) => line.on_hire_at !== null)) throw new BadRequestError(MESSAGES.lineOnHire)
   const ids = new Set(chosen.map((line) => line.id))
@@ -303,7 +305,7 @@ export async function markCollected(
   checkState(row, input.version, FIELD_STATUSES, MESSAGES.notCollectable)
   const now = deps.clock()
   const at = toTimestamp(timeOf(input.at, now))
-  const lines = await listLines(deps.db, id)
+  const lines = await listBookingLines(deps.db, id, { byLine: true })
   const chosen = chosenLines(lines, input.lineIds)
   for (const line of chosen) {
     if (line.on_hire_at === null) throw new BadRequestError(MESSAGES.lineNotOnHire)
