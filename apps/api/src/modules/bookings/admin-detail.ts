@@ -42,6 +42,11 @@ export async function listBookings(
   return { items: rows.map(toBookingSummary), total, page: query.page, pageSize: query.pageSize }
 }
 
+/** How many bookings wait for staff to confirm or decline them: the dashboard's count of the inbox's requested. */
+export function countRequested({ db }: BookingsAdminDeps): Promise<number> {
+  return countBookings(db, { status: 'requested', search: '' })
+}
+
 export async function bookingRow(db: Executor, id: number): Promise<BookingListRow> {
   const row = await findBooking(db, id)
   if (!row) throw new NotFoundError(MESSAGES.notFound)

@@ -90,6 +90,24 @@ export async function updateLine(
   await db.updateTable('booking_lines').set(values).where('id', '=', lineId).execute()
 }
 
+/** How many off-hires have units not collected yet (the collections to schedule). */
+export async function countCollections(db: Executor): Promise<number> {
+  const row = await db
+    .selectFrom('off_hires')
+    .select((eb) => eb.fn.count<number | string>('off_hires.id').distinct().as('count'))
+    .where((eb) =>
+      eb.exists(
+        eb
+          .selectFrom('booking_lines')
+          .select('booking_lines.id')
+          .whereRef('booking_lines.off_hire_id', '=', 'off_hires.id')
+          .where('booking_lines.collected_at', 'is', null),
+      ),
+    )
+    .executeTakeFirstOrThrow()
+  return Number(row.count)
+}
+
 /** The off-hires with units not collected yet, by pick-up time, with their booking, account, site and depot. */
 export async function findCollections(db: Executor) {
   return db
