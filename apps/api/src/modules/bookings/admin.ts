@@ -257,6 +257,16 @@ async function swapOne(
 
 const FIELD_STATUSES: readonly BookingStatus[] = ['confirmed', 'on_hire', 'off_hire_requested']
 
+/** What marking units delivered or collected starts from: the booking, checked, its lines, those chosen, and when. */
+async function fieldChange(deps: BookingsAdminDeps, id: number, input: BookingLinesAtInput, message: string) {
+  const row = await bookingRow(deps.db, id)
+  checkState(row, input.version, FIELD_STATUSES, message)
+  const now = deps.clock()
+  const at = toTimestamp(timeOf(input.at, now))
+  const lines = await listBookingLines(deps.db, id, { byLine: true })
+  return { row, now, at, lines, chosen: chosenLines(lines, input.lineIds) }
+}
+
 /** Marks units delivered (on hire) at a time not in the future; the booking is on hire once every unit is. */
 export async function markOnHire(
   deps: BookingsAdminDeps,
@@ -264,12 +274,7 @@ export async function markOnHire(
   input: BookingLinesAtInput,
   who: Who,
 ): Promise<BookingAdminDetail> {
-  const row = await bookingRow(deps.db, id)
-  checkState(row, input.version, FIELD_STATUSES, MESSAGES.notDeliverable)
-  const now = deps.clock()
-  const at = toTimestamp(timeOf(input.at, now))
-  const lines = await listBookingLines(deps.db, id, { byLine: true })
-  const chosen = chosenLines(lines, input.lineIds)
+  const { row, now, at, lines, chosen } = await fieldChange(deps, id, input, MESSAGES.notDeliverable)
   if (chosen.some((line) => line.on_hire_at !== null)) throw new BadRequestError(MESSAGES.lineOnHire)
   const ids = new Set(chosen.map((line) => line.id))
   const allOnHire = lines.every((line) => line.on_hire_at !== null || ids.has(line.id))
@@ -301,12 +306,7 @@ export async function markCollected(
   input: BookingLinesAtInput,
   who: Who,
 ): Promise<BookingAdminDetail> {
-  const row = await bookingRow(deps.db, id)
-  checkState(row, input.version, FIELD_STATUSES, MESSAGES.notCollectable)
-  const now = deps.clock()
-  const at = toTimestamp(timeOf(input.at, now))
-  const lines = await listBookingLines(deps.db, id, { byLine: true })
-  const chosen = chosenLines(lines, input.lineIds)
+  const { row, now, at, lines, chosen } = await fieldChange(deps, id, input, MESSAGES.notCollectable)
   for (const line of chosen) {
     if (line.on_hire_at === null) throw new BadRequestError(MESSAGES.lineNotOnHire)
     if (line.collected_at !== null) throw new BadRequestError(MESSAGES.lineCollected)

@@ -11,7 +11,7 @@ import type { AuthUser } from '../auth/plugin.ts'
 import type { OutgoingMail } from '../outbox/service.ts'
 import { enqueueMail } from '../outbox/service.ts'
 import { bookingDetailOf, bookingForAction } from './access.ts'
-import { type BookingMailFacts, bookingApprovedMail, bookingDeclinedMail } from './mail.ts'
+import { type BookingMailFacts, bookingApprovedMail, bookingDeclinedMail, mailFactsOf } from './mail.ts'
 import {
   type BookingAccount,
   type BookingColumns,
@@ -79,17 +79,7 @@ async function decide(
     })
     const orderer = await findUserEmail(trx, row.ordered_by)
     if (!orderer) return
-    const facts: BookingMailFacts = {
-      reference: row.reference,
-      accountName: row.account_name,
-      siteName: row.site_name,
-      startsAt: row.starts_at,
-      endsAt: row.ends_at,
-      timeZone: row.depot_time_zone,
-      totalCents: Number(row.total_cents),
-      orderedByName: row.ordered_by_name,
-      link: bookingLink(deps.siteUrl, ids.accountId, row.id),
-    }
+    const facts = mailFactsOf(row, bookingLink(deps.siteUrl, ids.accountId, row.id))
     await enqueueMail(trx, decision.mail(orderer, facts, values), now)
   })
   return bookingDetailOf(deps.db, ids.accountId, ids.bookingId)
