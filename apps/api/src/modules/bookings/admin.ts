@@ -56,14 +56,18 @@ interface Change {
   mail?: (to: string, booking: MailBooking) => OutgoingMail
 }
 
-function checkState(
-  row: BookingListRow,
+/** The booking, when it is at `version` (409 otherwise) and in a status the change applies to (409 with `message`). */
+async function checkedRow(
+  deps: BookingsAdminDeps,
+  id: number,
   version: number,
   allowed: readonly BookingStatus[],
   message: string,
-) {
+): Promise<BookingListRow> {
+  const row = await bookingRow(deps.db, id)
   if (version !== row.version) throw new ConflictError(MESSAGES.conflict)
   if (!allowed.includes(row.status)) throw new ConflictError(message)
+  return row
 }
 
 async function save(
@@ -108,8 +112,7 @@ export async function confirmBooking(
   input: BookingVersionInput,
   who: Who,
 ): Promise<BookingAdminDetail> {
-  const row = await bookingRow(deps.db, id)
-  checkState(row, input.version, ['requested'], MESSAGES.notConfirmable)
+  const row = await checkedRow(deps, id, input.version, ['requested'], MESSAGES.notConfirmable)
   const now = deps.clock()
   const lines = await listBookingLines(deps.db, id, { byLine: true })
   return save(
@@ -133,8 +136,7 @@ export async function declineBooking(
   input: BookingDeclineInput,
   who: Who,
 ): Promise<BookingAdminDetail> {
-  const row = await bookingRow(deps.db, id)
-  checkState(row, input.version, ['requested', 'confirmed'], MESSAGES.notDeclinable)
+  const row = await checkedRow(deps, id, input.version, ['requested', 'confirmed'], MESSAGES.notDeclinable)
   const now = deps.clock()
   return save(
     deps,
@@ -164,8 +166,7 @@ export async function closeBooking(
   input: BookingVersionInput,
   who: Who,
 ): Promise<BookingAdminDetail> {
-  const row = await bookingRow(deps.db, id)
-  checkState(row, input.version, ['off_hired'], MESSAGES.notClosable)
+  const row = await checkedRow(deps, id, input.version, ['off_hired'], MESSAGES.notClosable)
   return save(
     deps,
     row,
@@ -199,8 +200,13 @@ export async function swapUnits(
   input: BookingSwapsInput,
   who: Who,
 ): Promise<BookingAdminDetail> {
-  const row = await bookingRow(deps.db, id)
-  checkState(row, input.version, [...SWAPPABLE] as BookingStatus[], MESSAGES.notSwappable)
+  const row = await checkedRow(
+    deps,
+    id,
+    input.version,
+    [...SWAPPABLE] as BookingStatus[],
+    MESSAGES.notSwappable,
+  )
   const lines = await listBookingLines(deps.db, id, { byLine: true })
   const chosen = chosenLines(
     lines,
@@ -259,8 +265,7 @@ const FIELD_STATUSES: readonly BookingStatus[] = ['confirmed', 'on_hire', 'off_h
 
 /** What marking units delivered or collected starts from: the booking, checked, its lines, those chosen, and when. */
 async function fieldChange(deps: BookingsAdminDeps, id: number, input: BookingLinesAtInput, message: string) {
-  const row = await bookingRow(deps.db, id)
-  checkState(row, input.version, FIELD_STATUSES, message)
+  const row = await checkedRow(deps, id, input.version, FIELD_STATUSES, message)
   const now = deps.clock()
   const at = toTimestamp(timeOf(input.at, now))
   const lines = await listBookingLines(deps.db, id, { byLine: true })
