@@ -10,6 +10,10 @@ export const adminDashboardSchema = z
     newEnquiries: z.number().int().min(0),
     /** Credit applications Received or Under review. */
     creditAwaitingDecision: z.number().int().min(0),
+    /** Bookings waiting for staff to confirm or decline them (status requested). */
+    bookingsRequested: z.number().int().min(0),
+    /** Off-hires with units not collected yet: the collections to schedule. */
+    collectionsToSchedule: z.number().int().min(0),
     /** Mail the outbox gave up on (status failed). */
     undeliveredMail: z.number().int().min(0),
     /** Users registered in the business's last seven days, today included. */

@@ -1,4 +1,3 @@
-import type { BookingSummary } from '@signalway/shared/bookings'
 import {
   type BookingAdminDetail,
   type BookingAdminList,
@@ -10,17 +9,16 @@ import type { Executor } from '../../db/database.ts'
 import { NotFoundError } from '../../lib/errors.ts'
 import type { Clock } from '../../lib/time.ts'
 import { freeUnits } from '../fleet/availability.ts'
+import { countBookings, findBooking, findBookings } from './admin-repository.ts'
+import { availableCredit } from './credit.ts'
 import {
-  type BookingWithParties,
-  countBookings,
-  findBooking,
-  findBookings,
+  type BookingLine,
+  type BookingListRow,
   findUserEmail,
-  type LineRow,
-  listItems,
-  listLines,
-  openBookingsTotal,
-} from './admin-repository.ts'
+  listBookingItems,
+  listBookingLines,
+} from './repository.ts'
+import { toBookingDetail, toBookingSummary } from './views.ts'
 
 /* The staff's bookings inbox and one booking as staff see it (ADR 048). */
 
@@ -32,30 +30,6 @@ export interface BookingsAdminDeps {
 /** Statuses in which a unit not on hire yet may be changed for another. */
 export const SWAPPABLE = new Set(['awaiting_approval', 'requested', 'confirmed'])
 
-export function toSummary(row: BookingWithParties): BookingSummary {
-  return {
-    id: row.id,
-    reference: row.reference,
-    status: row.status,
-    staffCheck: row.staff_check,
-    accountId: row.account_id,
-    accountNumber: row.account_number,
-    accountName: row.account_name,
-    siteId: row.site_id,
-    siteName: row.site_name,
-    depot: { id: row.depot_id, code: row.depot_code, name: row.depot_name, timeZone: row.depot_time_zone },
-    startsAt: row.starts_at,
-    endsAt: row.ends_at,
-    delivery: row.delivery === 1,
-    poNumber: row.po_number,
-    jobReference: row.job_reference,
-    orderedByName: row.ordered_by_name,
-    totalCents: row.total_cents,
-    createdAt: row.created_at,
-    version: row.version,
-  }
-}
-
 export async function listBookings(
   { db }: BookingsAdminDeps,
   query: BookingAdminListQuery,
@@ -65,17 +39,22 @@ export async function listBookings(
     findBookings(db, filter, { limit: query.pageSize, offset: (query.page - 1) * query.pageSize }),
     countBookings(db, filter),
   ])
-  return { items: rows.map(toSummary), total, page: query.page, pageSize: query.pageSize }
+  return { items: rows.map(toBookingSummary), total, page: query.page, pageSize: query.pageSize }
 }
 
-export async function bookingRow(db: Executor, id: number): Promise<BookingWithParties> {
+/** How many bookings wait for staff to confirm or decline them: the dashboard's count of the inbox's requested. */
+export function countRequested({ db }: BookingsAdminDeps): Promise<number> {
+  return countBookings(db, { status: 'requested', search: '' })
+}
+
+export async function bookingRow(db: Executor, id: number): Promise<BookingListRow> {
   const row = await findBooking(db, id)
   if (!row) throw new NotFoundError(MESSAGES.notFound)
   return row
 }
 
 /** For each line not on hire yet: the free units of its type at the depot over its period. */
-async function swapOptionsOf(db: Executor, row: BookingWithParties, lines: LineRow[]) {
+async function swapOptionsOf(db: Executor, row: BookingListRow, lines: BookingLine[]) {
   if (!SWAPPABLE.has(row.status)) return []
   const waiting = lines.filter((line) => line.on_hire_at === null)
   const found = new Map<string, { id: number; fleetNumber: string }[]>()
@@ -96,54 +75,21 @@ async function swapOptionsOf(db: Executor, row: BookingWithParties, lines: LineR
 
 export async function getBooking({ db }: BookingsAdminDeps, id: number): Promise<BookingAdminDetail> {
   const row = await bookingRow(db, id)
-  const [items, lines, email, openTotal] = await Promise.all([
-    listItems(db, id),
-    listLines(db, id),
+  const account = { id: row.account_id, credit_limit_cents: row.account_credit_limit_cents }
+  const [items, lines, email, available] = await Promise.all([
+    listBookingItems(db, id),
+    listBookingLines(db, id, { byLine: true }),
     findUserEmail(db, row.ordered_by),
-    openBookingsTotal(db, row.account_id),
+    availableCredit(db, account),
   ])
   return {
-    ...toSummary(row),
-    siteAddress: row.site_address,
-    siteContactName: row.site_contact_name,
-    siteContactPhone: row.site_contact_phone,
-    nightWorks: row.night_works === 1,
-    items: items.map((item) => ({
-      id: item.id,
-      typeId: item.equipment_type_id,
-      description: item.description,
-      quantity: item.quantity,
-      dayRateCents: item.day_rate_cents,
-      weekRateCents: item.week_rate_cents,
-      minimumDays: item.minimum_days,
-      subtotalCents: item.subtotal_cents,
-    })),
-    units: lines.map((line) => ({
-      lineId: line.id,
-      itemId: line.booking_item_id,
-      unitId: line.unit_id,
-      fleetNumber: line.fleet_number,
-      typeName: line.type_name,
-      onHireAt: line.on_hire_at,
-      offHireAt: line.off_hire_at,
-      offHireNumber: line.off_hire_number,
-      collectedAt: line.collected_at,
-    })),
-    deliveryFeeCents: row.delivery_fee_cents,
-    collectionFeeCents: row.collection_fee_cents,
-    subtotalCents: row.subtotal_cents,
-    gstCents: row.gst_cents,
-    acceptedName: row.accepted_name,
-    acceptedAt: row.accepted_at,
-    termsVersion: row.terms_version,
-    hasAgreement: row.agreement_file_id !== null,
-    declineReason: row.decline_reason,
+    ...toBookingDetail(row, items, lines),
     accountOnHold: row.account_on_hold === 1,
     accountHoldReason: row.account_hold_reason,
-    creditLimitCents: row.account_credit_limit_cents,
-    availableCreditCents: row.account_credit_limit_cents - openTotal,
+    creditLimitCents: Number(row.account_credit_limit_cents),
+    availableCreditCents: available,
     staffCheckWords: row.staff_check === null ? null : STAFF_CHECK_STAFF_WORDS[row.staff_check],
-    orderedByEmail: email,
+    orderedByEmail: email ?? null,
     swapOptions: await swapOptionsOf(db, row, lines),
   }
 }

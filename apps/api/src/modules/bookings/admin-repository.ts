@@ -2,40 +2,10 @@ import type { BookingStatus } from '@signalway/shared/bookings'
 import { INBOX_STATUS_ORDER } from '@signalway/shared/bookings-admin'
 import { type ExpressionBuilder, sql, type Updateable } from 'kysely'
 import type { Executor } from '../../db/database.ts'
-import type { BookingLinesTable, BookingsTable, DB } from '../../db/schema.ts'
+import type { BookingLinesTable, DB } from '../../db/schema.ts'
+import { type BookingListRow, bookingsQuery } from './repository.ts'
 
 /* What the staff side of bookings reads and writes (ADR 048): the inbox, one booking, its lines and collections. */
-
-/** The statuses whose totals count against an account's credit. */
-export const OPEN_STATUSES: readonly BookingStatus[] = [
-  'requested',
-  'confirmed',
-  'on_hire',
-  'off_hire_requested',
-]
-
-function bookingsWithParties(db: Executor) {
-  return db
-    .selectFrom('bookings')
-    .innerJoin('customer_accounts', 'customer_accounts.id', 'bookings.account_id')
-    .innerJoin('customer_account_sites', 'customer_account_sites.id', 'bookings.site_id')
-    .innerJoin('depots', 'depots.id', 'bookings.depot_id')
-    .selectAll('bookings')
-    .select([
-      'customer_accounts.account_number',
-      'customer_accounts.legal_name as account_name',
-      'customer_accounts.on_hold as account_on_hold',
-      'customer_accounts.hold_reason as account_hold_reason',
-      'customer_accounts.credit_limit_cents as account_credit_limit_cents',
-      'customer_account_sites.name as site_name',
-      'customer_account_sites.full_address as site_address',
-      'depots.code as depot_code',
-      'depots.name as depot_name',
-      'depots.time_zone as depot_time_zone',
-    ])
-}
-
-export type BookingWithParties = NonNullable<Awaited<ReturnType<typeof findBooking>>>
 
 /** Escapes LIKE's wildcards so that a search for '100%' matches the text '100%'. */
 function escapeLike(text: string): string {
@@ -79,7 +49,7 @@ export async function findBookings(
     INBOX_STATUS_ORDER.map((status, index) => sql`when bookings.status = ${status} then ${index}`),
     sql` `,
   )} else ${INBOX_STATUS_ORDER.length} end`
-  return bookingsWithParties(db)
+  return bookingsQuery(db)
     .where(listCondition(filter))
     .orderBy(rank)
     .orderBy('bookings.created_at', 'desc')
@@ -99,55 +69,8 @@ export async function countBookings(db: Executor, filter: BookingFilter): Promis
   return Number(row.count)
 }
 
-export async function findBooking(db: Executor, id: number) {
-  return bookingsWithParties(db).where('bookings.id', '=', id).executeTakeFirst()
-}
-
-export async function listItems(db: Executor, bookingId: number) {
-  return db
-    .selectFrom('booking_items')
-    .selectAll()
-    .where('booking_id', '=', bookingId)
-    .orderBy('id')
-    .execute()
-}
-
-/** The booking's lines with their unit, its type and the off-hire they belong to, by line. */
-export async function listLines(db: Executor, bookingId: number) {
-  return db
-    .selectFrom('booking_lines')
-    .innerJoin('units', 'units.id', 'booking_lines.unit_id')
-    .innerJoin('equipment_types', 'equipment_types.id', 'units.type_id')
-    .leftJoin('off_hires', 'off_hires.id', 'booking_lines.off_hire_id')
-    .selectAll('booking_lines')
-    .select([
-      'units.fleet_number',
-      'units.type_id',
-      'units.depot_id as unit_depot_id',
-      'equipment_types.name as type_name',
-      'off_hires.number as off_hire_number',
-    ])
-    .where('booking_lines.booking_id', '=', bookingId)
-    .orderBy('booking_lines.id')
-    .execute()
-}
-export type LineRow = Awaited<ReturnType<typeof listLines>>[number]
-
-export async function findUserEmail(db: Executor, userId: number | null): Promise<string | null> {
-  if (userId === null) return null
-  const row = await db.selectFrom('users').select('email').where('id', '=', userId).executeTakeFirst()
-  return row?.email ?? null
-}
-
-/** The totals (inc GST) of the account's open bookings. */
-export async function openBookingsTotal(db: Executor, accountId: number): Promise<number> {
-  const row = await db
-    .selectFrom('bookings')
-    .select((eb) => eb.fn.sum<number | string | null>('total_cents').as('total'))
-    .where('account_id', '=', accountId)
-    .where('status', 'in', OPEN_STATUSES)
-    .executeTakeFirstOrThrow()
-  return Number(row.total ?? 0)
+export async function findBooking(db: Executor, id: number): Promise<BookingListRow | undefined> {
+  return bookingsQuery(db).where('bookings.id', '=', id).executeTakeFirst()
 }
 
 /** A unit's type and depot, and whether it is retired. */
@@ -159,35 +82,30 @@ export async function findUnit(db: Executor, unitId: number) {
     .executeTakeFirst()
 }
 
-/** The columns a staff change sets. */
-export type BookingColumns = Omit<Updateable<BookingsTable>, 'version' | 'id'>
-
-/** Saves a booking changed from `version` (and moves it on by one): false when it has another version now. */
-export async function updateBookingAtVersion(
-  db: Executor,
-  id: number,
-  version: number,
-  values: BookingColumns,
-): Promise<boolean> {
-  const result = await db
-    .updateTable('bookings')
-    .set({ ...values, version: version + 1 })
-    .where('id', '=', id)
-    .where('version', '=', version)
-    .executeTakeFirst()
-  return Number(result.numUpdatedRows) === 1
-}
-
-export async function deleteLines(db: Executor, bookingId: number): Promise<void> {
-  await db.deleteFrom('booking_lines').where('booking_id', '=', bookingId).execute()
-}
-
 export async function updateLine(
   db: Executor,
   lineId: number,
   values: Omit<Updateable<BookingLinesTable>, 'id' | 'booking_id'>,
 ): Promise<void> {
   await db.updateTable('booking_lines').set(values).where('id', '=', lineId).execute()
+}
+
+/** How many off-hires have units not collected yet (the collections to schedule). */
+export async function countCollections(db: Executor): Promise<number> {
+  const row = await db
+    .selectFrom('off_hires')
+    .select((eb) => eb.fn.count<number | string>('off_hires.id').distinct().as('count'))
+    .where((eb) =>
+      eb.exists(
+        eb
+          .selectFrom('booking_lines')
+          .select('booking_lines.id')
+          .whereRef('booking_lines.off_hire_id', '=', 'off_hires.id')
+          .where('booking_lines.collected_at', 'is', null),
+      ),
+    )
+    .executeTakeFirstOrThrow()
+  return Number(row.count)
 }
 
 /** The off-hires with units not collected yet, by pick-up time, with their booking, account, site and depot. */

@@ -13,20 +13,18 @@ import { toTimestamp } from '../../lib/time.ts'
 import { type AuditContext, type BookingAuditAction, writeAudit } from '../audit/audit.ts'
 import type { AuthUser } from '../auth/plugin.ts'
 import { freeUnits } from '../fleet/availability.ts'
-import { candidateUnits } from '../fleet/availability-repository.ts'
 import { enqueueMail, type OutgoingMail } from '../outbox/service.ts'
 import { type BookingsAdminDeps, bookingRow, getBooking, SWAPPABLE } from './admin-detail.ts'
+import { findUnit, updateLine } from './admin-repository.ts'
 import {
   type BookingColumns,
-  type BookingWithParties,
-  deleteLines,
-  findUnit,
+  type BookingLine,
+  type BookingListRow,
+  deleteBookingLines,
   findUserEmail,
-  type LineRow,
-  listLines,
+  listBookingLines,
   updateBookingAtVersion,
-  updateLine,
-} from './admin-repository.ts'
+} from './repository.ts'
 import {
   bookingConfirmedMail,
   bookingDeclinedMail,
@@ -58,19 +56,23 @@ interface Change {
   mail?: (to: string, booking: MailBooking) => OutgoingMail
 }
 
-function checkState(
-  row: BookingWithParties,
+/** The booking, when it is at `version` (409 otherwise) and in a status the change applies to (409 with `message`). */
+async function checkedRow(
+  deps: BookingsAdminDeps,
+  id: number,
   version: number,
   allowed: readonly BookingStatus[],
   message: string,
-) {
+): Promise<BookingListRow> {
+  const row = await bookingRow(deps.db, id)
   if (version !== row.version) throw new ConflictError(MESSAGES.conflict)
   if (!allowed.includes(row.status)) throw new ConflictError(message)
+  return row
 }
 
 async function save(
   deps: BookingsAdminDeps,
-  row: BookingWithParties,
+  row: BookingListRow,
   change: Change,
   who: Who,
   now: Date,
@@ -101,7 +103,7 @@ async function save(
   return getBooking(deps, row.id)
 }
 
-const mailUnits = (lines: readonly LineRow[]): MailUnit[] =>
+const mailUnits = (lines: readonly BookingLine[]): MailUnit[] =>
   lines.map((line) => ({ fleetNumber: line.fleet_number, typeName: line.type_name }))
 
 export async function confirmBooking(
@@ -110,10 +112,9 @@ export async function confirmBooking(
   input: BookingVersionInput,
   who: Who,
 ): Promise<BookingAdminDetail> {
-  const row = await bookingRow(deps.db, id)
-  checkState(row, input.version, ['requested'], MESSAGES.notConfirmable)
+  const row = await checkedRow(deps, id, input.version, ['requested'], MESSAGES.notConfirmable)
   const now = deps.clock()
-  const lines = await listLines(deps.db, id)
+  const lines = await listBookingLines(deps.db, id, { byLine: true })
   return save(
     deps,
     row,
@@ -135,8 +136,7 @@ export async function declineBooking(
   input: BookingDeclineInput,
   who: Who,
 ): Promise<BookingAdminDetail> {
-  const row = await bookingRow(deps.db, id)
-  checkState(row, input.version, ['requested', 'confirmed'], MESSAGES.notDeclinable)
+  const row = await checkedRow(deps, id, input.version, ['requested', 'confirmed'], MESSAGES.notDeclinable)
   const now = deps.clock()
   return save(
     deps,
@@ -150,7 +150,9 @@ export async function declineBooking(
         decided_at: toTimestamp(now),
       },
       after: { reason: input.reason },
-      write: (trx) => deleteLines(trx, id),
+      write: async (trx) => {
+        await deleteBookingLines(trx, id)
+      },
       mail: (to, booking) => bookingDeclinedMail(to, booking, input.reason),
     },
     who,
@@ -164,8 +166,7 @@ export async function closeBooking(
   input: BookingVersionInput,
   who: Who,
 ): Promise<BookingAdminDetail> {
-  const row = await bookingRow(deps.db, id)
-  checkState(row, input.version, ['off_hired'], MESSAGES.notClosable)
+  const row = await checkedRow(deps, id, input.version, ['off_hired'], MESSAGES.notClosable)
   return save(
     deps,
     row,
@@ -176,7 +177,7 @@ export async function closeBooking(
 }
 
 /** The booking's lines named, each once; 400 when one is not the booking's. */
-function chosenLines(lines: readonly LineRow[], lineIds: readonly number[]): LineRow[] {
+function chosenLines(lines: readonly BookingLine[], lineIds: readonly number[]): BookingLine[] {
   const byId = new Map(lines.map((line) => [line.id, line]))
   return [...new Set(lineIds)].map((lineId) => {
     const line = byId.get(lineId)
@@ -199,16 +200,24 @@ export async function swapUnits(
   input: BookingSwapsInput,
   who: Who,
 ): Promise<BookingAdminDetail> {
-  const row = await bookingRow(deps.db, id)
-  checkState(row, input.version, [...SWAPPABLE] as BookingStatus[], MESSAGES.notSwappable)
-  const lines = await listLines(deps.db, id)
+  const row = await checkedRow(
+    deps,
+    id,
+    input.version,
+    [...SWAPPABLE] as BookingStatus[],
+    MESSAGES.notSwappable,
+  )
+  const lines = await listBookingLines(deps.db, id, { byLine: true })
   const chosen = chosenLines(
     lines,
     input.swaps.map((swap) => swap.lineId),
   )
   if (chosen.length !== input.swaps.length) throw new BadRequestError(MESSAGES.lineUnknown)
   if (chosen.some((line) => line.on_hire_at !== null)) throw new ConflictError(MESSAGES.notSwappable)
-  const swaps = input.swaps.map((swap, index) => ({ line: chosen[index] as LineRow, unitId: swap.unitId }))
+  const swaps = input.swaps.map((swap, index) => ({
+    line: chosen[index] as BookingLine,
+    unitId: swap.unitId,
+  }))
   const changed: { from: string; to: MailUnit }[] = []
   return save(
     deps,
@@ -239,21 +248,29 @@ export async function swapUnits(
  */
 async function swapOne(
   trx: Executor,
-  row: BookingWithParties,
-  { line, unitId }: { line: LineRow; unitId: number },
+  row: BookingListRow,
+  { line, unitId }: { line: BookingLine; unitId: number },
 ): Promise<MailUnit> {
   const unit = await findUnit(trx, unitId)
   if (!unit || unit.type_id !== line.type_id || unit.depot_id !== row.depot_id)
     throw new BadRequestError(MESSAGES.swapType)
-  await candidateUnits(trx, line.type_id, row.depot_id, { lock: true })
   const period = { startsAt: new Date(line.starts_at), endsAt: new Date(line.ends_at) }
-  const { free } = await freeUnits(trx, line.type_id, row.depot_id, period)
+  const { free } = await freeUnits(trx, line.type_id, row.depot_id, period, { lock: true })
   if (!free.some((candidate) => candidate.id === unitId)) throw new ConflictError(MESSAGES.swapBusy)
   await updateLine(trx, line.id, { unit_id: unitId })
   return { fleetNumber: unit.fleet_number, typeName: line.type_name }
 }
 
 const FIELD_STATUSES: readonly BookingStatus[] = ['confirmed', 'on_hire', 'off_hire_requested']
+
+/** What marking units delivered or collected starts from: the booking, checked, its lines, those chosen, and when. */
+async function fieldChange(deps: BookingsAdminDeps, id: number, input: BookingLinesAtInput, message: string) {
+  const row = await checkedRow(deps, id, input.version, FIELD_STATUSES, message)
+  const now = deps.clock()
+  const at = toTimestamp(timeOf(input.at, now))
+  const lines = await listBookingLines(deps.db, id, { byLine: true })
+  return { row, now, at, lines, chosen: chosenLines(lines, input.lineIds) }
+}
 
 /** Marks units delivered (on hire) at a time not in the future; the booking is on hire once every unit is. */
 export async function markOnHire(
@@ -262,12 +279,7 @@ export async function markOnHire(
   input: BookingLinesAtInput,
   who: Who,
 ): Promise<BookingAdminDetail> {
-  const row = await bookingRow(deps.db, id)
-  checkState(row, input.version, FIELD_STATUSES, MESSAGES.notDeliverable)
-  const now = deps.clock()
-  const at = toTimestamp(timeOf(input.at, now))
-  const lines = await listLines(deps.db, id)
-  const chosen = chosenLines(lines, input.lineIds)
+  const { row, now, at, lines, chosen } = await fieldChange(deps, id, input, MESSAGES.notDeliverable)
   if (chosen.some((line) => line.on_hire_at !== null)) throw new BadRequestError(MESSAGES.lineOnHire)
   const ids = new Set(chosen.map((line) => line.id))
   const allOnHire = lines.every((line) => line.on_hire_at !== null || ids.has(line.id))
@@ -299,12 +311,7 @@ export async function markCollected(
   input: BookingLinesAtInput,
   who: Who,
 ): Promise<BookingAdminDetail> {
-  const row = await bookingRow(deps.db, id)
-  checkState(row, input.version, FIELD_STATUSES, MESSAGES.notCollectable)
-  const now = deps.clock()
-  const at = toTimestamp(timeOf(input.at, now))
-  const lines = await listLines(deps.db, id)
-  const chosen = chosenLines(lines, input.lineIds)
+  const { row, now, at, lines, chosen } = await fieldChange(deps, id, input, MESSAGES.notCollectable)
   for (const line of chosen) {
     if (line.on_hire_at === null) throw new BadRequestError(MESSAGES.lineNotOnHire)
     if (line.collected_at !== null) throw new BadRequestError(MESSAGES.lineCollected)

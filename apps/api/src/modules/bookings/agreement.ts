@@ -5,6 +5,7 @@ import { insertFile } from '../files/repository.ts'
 import { generateAgreementPdf } from './agreement-pdf.ts'
 import { findAccountBooking, findFile, listBookingItems, setAgreementFile } from './repository.ts'
 import type { BookingsDeps } from './route-options.ts'
+import { toItem } from './views.ts'
 
 /*
  * The hire agreement PDF of a booking: made after the booking's transaction commits (sealing takes a while, and a
@@ -38,14 +39,7 @@ export async function storeAgreement(
       poNumber: row.po_number,
       jobReference: row.job_reference,
       orderedByName: row.ordered_by_name,
-      items: items.map((item) => ({
-        description: item.description,
-        quantity: item.quantity,
-        dayRateCents: item.day_rate_cents,
-        weekRateCents: item.week_rate_cents,
-        minimumDays: item.minimum_days,
-        subtotalCents: item.subtotal_cents,
-      })),
+      items: items.map(toItem),
       deliveryFeeCents: Number(row.delivery_fee_cents),
       collectionFeeCents: Number(row.collection_fee_cents),
       subtotalCents: Number(row.subtotal_cents),

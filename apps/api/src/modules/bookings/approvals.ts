@@ -3,19 +3,18 @@ import {
   BOOKING_REQUEST_MESSAGES as MESSAGES,
   type StaffCheck,
 } from '@signalway/shared/bookings'
-import type { Updateable } from 'kysely'
 import type { Executor } from '../../db/database.ts'
-import type { BookingsTable } from '../../db/schema.ts'
 import { ConflictError } from '../../lib/errors.ts'
 import { toTimestamp } from '../../lib/time.ts'
 import { type AuditContext, writeAudit } from '../audit/audit.ts'
 import type { AuthUser } from '../auth/plugin.ts'
 import type { OutgoingMail } from '../outbox/service.ts'
 import { enqueueMail } from '../outbox/service.ts'
-import { accountAdminOf, bookingDetailOf, visibleBooking } from './access.ts'
-import { type BookingMailFacts, bookingApprovedMail, bookingDeclinedMail } from './mail.ts'
+import { bookingDetailOf, bookingForAction } from './access.ts'
+import { type BookingMailFacts, bookingApprovedMail, bookingDeclinedMail, mailFactsOf } from './mail.ts'
 import {
   type BookingAccount,
+  type BookingColumns,
   type BookingListRow,
   deleteBookingLines,
   findAccountForBooking,
@@ -37,13 +36,11 @@ export interface BookingIds {
   bookingId: number
 }
 
-type BookingChange = Omit<Updateable<BookingsTable>, 'version'>
-
 interface Decision {
   action: 'booking.approve' | 'booking.decline'
   /** The booking's new values, worked out in the transaction. */
-  values: (trx: Executor, row: BookingListRow) => Promise<BookingChange>
-  mail: (to: string, facts: BookingMailFacts, values: BookingChange) => OutgoingMail
+  values: (trx: Executor, row: BookingListRow) => Promise<BookingColumns>
+  mail: (to: string, facts: BookingMailFacts, values: BookingColumns) => OutgoingMail
 }
 
 async function decide(
@@ -53,8 +50,7 @@ async function decide(
   version: number,
   decision: Decision & { context: AuditContext },
 ): Promise<BookingDetail> {
-  const member = await accountAdminOf(deps.db, user, ids.accountId)
-  const row = await visibleBooking(deps.db, member, ids.accountId, ids.bookingId)
+  const row = await bookingForAction(deps.db, user, ids, ['account_admin'], MESSAGES.accountAdminOnly)
   if (version !== row.version) throw new ConflictError(MESSAGES.conflict)
   if (row.status !== 'awaiting_approval') throw new ConflictError(MESSAGES.notAwaitingApproval)
   await deps.db.transaction().execute(async (trx) => {
@@ -83,17 +79,7 @@ async function decide(
     })
     const orderer = await findUserEmail(trx, row.ordered_by)
     if (!orderer) return
-    const facts: BookingMailFacts = {
-      reference: row.reference,
-      accountName: row.account_name,
-      siteName: row.site_name,
-      startsAt: row.starts_at,
-      endsAt: row.ends_at,
-      timeZone: row.depot_time_zone,
-      totalCents: Number(row.total_cents),
-      orderedByName: row.ordered_by_name,
-      link: bookingLink(deps.siteUrl, ids.accountId, row.id),
-    }
+    const facts = mailFactsOf(row, bookingLink(deps.siteUrl, ids.accountId, row.id))
     await enqueueMail(trx, decision.mail(orderer, facts, values), now)
   })
   return bookingDetailOf(deps.db, ids.accountId, ids.bookingId)

@@ -1,6 +1,6 @@
 import type { Collection, CollectionList } from '@signalway/shared/bookings-admin'
 import type { BookingsAdminDeps } from './admin-detail.ts'
-import { findCollections } from './admin-repository.ts'
+import { countCollections, findCollections } from './admin-repository.ts'
 
 /**
  * The collections to schedule (ADR 048): each off-hire with units not collected yet, by pick-up time, with where
@@ -37,4 +37,9 @@ export async function listCollections({ db }: BookingsAdminDeps): Promise<Collec
     collection.units.push({ lineId: row.line_id, fleetNumber: row.fleet_number, typeName: row.type_name })
   }
   return { items: [...byOffHire.values()] }
+}
+
+/** How many collections there are to schedule: the dashboard's count of the list above. */
+export function countCollectionsToSchedule({ db }: BookingsAdminDeps): Promise<number> {
+  return countCollections(db)
 }

@@ -8,22 +8,20 @@ import type { Executor } from '../../db/database.ts'
 import { ConflictError, ValidationError } from '../../lib/errors.ts'
 import { type AuditContext, writeAudit } from '../audit/audit.ts'
 import type { AuthUser } from '../auth/plugin.ts'
-import { freeUnitsOf, type Period } from '../fleet/availability.ts'
-import { type CandidateUnit, candidateUnits } from '../fleet/availability-repository.ts'
+import { freeUnits, type Period } from '../fleet/availability.ts'
+import type { CandidateUnit } from '../fleet/availability-repository.ts'
 import { enqueueMail } from '../outbox/service.ts'
+import { BOOKERS, bookingForAction } from './access.ts'
 import { extendMail } from './off-hire-mail.ts'
-import { bookingForAction, type OnHireDeps } from './on-hire.ts'
+import type { OnHireDeps } from './on-hire.ts'
+import { insertLine, setLinesEnd, stopLines } from './on-hire-repository.ts'
 import {
-  type AccountBooking,
   type BookingLine,
-  bumpBookingVersion,
-  findUserEmails,
-  insertLine,
+  type BookingListRow,
+  findUserEmail,
   listBookingLines,
-  overlappingLinesWithBooking,
-  setLinesEnd,
-  stopLines,
-} from './on-hire-repository.ts'
+  updateBookingAtVersion,
+} from './repository.ts'
 
 /*
  * Extending a hire (ADR 048): a later expected end for the booking's units without an off-hire. Each unit must be
@@ -52,23 +50,15 @@ export class ExtendConflictError extends ConflictError {
 /** The free units of each type of the lines over the extra time, their rows locked until the transaction ends. */
 async function freeUnitsByType(
   trx: Executor,
-  booking: AccountBooking,
+  booking: BookingListRow,
   lines: readonly BookingLine[],
   period: Period,
 ): Promise<Map<number, CandidateUnit[]>> {
   const free = new Map<number, CandidateUnit[]>()
   // In type order, each type's units in fleet-number order: two extensions never lock in opposite orders.
   for (const typeId of [...new Set(lines.map((line) => line.type_id))].sort((a, b) => a - b)) {
-    const units = await candidateUnits(trx, typeId, booking.depot_id, { lock: true })
-    const held = await overlappingLinesWithBooking(
-      trx,
-      typeId,
-      booking.depot_id,
-      period.startsAt.toISOString(),
-      period.endsAt.toISOString(),
-    )
-    const others = held.filter((line) => line.booking_id !== booking.id)
-    free.set(typeId, freeUnitsOf(units, others, period, booking.time_zone))
+    const options = { lock: true, exceptBookingId: booking.id }
+    free.set(typeId, (await freeUnits(trx, typeId, booking.depot_id, period, options)).free)
   }
   return free
 }
@@ -114,14 +104,14 @@ function planOf(
   return plan
 }
 
-function checkEnd(booking: AccountBooking, endsAt: Date, now: Date): void {
+function checkEnd(booking: BookingListRow, endsAt: Date, now: Date): void {
   if (!(endsAt.getTime() > Date.parse(booking.ends_at)))
     throw new ValidationError({ endsAt: [ON_HIRE_MESSAGES.endsAtNotLater] }, ON_HIRE_MESSAGES.endsAtNotLater)
   if (endsAt.getTime() > now.getTime() + YEAR_MS)
     throw new ValidationError({ endsAt: [ON_HIRE_MESSAGES.endsAtTooFar] }, ON_HIRE_MESSAGES.endsAtTooFar)
 }
 
-async function applyPlan(trx: Executor, booking: AccountBooking, plan: Plan, period: Period, now: Date) {
+async function applyPlan(trx: Executor, booking: BookingListRow, plan: Plan, period: Period, now: Date) {
   await setLinesEnd(
     trx,
     plan.keep.map((line) => line.id),
@@ -156,20 +146,15 @@ export async function extendBooking(
   input: ExtendRequest,
   context: AuditContext,
 ): Promise<ExtendResult> {
-  const booking = await bookingForAction(
-    deps.db,
-    user,
-    target,
-    ['account_admin', 'orderer'],
-    ON_HIRE_MESSAGES.extendForbidden,
-  )
+  const booking = await bookingForAction(deps.db, user, target, BOOKERS, ON_HIRE_MESSAGES.extendForbidden)
   if (!EXTENDABLE.has(booking.status)) throw new ConflictError(ON_HIRE_MESSAGES.notExtendable)
   const now = deps.clock()
   const period = { startsAt: new Date(booking.ends_at), endsAt: new Date(input.endsAt) }
   checkEnd(booking, period.endsAt, now)
   const endsAt = period.endsAt.toISOString()
   return deps.db.transaction().execute(async (trx) => {
-    if (!(await bumpBookingVersion(trx, booking.id, input.version, { now: now.toISOString(), endsAt })))
+    const columns = { updated_at: now.toISOString(), ends_at: endsAt }
+    if (!(await updateBookingAtVersion(trx, booking.id, input.version, columns)))
       throw new ConflictError(ON_HIRE_MESSAGES.stale)
     const lines = (await listBookingLines(trx, booking.id)).filter(
       (line) => line.off_hire_id === null && line.collected_at === null && line.ends_at >= booking.ends_at,
@@ -193,14 +178,14 @@ export async function extendBooking(
       ...context,
       at: now,
     })
-    const [to] = booking.ordered_by === null ? [] : await findUserEmails(trx, [booking.ordered_by])
+    const to = await findUserEmail(trx, booking.ordered_by)
     if (to)
       await enqueueMail(
         trx,
         extendMail(to, {
           bookingReference: booking.reference,
           endsAt,
-          timeZone: booking.time_zone,
+          timeZone: booking.depot_time_zone,
           swapped: swappedFrom,
         }),
         now,

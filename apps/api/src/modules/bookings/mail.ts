@@ -4,6 +4,7 @@ import { cents, formatMoney } from '@signalway/shared/money'
 import { SITE } from '@signalway/shared/site'
 import type { OutgoingMail } from '../outbox/service.ts'
 import { greeting, MAIL_SIGNATURE as signature } from '../outbox/signature.ts'
+import type { BookingListRow } from './repository.ts'
 
 /*
  * The emails of a booking request and an Account admin's decision (requirements §19). They go to addresses of
@@ -36,8 +37,24 @@ export function nextStepWords(staffCheck: StaffCheck | null): string {
     : STAFF_CHECK_WORDS[staffCheck]
 }
 
-function mail(to: string, subject: string, lines: string[]): OutgoingMail {
+/** A booking email's text: the greeting, the lines, and the signature (every booking email, staff's too). */
+export function bookingMail(to: string, subject: string, lines: readonly string[]): OutgoingMail {
   return { to, subject, text: [greeting(null), '', ...lines, '', signature, ''].join('\n') }
+}
+
+/** The facts of a booking its emails give, from its row. */
+export function mailFactsOf(row: BookingListRow, link: string): BookingMailFacts {
+  return {
+    reference: row.reference,
+    accountName: row.account_name,
+    siteName: row.site_name,
+    startsAt: row.starts_at,
+    endsAt: row.ends_at,
+    timeZone: row.depot_time_zone,
+    totalCents: Number(row.total_cents),
+    orderedByName: row.ordered_by_name,
+    link,
+  }
 }
 
 /** To the orderer: the booking arrived, and who it waits for now. */
@@ -49,7 +66,7 @@ export function bookingReceivedMail(
   const next = state.awaitingApproval
     ? `It is over your approval limit, so it waits for an Account admin of ${facts.accountName} to approve it before it comes to our team.`
     : nextStepWords(state.staffCheck)
-  return mail(to, `Booking ${facts.reference} received`, [
+  return bookingMail(to, `Booking ${facts.reference} received`, [
     `We have received booking ${facts.reference} for ${facts.siteName}, ${period(facts)}.`,
     next,
     totalLine(facts),
@@ -61,7 +78,7 @@ export function bookingReceivedMail(
 
 /** To each Account admin: an orderer's booking over their limit waits for an approval. */
 export function approvalNeededMail(to: string, facts: BookingMailFacts): OutgoingMail {
-  return mail(to, `Booking ${facts.reference} needs your approval`, [
+  return bookingMail(to, `Booking ${facts.reference} needs your approval`, [
     `${facts.orderedByName} has booked ${facts.reference} for ${facts.siteName}, ${period(facts)}, on the ${SITE.name} account of ${facts.accountName}.`,
     `It is over their approval limit, so it needs an Account admin's approval before it comes to us. ${totalLine(facts)}`,
     '',
@@ -76,7 +93,7 @@ export function bookingApprovedMail(
   approver: string,
   staffCheck: StaffCheck | null,
 ): OutgoingMail {
-  return mail(to, `Booking ${facts.reference} approved`, [
+  return bookingMail(to, `Booking ${facts.reference} approved`, [
     `${approver} approved booking ${facts.reference} for ${facts.siteName}, ${period(facts)}. It is now with our team.`,
     nextStepWords(staffCheck),
     '',
@@ -90,7 +107,7 @@ export function bookingDeclinedMail(
   decider: string,
   reason: string,
 ): OutgoingMail {
-  return mail(to, `Booking ${facts.reference} declined`, [
+  return bookingMail(to, `Booking ${facts.reference} declined`, [
     `${decider} declined booking ${facts.reference} for ${facts.siteName}, ${period(facts)}.`,
     `The reason given: ${reason}`,
     'The equipment it held is free again. You can make a new booking at any time.',

@@ -12,18 +12,16 @@ import { ConflictError, ValidationError } from '../../lib/errors.ts'
 import { type AuditContext, writeAudit } from '../audit/audit.ts'
 import type { AuthUser } from '../auth/plugin.ts'
 import { enqueueMail } from '../outbox/service.ts'
+import { bookingForAction } from './access.ts'
 import { offHireMail } from './off-hire-mail.ts'
-import { bookingForAction, type OnHireDeps } from './on-hire.ts'
+import type { OnHireDeps } from './on-hire.ts'
+import { findUserEmails, insertOffHire, markLinesOffHired, setBookingStatus } from './on-hire-repository.ts'
 import {
-  type AccountBooking,
   type BookingLine,
-  bumpBookingVersion,
-  findUserEmails,
-  insertOffHire,
+  type BookingListRow,
   listBookingLines,
-  markLinesOffHired,
-  setBookingStatus,
-} from './on-hire-repository.ts'
+  updateBookingAtVersion,
+} from './repository.ts'
 
 /*
  * A customer's off-hire (ADR 048): units of a booking on hire, and when they are ready to collect. Their charges
@@ -57,11 +55,13 @@ function chosenLines(lines: readonly BookingLine[], lineIds: readonly number[]):
 
 async function offHireInTransaction(
   trx: Executor,
-  booking: AccountBooking,
+  booking: BookingListRow,
   request: { user: AuthUser; input: Parsed; lineIds: number[]; now: Date },
 ) {
   const { user, input, lineIds, now } = request
-  const moved = await bumpBookingVersion(trx, booking.id, input.version, { now: now.toISOString() })
+  const moved = await updateBookingAtVersion(trx, booking.id, input.version, {
+    updated_at: now.toISOString(),
+  })
   const lines = await listBookingLines(trx, booking.id)
   // A retry after the first went through: name the units already off-hired rather than only "changed".
   const chosen = chosenLines(lines, lineIds)
@@ -130,7 +130,7 @@ export async function requestOffHire(
           number: done.number,
           bookingReference: booking.reference,
           pickupAt: done.pickupAt,
-          timeZone: booking.time_zone,
+          timeZone: booking.depot_time_zone,
           fleetNumbers,
           accessNotes: input.accessNotes,
         }),

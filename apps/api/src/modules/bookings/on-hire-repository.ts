@@ -2,10 +2,14 @@ import type { Insertable } from 'kysely'
 import type { Executor } from '../../db/database.ts'
 import type { BookingLinesTable, BookingStatusValue, OffHiresTable } from '../../db/schema.ts'
 
-/* What On hire, off-hire and extend read and write: an account's units out, a booking's lines, off-hires. */
+/* What On hire, off-hire and extend read and write: an account's units out, lines' ends and off-hires. */
 
 /** Every unit of the account out on hire (on hire and not collected), with what its row and cost need. */
-export async function listOnHireLines(db: Executor, accountId: number, siteIds: readonly number[] | null) {
+export async function listOnHireLines(
+  db: Executor,
+  accountId: number,
+  siteIds: readonly number[] | undefined,
+) {
   let select = db
     .selectFrom('booking_lines')
     .innerJoin('bookings', 'bookings.id', 'booking_lines.booking_id')
@@ -41,9 +45,9 @@ export async function listOnHireLines(db: Executor, accountId: number, siteIds: 
     .where('bookings.account_id', '=', accountId)
     .where('booking_lines.on_hire_at', 'is not', null)
     .where('booking_lines.collected_at', 'is', null)
-  if (siteIds !== null) {
+  if (siteIds !== undefined) {
     if (siteIds.length === 0) return []
-    select = select.where('bookings.site_id', 'in', siteIds)
+    select = select.where('bookings.site_id', 'in', [...siteIds])
   }
   return select
     .orderBy('customer_account_sites.name')
@@ -64,82 +68,9 @@ export async function findAccountNumber(db: Executor, accountId: number): Promis
   return row?.account_number
 }
 
-/** A booking of the account, with its depot's zone. */
-export async function findAccountBooking(db: Executor, accountId: number, bookingId: number) {
-  return db
-    .selectFrom('bookings')
-    .innerJoin('depots', 'depots.id', 'bookings.depot_id')
-    .select([
-      'bookings.id',
-      'bookings.reference',
-      'bookings.account_id',
-      'bookings.site_id',
-      'bookings.depot_id',
-      'bookings.status',
-      'bookings.ends_at',
-      'bookings.ordered_by',
-      'bookings.version',
-      'depots.time_zone',
-      'depots.name as depot_name',
-    ])
-    .where('bookings.id', '=', bookingId)
-    .where('bookings.account_id', '=', accountId)
-    .executeTakeFirst()
-}
-export type AccountBooking = NonNullable<Awaited<ReturnType<typeof findAccountBooking>>>
-
-/**
- * The booking's version moves on, from `version` only: false when it has moved already (the caller answers 409).
- * On PostgreSQL the row stays locked until the transaction ends, so two changes of one booking take turns.
- */
-export async function bumpBookingVersion(
-  db: Executor,
-  bookingId: number,
-  version: number,
-  changes: { status?: BookingStatusValue; endsAt?: string; now: string },
-): Promise<boolean> {
-  const result = await db
-    .updateTable('bookings')
-    .set({
-      version: version + 1,
-      updated_at: changes.now,
-      ...(changes.status ? { status: changes.status } : {}),
-      ...(changes.endsAt ? { ends_at: changes.endsAt } : {}),
-    })
-    .where('id', '=', bookingId)
-    .where('version', '=', version)
-    .executeTakeFirst()
-  return Number(result.numUpdatedRows) === 1
-}
-
 export async function setBookingStatus(db: Executor, bookingId: number, status: BookingStatusValue) {
   await db.updateTable('bookings').set({ status }).where('id', '=', bookingId).execute()
 }
-
-/** A booking's lines with their units. */
-export async function listBookingLines(db: Executor, bookingId: number) {
-  return db
-    .selectFrom('booking_lines')
-    .innerJoin('units', 'units.id', 'booking_lines.unit_id')
-    .select([
-      'booking_lines.id',
-      'booking_lines.unit_id',
-      'booking_lines.booking_item_id',
-      'booking_lines.starts_at',
-      'booking_lines.ends_at',
-      'booking_lines.on_hire_at',
-      'booking_lines.off_hire_id',
-      'booking_lines.off_hire_at',
-      'booking_lines.collected_at',
-      'units.fleet_number',
-      'units.type_id',
-    ])
-    .where('booking_lines.booking_id', '=', bookingId)
-    .orderBy('units.fleet_number')
-    .orderBy('booking_lines.id')
-    .execute()
-}
-export type BookingLine = Awaited<ReturnType<typeof listBookingLines>>[number]
 
 export async function insertOffHire(db: Executor, values: Insertable<OffHiresTable>): Promise<number> {
   const row = await db.insertInto('off_hires').values(values).returning('id').executeTakeFirstOrThrow()
@@ -174,30 +105,6 @@ export async function stopLines(db: Executor, lineIds: readonly number[], at: st
 export async function insertLine(db: Executor, values: Insertable<BookingLinesTable>): Promise<number> {
   const row = await db.insertInto('booking_lines').values(values).returning('id').executeTakeFirstOrThrow()
   return row.id
-}
-
-/** The lines of a type's units at a depot overlapping [startsAt, endsAt), with the booking each is for. */
-export async function overlappingLinesWithBooking(
-  db: Executor,
-  typeId: number,
-  depotId: number,
-  startsAt: string,
-  endsAt: string,
-) {
-  return db
-    .selectFrom('booking_lines')
-    .innerJoin('units', 'units.id', 'booking_lines.unit_id')
-    .select([
-      'booking_lines.unit_id',
-      'booking_lines.starts_at',
-      'booking_lines.ends_at',
-      'booking_lines.booking_id',
-    ])
-    .where('units.type_id', '=', typeId)
-    .where('units.depot_id', '=', depotId)
-    .where('booking_lines.starts_at', '<', endsAt)
-    .where('booking_lines.ends_at', '>', startsAt)
-    .execute()
 }
 
 /** The emails of users by id (the requester and the orderer). */

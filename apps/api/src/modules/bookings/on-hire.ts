@@ -1,4 +1,3 @@
-import { BOOKING_MESSAGES } from '@signalway/shared/bookings'
 import { businessDay, formatIsoDay, formatWallTime } from '@signalway/shared/business-time'
 import { CUSTOMER_ACCOUNT_MESSAGES } from '@signalway/shared/customer-accounts'
 import { type Cents, gstOf } from '@signalway/shared/money'
@@ -12,17 +11,11 @@ import {
 } from '@signalway/shared/on-hire'
 import type { Executor } from '../../db/database.ts'
 import { toCsv } from '../../lib/csv.ts'
-import { ForbiddenError, NotFoundError } from '../../lib/errors.ts'
+import { NotFoundError } from '../../lib/errors.ts'
 import type { Clock } from '../../lib/time.ts'
 import type { AuthUser } from '../auth/plugin.ts'
-import { membershipOf } from '../customer-accounts/members.ts'
-import {
-  type AccountBooking,
-  findAccountBooking,
-  findAccountNumber,
-  listOnHireLines,
-  type OnHireLineRow,
-} from './on-hire-repository.ts'
+import { BOOKERS, bookingMemberOf, visibleSitesOf } from './access.ts'
+import { findAccountNumber, listOnHireLines, type OnHireLineRow } from './on-hire-repository.ts'
 
 /*
  * What a customer account has on hire (ADR 048, requirements §19): every unit out, by site and purchase order,
@@ -33,35 +26,6 @@ import {
 export interface OnHireDeps {
   db: Executor
   clock: Clock
-}
-
-type Role = 'account_admin' | 'orderer' | 'site_supervisor' | 'accounts'
-
-/** The member's role and the sites they are limited to (null: every site). */
-export async function memberScopeOf(db: Executor, user: AuthUser, accountId: number) {
-  const member = await membershipOf(db, user, accountId)
-  const role = member.role as Role
-  return { role, siteIds: role === 'site_supervisor' ? member.siteIds : null }
-}
-
-/**
- * A booking of the account the member may act on with one of `roles`: 403 when their role may not; 404 when it is
- * not the account's or (for a Site supervisor) not of their sites, as for an unknown booking.
- */
-export async function bookingForAction(
-  db: Executor,
-  user: AuthUser,
-  target: { accountId: number; bookingId: number },
-  roles: readonly Role[],
-  forbidden: string,
-): Promise<AccountBooking> {
-  const scope = await memberScopeOf(db, user, target.accountId)
-  // The role first: a member who may not do this is told so whichever booking they name.
-  if (!roles.includes(scope.role)) throw new ForbiddenError(forbidden)
-  const booking = await findAccountBooking(db, target.accountId, target.bookingId)
-  if (!booking || (scope.siteIds !== null && !scope.siteIds.includes(booking.site_id)))
-    throw new NotFoundError(BOOKING_MESSAGES.notFound)
-  return booking
 }
 
 function unitOf(row: OnHireLineRow, now: Date): OnHireUnit {
@@ -141,13 +105,13 @@ function matches(row: OnHireLineRow, query: OnHireQuery): boolean {
 }
 
 async function visibleRows(deps: OnHireDeps, user: AuthUser, accountId: number) {
-  const scope = await memberScopeOf(deps.db, user, accountId)
+  const member = await bookingMemberOf(deps.db, user, accountId)
   const [rows, accountNumber] = await Promise.all([
-    listOnHireLines(deps.db, accountId, scope.siteIds),
+    listOnHireLines(deps.db, accountId, visibleSitesOf(member)),
     findAccountNumber(deps.db, accountId),
   ])
   if (accountNumber === undefined) throw new NotFoundError(CUSTOMER_ACCOUNT_MESSAGES.notFound)
-  return { scope, rows, accountNumber }
+  return { role: member.role, rows, accountNumber }
 }
 
 /** GET …/on-hire: the units the member may see, filtered, grouped by site and PO, with their costs to date. */
@@ -157,7 +121,7 @@ export async function listOnHire(
   accountId: number,
   query: OnHireQuery,
 ): Promise<OnHire> {
-  const { scope, rows: all, accountNumber } = await visibleRows(deps, user, accountId)
+  const { role, rows: all, accountNumber } = await visibleRows(deps, user, accountId)
   const now = deps.clock()
   const rows = all.filter((row) => matches(row, query))
   const units = rows.map((row) => unitOf(row, now))
@@ -166,8 +130,8 @@ export async function listOnHire(
   return {
     accountNumber,
     asAt: now.toISOString(),
-    canExtend: scope.role === 'account_admin' || scope.role === 'orderer',
-    canOffHire: scope.role !== 'accounts',
+    canExtend: (BOOKERS as readonly string[]).includes(role),
+    canOffHire: role !== 'accounts',
     sites: [...sites].map(([id, name]) => ({ id, name })),
     poNumbers: [...new Set(all.flatMap((row) => (row.po_number ? [row.po_number] : [])))].sort(),
     groups: groupsOf(rows, units),

@@ -91,12 +91,19 @@ export async function setAgreementFile(db: Executor, bookingId: number, fileId: 
   await db.updateTable('bookings').set({ agreement_file_id: fileId }).where('id', '=', bookingId).execute()
 }
 
-/** Saves a booking changed from `version` (moving it on by one): false when it has another version now. */
+/**
+ * Saves a booking changed from `version` (moving it on by one): false when it has another version now (the caller
+ * answers 409). On PostgreSQL the row stays locked until the transaction ends, so two changes of one booking take
+ * turns.
+ */
+/** The columns a change of a booking sets (its version moves on by itself). */
+export type BookingColumns = Omit<Updateable<BookingsTable>, 'version' | 'id'>
+
 export async function updateBookingAtVersion(
   db: Executor,
   bookingId: number,
   version: number,
-  values: Omit<Updateable<BookingsTable>, 'version'>,
+  values: BookingColumns,
 ): Promise<boolean> {
   const result = await db
     .updateTable('bookings')
@@ -107,7 +114,8 @@ export async function updateBookingAtVersion(
   return Number(result.numUpdatedRows) === 1
 }
 
-function bookingsQuery(db: Executor) {
+/** Bookings with their account, site and depot: what the portal's and the staff's views of a booking show. */
+export function bookingsQuery(db: Executor) {
   return db
     .selectFrom('bookings')
     .innerJoin('customer_accounts', 'customer_accounts.id', 'bookings.account_id')
@@ -117,6 +125,9 @@ function bookingsQuery(db: Executor) {
     .select([
       'customer_accounts.account_number',
       'customer_accounts.legal_name as account_name',
+      'customer_accounts.on_hold as account_on_hold',
+      'customer_accounts.hold_reason as account_hold_reason',
+      'customer_accounts.credit_limit_cents as account_credit_limit_cents',
       'customer_account_sites.name as site_name',
       'customer_account_sites.full_address as site_address',
       'depots.code as depot_code',
@@ -161,29 +172,28 @@ export async function listBookingItems(db: Executor, bookingId: number) {
     .execute()
 }
 
-/** The units a booking holds, with their fleet numbers, types and off-hires. */
-export async function listBookingUnits(db: Executor, bookingId: number) {
-  return db
+/**
+ * A booking's lines with their units (fleet number, type, depot) and the off-hires they belong to: by fleet number,
+ * or with `byLine` in the order they were written (the staff's view).
+ */
+export async function listBookingLines(db: Executor, bookingId: number, { byLine = false } = {}) {
+  const select = db
     .selectFrom('booking_lines')
     .innerJoin('units', 'units.id', 'booking_lines.unit_id')
     .innerJoin('equipment_types', 'equipment_types.id', 'units.type_id')
     .leftJoin('off_hires', 'off_hires.id', 'booking_lines.off_hire_id')
+    .selectAll('booking_lines')
     .select([
-      'booking_lines.id',
-      'booking_lines.booking_item_id',
-      'booking_lines.unit_id',
-      'booking_lines.on_hire_at',
-      'booking_lines.off_hire_at',
-      'booking_lines.collected_at',
       'units.fleet_number',
+      'units.type_id',
+      'units.depot_id as unit_depot_id',
       'equipment_types.name as type_name',
       'off_hires.number as off_hire_number',
     ])
     .where('booking_lines.booking_id', '=', bookingId)
-    .orderBy('units.fleet_number')
-    .orderBy('booking_lines.id')
-    .execute()
+  return (byLine ? select : select.orderBy('units.fleet_number')).orderBy('booking_lines.id').execute()
 }
+export type BookingLine = Awaited<ReturnType<typeof listBookingLines>>[number]
 
 /** The emails of the account's Account admins. */
 export async function listAccountAdminEmails(db: Executor, accountId: number): Promise<string[]> {
@@ -198,6 +208,7 @@ export async function listAccountAdminEmails(db: Executor, accountId: number): P
   return rows.map((row) => row.email)
 }
 
+/** The email of a user (a booking's orderer): undefined when there is none. */
 export async function findUserEmail(db: Executor, userId: number | null): Promise<string | undefined> {
   if (userId === null) return undefined
   const row = await db.selectFrom('users').select('email').where('id', '=', userId).executeTakeFirst()

@@ -22,6 +22,7 @@ import { reserveUnits, UnitsNotAvailableError } from '../fleet/availability.ts'
 import { enqueueMail } from '../outbox/service.ts'
 import { bookerOf, bookingDetailOf } from './access.ts'
 import { storeAgreement } from './agreement.ts'
+import { availableCredit } from './credit.ts'
 import { approvalNeededMail, type BookingMailFacts, bookingReceivedMail } from './mail.ts'
 import { type BookingQuote, quoteBooking } from './pricing.ts'
 import {
@@ -33,7 +34,6 @@ import {
   insertBookingRow,
   linkBookingLines,
   listAccountAdminEmails,
-  openBookingsTotal,
 } from './repository.ts'
 import type { BookingsDeps } from './route-options.ts'
 
@@ -63,8 +63,7 @@ export async function staffCheckOf(
   exceptBookingId?: number,
 ): Promise<StaffCheck | null> {
   if (account.on_hold === 1) return 'on_hold'
-  const open = await openBookingsTotal(db, account.id, exceptBookingId)
-  return totalCents > Number(account.credit_limit_cents) - open ? 'over_credit' : null
+  return totalCents > (await availableCredit(db, account, exceptBookingId)) ? 'over_credit' : null
 }
 
 /** An orderer's booking over their approval limit waits for an Account admin. */

@@ -1,7 +1,7 @@
 import { formatDateTime } from '@signalway/shared/business-time'
 import { SITE } from '@signalway/shared/site'
 import type { OutgoingMail } from '../outbox/service.ts'
-import { greeting, MAIL_SIGNATURE as signature } from '../outbox/signature.ts'
+import { bookingMail } from './mail.ts'
 
 /*
  * What the orderer is told when staff act on their booking (ADR 048): confirmed (with the units and the start),
@@ -22,21 +22,13 @@ export interface MailUnit {
 const unitLines = (units: readonly MailUnit[]) =>
   units.map((unit) => `- ${unit.fleetNumber}: ${unit.typeName}`)
 
+/** A staff email about a booking: the body, then where to call with a question. */
 function mail(to: string, subject: string, body: readonly string[]): OutgoingMail {
-  return {
-    to,
-    subject,
-    text: [
-      greeting(null),
-      '',
-      ...body,
-      '',
-      `If you have a question about it, call us on ${SITE.phone.display}.`,
-      '',
-      signature,
-      '',
-    ].join('\n'),
-  }
+  return bookingMail(to, subject, [
+    ...body,
+    '',
+    `If you have a question about it, call us on ${SITE.phone.display}.`,
+  ])
 }
 
 export function bookingConfirmedMail(

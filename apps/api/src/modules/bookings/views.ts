@@ -1,8 +1,8 @@
 import type { BookingDetail, BookingSummary } from '@signalway/shared/bookings'
 import type { BookingItemRow } from '../../db/schema.ts'
-import type { BookingListRow, listBookingUnits } from './repository.ts'
+import type { BookingLine, BookingListRow } from './repository.ts'
 
-/* A booking's rows as the portal's summary and detail (packages/shared/src/bookings.ts). */
+/* A booking's rows as its summary and detail (packages/shared/src/bookings.ts): the portal's, and the staff's beneath theirs. */
 
 export function toBookingSummary(row: BookingListRow): BookingSummary {
   return {
@@ -28,10 +28,22 @@ export function toBookingSummary(row: BookingListRow): BookingSummary {
   }
 }
 
+/** An item as priced: what the detail and the hire agreement show of it. */
+export function toItem(item: BookingItemRow) {
+  return {
+    description: item.description,
+    quantity: item.quantity,
+    dayRateCents: item.day_rate_cents,
+    weekRateCents: item.week_rate_cents,
+    minimumDays: item.minimum_days,
+    subtotalCents: item.subtotal_cents,
+  }
+}
+
 export function toBookingDetail(
   row: BookingListRow,
   items: readonly BookingItemRow[],
-  units: Awaited<ReturnType<typeof listBookingUnits>>,
+  units: readonly BookingLine[],
 ): BookingDetail {
   return {
     ...toBookingSummary(row),
@@ -39,16 +51,7 @@ export function toBookingDetail(
     siteContactName: row.site_contact_name,
     siteContactPhone: row.site_contact_phone,
     nightWorks: row.night_works === 1,
-    items: items.map((item) => ({
-      id: item.id,
-      typeId: item.equipment_type_id,
-      description: item.description,
-      quantity: item.quantity,
-      dayRateCents: item.day_rate_cents,
-      weekRateCents: item.week_rate_cents,
-      minimumDays: item.minimum_days,
-      subtotalCents: item.subtotal_cents,
-    })),
+    items: items.map((item) => ({ id: item.id, typeId: item.equipment_type_id, ...toItem(item) })),
     units: units.map((unit) => ({
       lineId: unit.id,
       itemId: unit.booking_item_id,

@@ -8,6 +8,7 @@ import {
 import type { Executor } from '../../db/database.ts'
 import type { CustomerAccountRow } from '../../db/schema.ts'
 import { NotFoundError } from '../../lib/errors.ts'
+import { availableCredit } from '../bookings/credit.ts'
 import { findMemberships } from './repository.ts'
 
 /*
@@ -15,7 +16,10 @@ import { findMemberships } from './repository.ts'
  * the member's own (their user id is part of it), so another account answers 404 as an unknown one does.
  */
 
-function mine(row: CustomerAccountRow & { role: string }): MyCustomerAccount {
+type MembershipRow = CustomerAccountRow & { role: string }
+
+/** The account as its member sees it, with its available credit (the limit less its open bookings' totals). */
+async function mine(db: Executor, row: MembershipRow): Promise<MyCustomerAccount> {
   return {
     id: row.id,
     accountNumber: row.account_number,
@@ -23,8 +27,7 @@ function mine(row: CustomerAccountRow & { role: string }): MyCustomerAccount {
     tradingName: row.trading_name,
     role: row.role as CustomerAccountRole,
     creditLimitCents: row.credit_limit_cents,
-    // Nothing draws on the limit until bookings and invoices do: the whole limit is available.
-    availableCreditCents: row.credit_limit_cents,
+    availableCreditCents: await availableCredit(db, row),
     paymentTermsDays: row.payment_terms_days,
     poRequired: row.po_required === 1,
     onHold: row.on_hold === 1,
@@ -32,7 +35,8 @@ function mine(row: CustomerAccountRow & { role: string }): MyCustomerAccount {
 }
 
 export async function listMyAccounts(db: Executor, userId: number): Promise<MyCustomerAccounts> {
-  return { items: (await findMemberships(db, userId)).map(mine) }
+  const rows = await findMemberships(db, userId)
+  return { items: await Promise.all(rows.map((row) => mine(db, row))) }
 }
 
 export async function getMyAccount(
@@ -43,7 +47,7 @@ export async function getMyAccount(
   const [row] = await findMemberships(db, userId, accountId)
   if (!row) throw new NotFoundError(MESSAGES.notFound)
   return {
-    ...mine(row),
+    ...(await mine(db, row)),
     abn: row.abn,
     acn: row.acn,
     billingEmail: row.billing_email,

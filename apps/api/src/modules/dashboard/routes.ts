@@ -7,6 +7,8 @@ import { addDays, businessDay, formatIsoDay, startOfDayIn } from '@signalway/sha
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { errorResponses } from '../../lib/http-schemas.ts'
 import type { Clock } from '../../lib/time.ts'
+import { countRequested } from '../bookings/admin-detail.ts'
+import { countCollectionsToSchedule } from '../bookings/collections.ts'
 import { type CreditService, createCreditService } from '../credit/service.ts'
 import { createEnquiryService, type EnquiryService } from '../enquiries/service.ts'
 import { createOutboxAdminService, type OutboxAdminService } from '../outbox/admin-service.ts'
@@ -18,25 +20,37 @@ export interface DashboardSources {
   credit: Pick<CreditService, 'countAwaitingDecision'>
   outbox: Pick<OutboxAdminService, 'countUndelivered'>
   users: Pick<UsersService, 'countRegisteredBetween'>
+  bookings: { countRequested: () => Promise<number>; countCollectionsToSchedule: () => Promise<number> }
 }
 
 /**
  * The admin dashboard: what waits for staff, each count the total of the list it links to.
- * Four indexed counts; no cache, so a count never disagrees with its list. A module of its own because it
+ * Six indexed counts; no cache, so a count never disagrees with its list. A module of its own because it
  * reads every other back-office module's counts, while those modules import the back office's notes and staff.
  */
 export async function readDashboard(sources: DashboardSources, now: Date): Promise<AdminDashboard> {
   const today = businessDay(now)
   const first = addDays(today, -(RECENT_USERS_DAYS - 1))
-  const [newEnquiries, creditAwaitingDecision, undeliveredMail, recentUsers] = await Promise.all([
+  const [
+    newEnquiries,
+    creditAwaitingDecision,
+    bookingsRequested,
+    collectionsToSchedule,
+    undeliveredMail,
+    recentUsers,
+  ] = await Promise.all([
     sources.enquiries.countNew(),
     sources.credit.countAwaitingDecision(),
+    sources.bookings.countRequested(),
+    sources.bookings.countCollectionsToSchedule(),
     sources.outbox.countUndelivered(),
     sources.users.countRegisteredBetween(startOfDayIn(first), startOfDayIn(addDays(today, 1))),
   ])
   return {
     newEnquiries,
     creditAwaitingDecision,
+    bookingsRequested,
+    collectionsToSchedule,
     undeliveredMail,
     recentUsers: { count: recentUsers, from: formatIsoDay(first), to: formatIsoDay(today) },
   }
@@ -60,6 +74,10 @@ export const dashboardRoutes: FastifyPluginAsyncZod = async (app) => {
       secondFactors: app.secondFactors,
       siteUrl: app.accessTokens.issuer,
     }),
+    bookings: {
+      countRequested: () => countRequested({ db: app.db, clock }),
+      countCollectionsToSchedule: () => countCollectionsToSchedule({ db: app.db, clock }),
+    },
   }
   app.get(
     '/admin/dashboard',
@@ -68,7 +86,7 @@ export const dashboardRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['admin'],
         summary:
-          'Counts for the admin dashboard: new enquiries, undelivered mail, users registered this week.',
+          'Counts for the admin dashboard: new enquiries, credit applications and bookings waiting for staff, collections to schedule, undelivered mail, users registered this week.',
         description: ADMIN_ONLY,
         security: [{ bearer: [] }],
         response: { 200: adminDashboardSchema, ...errorResponses(401, 403) },

@@ -44,7 +44,8 @@ export interface HeldPeriod {
  * The booking lines of a type's units at a depot that overlap the half-open period [startsAt, endsAt): a line
  * overlaps when it starts before the period ends and ends after it starts, so one ending exactly when another
  * starts does not. With `availableOnly`, only the lines of units that are Available now (the only ones that can
- * be free): the first-available-day search reads a year of lines, and skips those it would not look at.
+ * be free): the first-available-day search reads a year of lines, and skips those it would not look at. With
+ * `exceptBookingId`, that booking's own lines are left out (an extension of it is free of them).
  */
 export async function overlappingLines(
   db: Executor,
@@ -52,7 +53,7 @@ export async function overlappingLines(
   depotId: number,
   startsAt: string,
   endsAt: string,
-  { availableOnly = false }: { availableOnly?: boolean } = {},
+  { availableOnly = false, exceptBookingId }: { availableOnly?: boolean; exceptBookingId?: number } = {},
 ): Promise<HeldPeriod[]> {
   let select = db
     .selectFrom('booking_lines')
@@ -63,6 +64,13 @@ export async function overlappingLines(
     .where('booking_lines.starts_at', '<', endsAt)
     .where('booking_lines.ends_at', '>', startsAt)
   if (availableOnly) select = select.where('units.status', '=', 'available')
+  if (exceptBookingId !== undefined)
+    select = select.where((eb) =>
+      eb.or([
+        eb('booking_lines.booking_id', 'is', null),
+        eb('booking_lines.booking_id', '!=', exceptBookingId),
+      ]),
+    )
   return select.execute()
 }
 

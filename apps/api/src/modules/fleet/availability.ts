@@ -112,22 +112,28 @@ async function depotOf(db: Executor, depotId: number): Promise<DepotRow> {
   return depot
 }
 
-/** The units of a type at a depot free over a period (the total counts every unit that is not retired). */
+/**
+ * The units of a type at a depot free over a period (the total counts every unit that is not retired). With
+ * `lock`, the units stay locked as reserveUnits locks them (inside the caller's transaction); with
+ * `exceptBookingId`, that booking's own lines do not hold its units.
+ */
 export async function freeUnits(
   db: Executor,
   typeId: number,
   depotId: number,
   period: Period,
+  options: { lock?: boolean; exceptBookingId?: number } = {},
 ): Promise<{ total: number; free: CandidateUnit[] }> {
   checkPeriod(period)
   const depot = await depotOf(db, depotId)
-  const units = await candidateUnits(db, typeId, depotId)
+  const units = await candidateUnits(db, typeId, depotId, { lock: options.lock ?? false })
   const lines = await overlappingLines(
     db,
     typeId,
     depotId,
     period.startsAt.toISOString(),
     period.endsAt.toISOString(),
+    { exceptBookingId: options.exceptBookingId },
   )
   return { total: units.length, free: freeUnitsOf(units, lines, period, depot.time_zone) }
 }

@@ -84,6 +84,8 @@ describe.each(DIALECTS)('the admin dashboard on %s', (dialect) => {
     expect(response.json()).toEqual({
       newEnquiries: 2,
       creditAwaitingDecision: 0,
+      bookingsRequested: 0,
+      collectionsToSchedule: 0,
       undeliveredMail: 2,
       recentUsers: { count: 2, from: '2026-11-19', to: '2026-11-25' },
     })

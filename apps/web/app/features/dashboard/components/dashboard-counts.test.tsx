@@ -9,6 +9,8 @@ import { DASHBOARD_LOAD_FAILED, DashboardCounts } from './dashboard-counts.tsx'
 const dashboard: AdminDashboard = {
   newEnquiries: 3,
   creditAwaitingDecision: 2,
+  bookingsRequested: 4,
+  collectionsToSchedule: 1,
   undeliveredMail: 1,
   recentUsers: { count: 0, from: '2026-11-20', to: '2026-11-26' },
 }
@@ -35,6 +37,12 @@ describe('the dashboard counts', () => {
         .getByRole('link', { name: '2 credit applications awaiting a decision' })
         .getAttribute('href'),
     ).toBe('/admin/credit-applications/?status=awaiting_decision')
+    expect(
+      within(region).getByRole('link', { name: '4 booking requests to confirm' }).getAttribute('href'),
+    ).toBe('/admin/bookings/?status=requested')
+    expect(within(region).getByRole('link', { name: '1 collection to schedule' }).getAttribute('href')).toBe(
+      '/admin/bookings/collections/',
+    )
     expect(within(region).getByRole('link', { name: '1 undelivered email' }).getAttribute('href')).toBe(
       '/admin/undelivered-mail/',
     )
@@ -50,7 +58,7 @@ describe('the dashboard counts', () => {
     renderCounts(() => new Promise(() => {}))
     const region = screen.getByRole('region', { name: 'Waiting for you' })
     expect(region.getAttribute('aria-busy')).toBe('true')
-    expect(region.querySelectorAll('.dashboard__count--loading')).toHaveLength(4)
+    expect(region.querySelectorAll('.dashboard__count--loading')).toHaveLength(6)
   })
 
   it('says when they could not be loaded, and tries again', async () => {

@@ -7,6 +7,9 @@ import { getDashboard } from '../api/get-dashboard.ts'
 
 export const DASHBOARD_LOAD_FAILED = 'Unable to load the dashboard.'
 
+/** The counts the dashboard shows, in order: room is kept for each while they load. */
+const COUNT_KEYS = ['enquiries', 'credit', 'bookings', 'collections', 'mail', 'users'] as const
+
 interface Count {
   key: string
   value: number
@@ -34,6 +37,18 @@ export function countsOf(dashboard: AdminDashboard): Count[] {
       to: `${paths.admin.creditApplications}?status=awaiting_decision`,
     },
     {
+      key: 'bookings',
+      value: dashboard.bookingsRequested,
+      label: ['booking request to confirm', 'booking requests to confirm'],
+      to: `${paths.admin.bookings}?status=requested`,
+    },
+    {
+      key: 'collections',
+      value: dashboard.collectionsToSchedule,
+      label: ['collection to schedule', 'collections to schedule'],
+      to: paths.admin.bookingCollections,
+    },
+    {
       key: 'mail',
       value: dashboard.undeliveredMail,
       label: ['undelivered email', 'undelivered emails'],
@@ -53,9 +68,9 @@ export function countsOf(dashboard: AdminDashboard): Count[] {
 }
 
 /**
- * What waits for staff: new enquiries, credit applications to decide, undelivered mail and the week's new
- * users. Space is kept for the
- * figures while they load, so nothing moves when they arrive.
+ * What waits for staff: new enquiries, credit applications to decide, booking requests to confirm, collections
+ * to schedule, undelivered mail and the week's new users. Space is kept for the figures while they load, so
+ * nothing moves when they arrive.
  */
 export function DashboardCounts({ load = getDashboard }: { load?: () => Promise<AdminDashboard> }) {
   const headingId = useId()
@@ -90,7 +105,7 @@ export function DashboardCounts({ load = getDashboard }: { load?: () => Promise<
                   </Link>
                 </li>
               ))
-            : [0, 1, 2, 3].map((slot) => (
+            : COUNT_KEYS.map((slot) => (
                 <li key={slot} aria-hidden="true">
                   <span className="dashboard__count dashboard__count--loading" />
                 </li>
