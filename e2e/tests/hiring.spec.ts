@@ -377,9 +377,9 @@ test('an account books online, staff deliver, the owner off-hires a unit and an 
   await cost.scrollIntoViewIfNeeded()
   await expect(cost).toBeInViewport()
   // The table's own box does not scroll sideways either: the cost is there without it.
-  expect(await table.evaluate((element) => element.scrollWidth <= (element.parentElement?.clientWidth ?? 0))).toBe(
-    true,
-  )
+  expect(
+    await table.evaluate((element) => element.scrollWidth <= (element.parentElement?.clientWidth ?? 0)),
+  ).toBe(true)
   await page.screenshot({ path: test.info().outputPath('on-hire-320.png'), fullPage: true })
   await fitsTheScreen(page)
   await expectAccessible(page)
