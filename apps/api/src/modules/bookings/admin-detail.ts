@@ -8,9 +8,9 @@ import {
 import type { Executor } from '../../db/database.ts'
 import { NotFoundError } from '../../lib/errors.ts'
 import type { Clock } from '../../lib/time.ts'
+import { availableCredit } from '../customer-accounts/available-credit.ts'
 import { freeUnits } from '../fleet/availability.ts'
 import { countBookings, findBooking, findBookings } from './admin-repository.ts'
-import { availableCredit } from './credit.ts'
 import {
   type BookingLine,
   type BookingListRow,

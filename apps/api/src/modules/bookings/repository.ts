@@ -4,9 +4,6 @@ import type { BookingItemsTable, BookingStatusValue, BookingsTable } from '../..
 
 /* The bookings' reads and writes of the booking request, the Account admin's decision and the portal (ADR 048). */
 
-/** The statuses whose totals use the account's credit: asked for, or out on hire. */
-export const OPEN_STATUSES: BookingStatusValue[] = ['requested', 'confirmed', 'on_hire', 'off_hire_requested']
-
 /** A member of the account as booking needs them: role, approval limit, sites, name and email. */
 export async function findBookingMember(db: Executor, userId: number, accountId: number) {
   const member = await db
@@ -43,17 +40,6 @@ export async function findAccountForBooking(db: Executor, accountId: number) {
 export type BookingAccount = NonNullable<Awaited<ReturnType<typeof findAccountForBooking>>>
 
 /** The totals inc GST of the account's open bookings, leaving one out (the booking being decided). */
-export async function openBookingsTotal(db: Executor, accountId: number, exceptId?: number): Promise<number> {
-  let query = db
-    .selectFrom('bookings')
-    .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('total_cents'), eb.lit(0)).as('total'))
-    .where('account_id', '=', accountId)
-    .where('status', 'in', OPEN_STATUSES)
-  if (exceptId !== undefined) query = query.where('id', '!=', exceptId)
-  const row = await query.executeTakeFirstOrThrow()
-  return Number(row.total)
-}
-
 export async function insertBookingRow(db: Executor, values: Insertable<BookingsTable>): Promise<number> {
   const row = await db.insertInto('bookings').values(values).returning('id').executeTakeFirstOrThrow()
   return row.id

@@ -8,7 +8,7 @@ import {
 import type { Executor } from '../../db/database.ts'
 import type { CustomerAccountRow } from '../../db/schema.ts'
 import { NotFoundError } from '../../lib/errors.ts'
-import { availableCredit } from '../bookings/credit.ts'
+import { availableCredit } from './available-credit.ts'
 import { findMemberships } from './repository.ts'
 
 /*

@@ -1,5 +1,5 @@
 import type { Executor } from '../../db/database.ts'
-import { openBookingsTotal } from './repository.ts'
+import { openBookingsTotal } from './credit-repository.ts'
 
 /*
  * The available credit of a customer account (ADR 048): its credit limit less the totals inc GST of its open
