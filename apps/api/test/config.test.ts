@@ -45,6 +45,8 @@ describe('loadConfig', () => {
       adminEmail: 'admin@signalway.example',
       enquiriesEmail: 'enquiries@signalway.example',
       accountsEmail: 'accounts@signalway.example',
+      oncallEmail: 'oncall@signalway.example',
+      oncallEscalationEmail: 'operations@signalway.example',
       seedDemo: true,
       trustProxy: false,
       logLevel: 'info',

@@ -9,6 +9,7 @@ import { errorResponses } from '../../lib/http-schemas.ts'
 import type { Clock } from '../../lib/time.ts'
 import { type CreditService, createCreditService } from '../credit/service.ts'
 import { createEnquiryService, type EnquiryService } from '../enquiries/service.ts'
+import { faultFigures } from '../faults/service.ts'
 import { createOutboxAdminService, type OutboxAdminService } from '../outbox/admin-service.ts'
 import { ADMIN_ONLY, createUsersService, type UsersService } from '../users/service.ts'
 
@@ -18,6 +19,7 @@ export interface DashboardSources {
   credit: Pick<CreditService, 'countAwaitingDecision'>
   outbox: Pick<OutboxAdminService, 'countUndelivered'>
   users: Pick<UsersService, 'countRegisteredBetween'>
+  faults: { figures(from: Date, to: Date): ReturnType<typeof faultFigures> }
 }
 
 /**
@@ -28,17 +30,19 @@ export interface DashboardSources {
 export async function readDashboard(sources: DashboardSources, now: Date): Promise<AdminDashboard> {
   const today = businessDay(now)
   const first = addDays(today, -(RECENT_USERS_DAYS - 1))
-  const [newEnquiries, creditAwaitingDecision, undeliveredMail, recentUsers] = await Promise.all([
+  const [newEnquiries, creditAwaitingDecision, undeliveredMail, recentUsers, faults] = await Promise.all([
     sources.enquiries.countNew(),
     sources.credit.countAwaitingDecision(),
     sources.outbox.countUndelivered(),
     sources.users.countRegisteredBetween(startOfDayIn(first), startOfDayIn(addDays(today, 1))),
+    sources.faults.figures(startOfDayIn(first), startOfDayIn(addDays(today, 1))),
   ])
   return {
     newEnquiries,
     creditAwaitingDecision,
     undeliveredMail,
     recentUsers: { count: recentUsers, from: formatIsoDay(first), to: formatIsoDay(today) },
+    ...faults,
   }
 }
 
@@ -60,6 +64,9 @@ export const dashboardRoutes: FastifyPluginAsyncZod = async (app) => {
       secondFactors: app.secondFactors,
       siteUrl: app.accessTokens.issuer,
     }),
+    faults: {
+      figures: (from, to) => faultFigures({ db: app.db }, from, to),
+    },
   }
   app.get(
     '/admin/dashboard',

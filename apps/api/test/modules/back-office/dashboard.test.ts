@@ -86,6 +86,8 @@ describe.each(DIALECTS)('the admin dashboard on %s', (dialect) => {
       creditAwaitingDecision: 0,
       undeliveredMail: 2,
       recentUsers: { count: 2, from: '2026-11-19', to: '2026-11-25' },
+      openFaults: 0,
+      medianAcknowledgeMinutes: null,
     })
   })
 
