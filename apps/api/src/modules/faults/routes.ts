@@ -111,7 +111,7 @@ export const faultRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const photo = await getFaultPhoto(deps, request.params.id)
-      return reply.type('image/webp').header('cache-control', 'private, no-store').send(photo)
+      return reply.type('image/webp').send(photo)
     },
   )
 
