@@ -11,6 +11,8 @@ const dashboard: AdminDashboard = {
   creditAwaitingDecision: 2,
   undeliveredMail: 1,
   recentUsers: { count: 0, from: '2026-11-20', to: '2026-11-26' },
+  openFaults: 2,
+  medianAcknowledgeMinutes: 7,
 }
 
 function renderCounts(load: () => Promise<AdminDashboard>) {

@@ -49,6 +49,19 @@ export function countsOf(dashboard: AdminDashboard): Count[] {
       ],
       to: `${paths.admin.manageUsers}?${new URLSearchParams({ from, to })}`,
     },
+    {
+      key: 'faults',
+      value: dashboard.openFaults,
+      label:
+        dashboard.medianAcknowledgeMinutes === null
+          ? ['open fault', 'open faults']
+          : [
+              `open fault; median ${dashboard.medianAcknowledgeMinutes} min to acknowledge this week`,
+              `open faults; median ${dashboard.medianAcknowledgeMinutes} min to acknowledge this week`,
+            ],
+      to: paths.admin.faults,
+      urgent: dashboard.openFaults > 0,
+    },
   ]
 }
 
@@ -90,7 +103,7 @@ export function DashboardCounts({ load = getDashboard }: { load?: () => Promise<
                   </Link>
                 </li>
               ))
-            : [0, 1, 2, 3].map((slot) => (
+            : [0, 1, 2, 3, 4].map((slot) => (
                 <li key={slot} aria-hidden="true">
                   <span className="dashboard__count dashboard__count--loading" />
                 </li>
