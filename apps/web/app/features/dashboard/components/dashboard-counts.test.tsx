@@ -52,7 +52,7 @@ describe('the dashboard counts', () => {
     renderCounts(() => new Promise(() => {}))
     const region = screen.getByRole('region', { name: 'Waiting for you' })
     expect(region.getAttribute('aria-busy')).toBe('true')
-    expect(region.querySelectorAll('.dashboard__count--loading')).toHaveLength(4)
+    expect(region.querySelectorAll('.dashboard__count--loading')).toHaveLength(5)
   })
 
   it('says when they could not be loaded, and tries again', async () => {
