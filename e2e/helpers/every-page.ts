@@ -325,6 +325,8 @@ export const EVERY_PAGE: readonly PageCheck[] = [
     url: at('/admin/bookings/0/'),
     state: 'no such booking',
   },
+  { route: '/admin/faults/', visitor: 'admin', url: at('/admin/faults/') },
+  { route: '/admin/faults/:id/', visitor: 'admin', url: at('/admin/faults/0/'), state: 'no such fault' },
   { route: '/admin/undelivered-mail/', visitor: 'admin', url: at('/admin/undelivered-mail/') },
   { route: '/admin/news/', visitor: 'admin', url: at('/admin/news/') },
   { route: '/admin/news/new', visitor: 'admin', url: at('/admin/news/new') },
