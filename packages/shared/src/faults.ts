@@ -11,6 +11,11 @@ export const FAULT_REFERENCE_PREFIX = 'F'
 export const FAULT_TEXT_MAX = 1_000
 /** A phone photo re-encoded is far smaller; the upload itself is bounded at this. */
 export const FAULT_PHOTO_MAX_BYTES = 8 * 1024 * 1024
+/**
+ * A report's body: the photo as a data: URL (a third more in base64) and the form's fields, well within this. The
+ * unit page's multipart form posted to its action is allowed as much (apps/api/src/plugins/web.ts).
+ */
+export const FAULT_BODY_LIMIT = 11 * 1024 * 1024
 /** An unacknowledged fault goes to the second on-call contact after this long. */
 export const FAULT_ESCALATION_MS = 15 * 60_000
 

@@ -1,6 +1,7 @@
 import { businessYear } from '@signalway/shared/business-time'
 import { HONEYPOT_FIELD } from '@signalway/shared/enquiry'
 import {
+  FAULT_BODY_LIMIT,
   faultDetailSchema,
   faultIdParamsSchema,
   faultReportedSchema,
@@ -29,8 +30,6 @@ import {
 
 /** Per IP: someone at a roadside reports a few faults an hour, not dozens. */
 export const FAULT_RATE_LIMIT = { max: 5, timeWindow: 10 * 60_000 }
-/** A phone photo as a data: URL (8 MB, a third more in base64) and the form's fields. */
-export const FAULT_BODY_LIMIT = 11 * 1024 * 1024
 /** How often each instance looks for faults to escalate (the lease makes it one at a time). */
 export const FAULT_ESCALATION_SWEEP_MS = 60_000
 
