@@ -7,6 +7,11 @@ import { signInAsAdmin } from '../helpers/admin.ts'
  * acknowledge it. A demo VMS board of this run (the e2e database is shared, and each unit takes a few reports an hour).
  */
 
+const RED_PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAgAAAAICAIAAABLbSncAAAAEklEQVR4nGP4z8CAFWEXHbQSACj/P8Fu7N9hAAAAAElFTkSuQmCC',
+  'base64',
+)
+
 test.use({ viewport: { width: 320, height: 800 } })
 
 test('a fault reported from a unit page reaches the on-call queue and is acknowledged', async ({
@@ -27,6 +32,10 @@ test('a fault reported from a unit page reaches the on-call queue and is acknowl
   await expect(blank).toBeChecked()
   await page.getByRole('textbox', { name: 'Details', exact: true }).focus()
   await page.keyboard.type('Board dark, leaning on the kerb.')
+  // A photo as the camera gives one (a red PNG): re-encoded by the API, shown to staff.
+  await page
+    .getByLabel('Photo', { exact: true })
+    .setInputFiles({ name: 'fault.png', mimeType: 'image/png', buffer: RED_PNG })
   await page.getByRole('textbox', { name: 'Your name', exact: true }).focus()
   await page.keyboard.type('Sam Roadside')
   await page.keyboard.press('Tab')
@@ -47,6 +56,7 @@ test('a fault reported from a unit page reaches the on-call queue and is acknowl
   await page.getByRole('link', { name: reference, exact: true }).click()
   await expect(page.getByRole('heading', { name: reference, exact: true })).toBeVisible()
   await expect(page.getByText('Sam Roadside', { exact: true })).toBeVisible()
+  await expect(page.getByRole('img', { name: 'Sent with the report', exact: true })).toBeVisible()
   await page.getByRole('button', { name: 'Acknowledge', exact: true }).click()
   await expect(page.getByText(/^Acknowledged \d{4}-\d{2}-\d{2} \d{2}:\d{2}$/u)).toBeVisible()
   await expect(page.getByRole('button', { name: 'Acknowledge', exact: true })).toHaveCount(0)

@@ -25,18 +25,28 @@ export interface FaultPageApi {
 const DEFAULT_API: FaultPageApi = { get: getFault, photo: getFaultPhoto, move: moveFault }
 const LOAD_FAILED = 'Unable to load the fault report.'
 
+/** The photo as a data: URL: the Content Security Policy lets images come from the site and data: only. */
+function readAsDataUrl(blob: Blob): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const reader = new FileReader()
+    reader.onload = () => resolve(String(reader.result))
+    reader.onerror = () => reject(reader.error)
+    reader.readAsDataURL(blob)
+  })
+}
+
 function Photo({ id, load }: { id: number; load: FaultPageApi['photo'] }) {
   const [url, setUrl] = useState<string | null>(null)
   useEffect(() => {
-    let objectUrl: string | null = null
+    let current = true
     load(id)
-      .then((blob) => {
-        objectUrl = URL.createObjectURL(blob)
-        setUrl(objectUrl)
+      .then(readAsDataUrl)
+      .then((dataUrl) => {
+        if (current) setUrl(dataUrl)
       })
       .catch(() => setUrl(null))
     return () => {
-      if (objectUrl) URL.revokeObjectURL(objectUrl)
+      current = false
     }
   }, [id, load])
   return url ? <img src={url} alt="Sent with the report" className="fault-photo" /> : null

@@ -45,6 +45,15 @@ describe('the on-call queue', () => {
     expect(screen.getByText('Display blank, Battery or solar flat')).toBeTruthy()
   })
 
+  it('shows the photo as a data: URL (the Content Security Policy allows no blob: image)', async () => {
+    const photo = vi.fn(async () => new Blob([new Uint8Array([1, 2, 3])], { type: 'image/webp' }))
+    const api = { get: vi.fn(async () => ({ ...detail, hasPhoto: true })), photo, move: vi.fn() }
+    renderWithProviders(<FaultPage id={7} api={api} />, { route: '/admin/faults/7/', auth: admin })
+    const image = await screen.findByRole('img', { name: 'Sent with the report' })
+    expect(image.getAttribute('src')).toBe('data:image/webp;base64,AQID')
+    expect(photo).toHaveBeenCalledWith(7)
+  })
+
   it('shows a fault with its location link, acknowledges it, and says when someone changed it first', async () => {
     const user = userEvent.setup()
     const move = vi
