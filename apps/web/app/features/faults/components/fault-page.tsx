@@ -63,7 +63,7 @@ function Facts({ fault }: { fault: FaultDetail }) {
     ['Reporter', fault.reporterName],
     [
       'Phone',
-      <a key="phone" href={`tel:${fault.reporterPhone.replace(/[^\d+]/g, '')}`}>
+      <a key="phone" className="fault-link" href={`tel:${fault.reporterPhone.replace(/[^\d+]/g, '')}`}>
         {fault.reporterPhone}
       </a>,
     ],
@@ -205,7 +205,9 @@ export function FaultPage({ id, api = DEFAULT_API }: { id: number; api?: FaultPa
   return (
     <div className="publishing">
       <p>
-        <Link to={paths.admin.faults}>Back to Faults</Link>
+        <Link to={paths.admin.faults} className="fault-link">
+          Back to Faults
+        </Link>
       </p>
       <h2>{fault.reference}</h2>
       <Facts fault={fault} />

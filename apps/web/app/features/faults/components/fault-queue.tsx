@@ -38,7 +38,9 @@ export function FaultQueue({ load = listFaults }: { load?: () => Promise<FaultSu
           {loaded.value.map((fault) => (
             <tr key={fault.id}>
               <th scope="row">
-                <Link to={paths.admin.fault(fault.id)}>{fault.reference}</Link>
+                <Link to={paths.admin.fault(fault.id)} className="fault-link">
+                  {fault.reference}
+                </Link>
               </th>
               <td>
                 {FAULT_STATUS_LABELS[fault.status]} {melbourneTime(fault.statusAt)}
