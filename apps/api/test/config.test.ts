@@ -70,6 +70,21 @@ describe('loadConfig', () => {
     expect(load({ SITE_URL: 'https://hire.example.com/' }).siteUrl).toBe('https://hire.example.com')
   })
 
+  it('takes the on-call addresses for fault reports, and refuses one that is no email address (ADR 049)', () => {
+    const config = load({
+      ONCALL_EMAIL: 'tech@example.com.au',
+      ONCALL_ESCALATION_EMAIL: 'ops@example.com.au',
+    })
+    expect([config.oncallEmail, config.oncallEscalationEmail]).toEqual([
+      'tech@example.com.au',
+      'ops@example.com.au',
+    ])
+    expect(errorOf({ ONCALL_EMAIL: 'on call' })).toContain('ONCALL_EMAIL must be an email address')
+    expect(errorOf({ ONCALL_ESCALATION_EMAIL: 'x' })).toContain(
+      'ONCALL_ESCALATION_EMAIL must be an email address',
+    )
+  })
+
   it('rejects a bad PORT with one clear line', () => {
     expect(errorOf({ PORT: 'abc' })).toBe(
       'Configuration error: PORT must be an integer between 1 and 65535 (got "abc")',

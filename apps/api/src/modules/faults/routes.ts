@@ -1,5 +1,5 @@
 import { businessYear } from '@signalway/shared/business-time'
-import { HONEYPOT_FIELD } from '@signalway/shared/enquiry'
+import { HONEYPOT_FIELD, isHoneypotFilled } from '@signalway/shared/enquiry'
 import {
   FAULT_BODY_LIMIT,
   faultDetailSchema,
@@ -149,7 +149,7 @@ async function dropHoneypot(request: FastifyRequest, reply: FastifyReply) {
   const body = request.body
   if (typeof body !== 'object' || body === null || Array.isArray(body)) return
   const value = (body as Record<string, unknown>)[HONEYPOT_FIELD]
-  if (typeof value !== 'string' || value.trim() === '') return
+  if (typeof value !== 'string' || !isHoneypotFilled({ [HONEYPOT_FIELD]: value })) return
   request.log.warn({ ip: request.ip }, 'honeypot filled; fault report dropped')
   const now = request.server.clock()
   return reply.code(201).send({
