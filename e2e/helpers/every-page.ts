@@ -316,6 +316,8 @@ export const EVERY_PAGE: readonly PageCheck[] = [
   { route: '/admin/bookings/', visitor: 'admin', url: at('/admin/bookings/') },
   { route: '/admin/bookings/collections/', visitor: 'admin', url: at('/admin/bookings/collections/') },
   { route: '/admin/bookings/:id/', visitor: 'admin', url: (d) => `/admin/bookings/${d.bookingId}/` },
+  { route: '/admin/faults/', visitor: 'admin', url: at('/admin/faults/') },
+  { route: '/admin/faults/:id/', visitor: 'admin', url: at('/admin/faults/0/'), state: 'no such fault' },
   { route: '/admin/undelivered-mail/', visitor: 'admin', url: at('/admin/undelivered-mail/') },
   { route: '/admin/news/', visitor: 'admin', url: at('/admin/news/') },
   { route: '/admin/news/new', visitor: 'admin', url: at('/admin/news/new') },

@@ -40,6 +40,7 @@ const ADMIN_PAGES = [
   '/admin/credit-applications/',
   '/admin/bookings/',
   '/admin/bookings/collections/',
+  '/admin/faults/',
   '/admin/undelivered-mail/',
 ]
 

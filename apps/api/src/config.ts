@@ -27,6 +27,9 @@ export interface Config {
   mailFrom: string
   enquiriesEmail: string
   accountsEmail: string
+  /** Fault reports go at once to the on-call address, and to the escalation address when unacknowledged. */
+  oncallEmail: string
+  oncallEscalationEmail: string
   siteUrl: string
   /**
    * The address passkeys are made for: its host is the WebAuthn relying party id and its origin the one
@@ -144,6 +147,8 @@ const envSchema = z.object({
   MAIL_FROM: mailbox('MAIL_FROM').optional(),
   ENQUIRIES_EMAIL: email('ENQUIRIES_EMAIL').default(SITE.enquiriesEmail),
   ACCOUNTS_EMAIL: email('ACCOUNTS_EMAIL').default(SITE.accountsEmail),
+  ONCALL_EMAIL: email('ONCALL_EMAIL').default(SITE.oncallEmail),
+  ONCALL_ESCALATION_EMAIL: email('ONCALL_ESCALATION_EMAIL').default(SITE.oncallEscalationEmail),
   SITE_URL: urlWithScheme('SITE_URL', ['http', 'https']).optional(),
   PASSKEY_URL: urlWithScheme('PASSKEY_URL', ['http', 'https']).optional(),
   JWT_SECRET: z
@@ -254,6 +259,8 @@ export function loadConfig(env: Env): Config {
     mailFrom: vars.MAIL_FROM ?? `${SITE.name} <no-reply@signalway.example>`,
     enquiriesEmail: vars.ENQUIRIES_EMAIL,
     accountsEmail: vars.ACCOUNTS_EMAIL,
+    oncallEmail: vars.ONCALL_EMAIL,
+    oncallEscalationEmail: vars.ONCALL_ESCALATION_EMAIL,
     siteUrl: (vars.SITE_URL ?? `http://localhost:${vars.PORT}`).replace(/\/+$/, ''),
     passkeyUrl: (vars.PASSKEY_URL ?? vars.SITE_URL ?? `http://localhost:${vars.PORT}`).replace(/\/+$/, ''),
     siteName: SITE.name,

@@ -45,6 +45,8 @@ describe('loadConfig', () => {
       adminEmail: 'admin@signalway.example',
       enquiriesEmail: 'enquiries@signalway.example',
       accountsEmail: 'accounts@signalway.example',
+      oncallEmail: 'oncall@signalway.example',
+      oncallEscalationEmail: 'operations@signalway.example',
       seedDemo: true,
       trustProxy: false,
       logLevel: 'info',
@@ -66,6 +68,21 @@ describe('loadConfig', () => {
   it('derives SITE_URL from PORT and strips trailing slashes', () => {
     expect(load({ PORT: '8080' }).siteUrl).toBe('http://localhost:8080')
     expect(load({ SITE_URL: 'https://hire.example.com/' }).siteUrl).toBe('https://hire.example.com')
+  })
+
+  it('takes the on-call addresses for fault reports, and refuses one that is no email address (ADR 049)', () => {
+    const config = load({
+      ONCALL_EMAIL: 'tech@example.com.au',
+      ONCALL_ESCALATION_EMAIL: 'ops@example.com.au',
+    })
+    expect([config.oncallEmail, config.oncallEscalationEmail]).toEqual([
+      'tech@example.com.au',
+      'ops@example.com.au',
+    ])
+    expect(errorOf({ ONCALL_EMAIL: 'on call' })).toContain('ONCALL_EMAIL must be an email address')
+    expect(errorOf({ ONCALL_ESCALATION_EMAIL: 'x' })).toContain(
+      'ONCALL_ESCALATION_EMAIL must be an email address',
+    )
   })
 
   it('rejects a bad PORT with one clear line', () => {

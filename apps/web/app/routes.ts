@@ -69,6 +69,8 @@ export default [
       route(p.adminBookings, 'routes/admin/bookings.tsx'),
       route(p.adminBookingCollections, 'routes/admin/booking-collections.tsx'),
       route(p.adminBooking, 'routes/admin/booking.tsx'),
+      route(p.adminFaults, 'routes/admin/faults.tsx'),
+      route(p.adminFault, 'routes/admin/fault.tsx'),
       route(p.adminUndeliveredMail, 'routes/admin/undelivered-mail.tsx'),
       route(p.adminNews, 'routes/admin/news.tsx'),
       route(p.adminNewsNew, 'routes/admin/news-item.tsx', { id: 'admin-news-new' }),

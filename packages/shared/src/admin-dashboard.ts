@@ -23,6 +23,10 @@ export const adminDashboardSchema = z
       from: z.string(),
       to: z.string(),
     }),
+    /** Fault reports not yet resolved (ADR 049). */
+    openFaults: z.number().int().min(0),
+    /** The median minutes from report to acknowledgement of faults acknowledged in the same seven days; null if none. */
+    medianAcknowledgeMinutes: z.number().int().min(0).nullable(),
   })
   .meta({ id: 'AdminDashboard' })
 export type AdminDashboard = z.infer<typeof adminDashboardSchema>

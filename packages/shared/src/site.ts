@@ -42,6 +42,8 @@ export type SiteConfig = {
   readonly phone: PhoneNumber
   readonly enquiriesEmail: string
   readonly accountsEmail: string
+  readonly oncallEmail: string
+  readonly oncallEscalationEmail: string
   readonly openingHours: { readonly short: string; readonly long: string }
   readonly offices: readonly Office[]
   readonly locations: readonly Location[]
@@ -82,6 +84,9 @@ export const SITE = {
   phone: { display: '1300 975 707', href: 'tel:1300975707' },
   enquiriesEmail: 'enquiries@signalway.example',
   accountsEmail: 'accounts@signalway.example',
+  /** Fault reports (ADR 049): the on-call technician, then the second contact when nobody acknowledges. */
+  oncallEmail: 'oncall@signalway.example',
+  oncallEscalationEmail: 'operations@signalway.example',
   openingHours: { short: '24/7', long: 'Open 24 hours a day, 7 days a week' },
   /** The two office addresses of the footer; the first is the head office. */
   offices: [

@@ -35,6 +35,7 @@ import * as depotZonesVersion from './migrations/0031-depot-zones-version.ts'
 import * as equipmentTypeImageAlt from './migrations/0032-equipment-type-image-alt.ts'
 import * as accountInvitationLimit from './migrations/0033-account-invitation-limit.ts'
 import * as bookings from './migrations/0034-bookings.ts'
+import * as faultReports from './migrations/0035-fault-reports.ts'
 import type { DB } from './schema.ts'
 
 /** Every migration, by name. Names sort in the order they run; add new ones at the end. */
@@ -73,6 +74,7 @@ export const migrations: Record<string, Migration> = {
   '0032-equipment-type-image-alt': equipmentTypeImageAlt,
   '0033-account-invitation-limit': accountInvitationLimit,
   '0034-bookings': bookings,
+  '0035-fault-reports': faultReports,
 }
 
 export class MigrationError extends Error {

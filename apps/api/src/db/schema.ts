@@ -786,6 +786,34 @@ export interface DB {
   customer_account_sites: CustomerAccountSitesTable
   customer_account_member_sites: CustomerAccountMemberSitesTable
   customer_account_invitations: CustomerAccountInvitationsTable
+  fault_reports: FaultReportsTable
+}
+
+/** A fault reported from a unit's public page (ADR 049). */
+export interface FaultReportsTable {
+  id: Generated<number>
+  reference: string
+  unit_id: number
+  /** reported | acknowledged | on_the_way | resolved. */
+  status: string
+  /** JSON text: the symptom codes. */
+  symptoms: string
+  text: Generated<string>
+  reporter_name: string
+  reporter_phone: string
+  lat: number | null
+  lng: number | null
+  accuracy_m: number | null
+  photo: Buffer | null
+  ip: string | null
+  reported_at: Timestamp
+  escalated_at: Timestamp | null
+  acknowledged_at: Timestamp | null
+  on_the_way_at: Timestamp | null
+  resolved_at: Timestamp | null
+  resolution_note: string | null
+  version: Generated<number>
+  updated_at: Timestamp
 }
 
 export type UserRow = Selectable<UsersTable>

@@ -4,6 +4,7 @@ import { Readable } from 'node:stream'
 import type { ReadableStream as NodeReadableStream } from 'node:stream/web'
 import { pathToFileURL } from 'node:url'
 import fastifyStatic from '@fastify/static'
+import { FAULT_BODY_LIMIT } from '@signalway/shared/faults'
 import type {
   FastifyInstance,
   FastifyPluginAsync,
@@ -85,19 +86,23 @@ export const webPlugin: FastifyPluginAsync<WebPluginOptions> = async (app, { con
   app.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, body, done) => done(null, body))
 
   const servePage = pages && pageServer(app, config, handleRequest, contextFor, pages)
+  const handler = async (request: FastifyRequest, reply: FastifyReply) => {
+    if (isApiPath(request.url) || request.url.startsWith('/assets/')) return reply.callNotFound()
+    if (servePage && isSharedCandidate(request)) return servePage(request, reply)
+    const response = await handleRequest(
+      toWebRequest(request, reply, config.siteUrl, { method: request.method, nonce: request.cspNonce }),
+      contextFor(request),
+    )
+    return sendWebResponse(request, reply, response)
+  }
+  app.route({ method: METHODS, url: '/*', schema: { hide: true }, handler })
+  // A unit's fault form carries a phone's photo (ADR 049): its page takes a larger body than the others.
   app.route({
-    method: METHODS,
-    url: '/*',
+    method: 'POST',
+    url: '/equipment/:fleetNumber/',
+    bodyLimit: FAULT_BODY_LIMIT,
     schema: { hide: true },
-    handler: async (request, reply) => {
-      if (isApiPath(request.url) || request.url.startsWith('/assets/')) return reply.callNotFound()
-      if (servePage && isSharedCandidate(request)) return servePage(request, reply)
-      const response = await handleRequest(
-        toWebRequest(request, reply, config.siteUrl, { method: request.method, nonce: request.cspNonce }),
-        contextFor(request),
-      )
-      return sendWebResponse(request, reply, response)
-    },
+    handler,
   })
 }
 

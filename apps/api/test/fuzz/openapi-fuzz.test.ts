@@ -25,6 +25,7 @@ import { insertBooking } from '../modules/bookings/fixtures.ts'
 import { createEnquiry } from '../modules/enquiries/helpers.ts'
 import { type AdminBookingFixture, adminBookingFixture } from './admin-bookings-fixture.ts'
 import { onHireBookingFixture } from './booking-fixture.ts'
+import { FAULT_BODY_EXAMPLES, faultFixture } from './fault-fixture.ts'
 import {
   headerSafe,
   hostileString,
@@ -207,6 +208,8 @@ interface Fixture extends AdminBookingFixture {
    */
   bookingId: number
   bookingEndsAt: string
+  /** A reported fault with a photo at version 1 (fault-fixture.ts). */
+  faultId: number
 }
 
 /**
@@ -336,7 +339,12 @@ async function fleetFixture(app: FastifyInstance, path: string): Promise<Pick<Fi
     .select('id')
     .where('code', '=', 'LAV')
     .executeTakeFirstOrThrow()
-  if (!path.includes('/fleet') && !path.includes('/equipment') && !path.includes('/bookings')) {
+  if (
+    !path.includes('/fleet') &&
+    !path.includes('/equipment') &&
+    !path.includes('/bookings') &&
+    !path.includes('/faults')
+  ) {
     return { fleet: { typeId: 1, typeSlug: 'x', unitId: 1, fleetNumber: 'x', depotId: depot.id } }
   }
   const typeSlug = `fuzz-${randomUUID().slice(0, 8)}`
@@ -545,6 +553,7 @@ function parameterExample(fixture: Fixture, op: Operation, name: string): string
   if (name === 'id' && op.path.includes('/fleet/depots')) return String(fixture.fleet.depotId)
   if (name === 'id' && op.path.includes('/customer-accounts/')) return String(fixture.customerAccountId)
   if (name === 'id' && op.path.includes('/admin/bookings/')) return String(fixture.bookingId)
+  if (name === 'id' && op.path.includes('/admin/faults/')) return String(fixture.faultId)
   if (name === 'siteId') return String(fixture.customerAccountSiteId)
   if (name === 'bookingId') return String(fixture.bookingId)
   if (name === 'memberId') return String(fixture.customerAccountMemberId)
@@ -641,6 +650,7 @@ function bodyExample(fixture: Fixture, op: Operation): Record<string, unknown> {
     delivery: true,
   }
   const examples: Record<string, Record<string, unknown>> = {
+    ...FAULT_BODY_EXAMPLES,
     'POST /api/admin/fleet/types': { ...equipmentType, slug: `fuzz-${randomUUID().slice(0, 8)}` },
     'PUT /api/admin/fleet/types/{id}': { ...equipmentType, slug: fixture.fleet.typeSlug, version: 1 },
     'POST /api/admin/fleet/units': {
@@ -1108,6 +1118,7 @@ describe.each(DIALECTS)('fuzzing every operation of the OpenAPI document on %s',
               ),
             }),
       ...(await signingFixture(app, credit, op.path)),
+      ...(await faultFixture(app, fleet.fleet.unitId, op.path)),
       adminToken: await tokenFor(app, admin),
       enquiryId: enquiry.id,
       creditId,

@@ -101,6 +101,22 @@ describe('serving the web app', () => {
     })
   })
 
+  it("takes a unit page's fault form with a phone's photo (ADR 049); other pages keep the 1 MB limit", async () => {
+    const { app } = await webApp()
+    const payload = `photo=${'a'.repeat(3 * 1024 * 1024)}`
+    const post = (url: string) =>
+      app.inject({
+        method: 'POST',
+        url,
+        headers: { 'content-type': 'application/x-www-form-urlencoded', origin: 'https://hire.example.com' },
+        payload,
+      })
+    const unit = await post('/equipment/VMS-0142/')
+    expect(unit.statusCode).toBe(200)
+    expect(documentData(unit.body).actionData['routes/page'].received).toHaveLength(payload.length)
+    expect((await post('/contact-us/')).statusCode).toBe(413)
+  })
+
   it('hands an action the API in-process, for the visitor who posted: their address and user agent', async () => {
     const { app } = await webApp()
     const response = await app.inject({

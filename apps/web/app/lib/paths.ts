@@ -114,6 +114,9 @@ export const paths = {
     bookings: '/admin/bookings/',
     booking: (id: number | string) => `/admin/bookings/${encodeURIComponent(String(id))}/`,
     bookingCollections: '/admin/bookings/collections/',
+    /** Fault reports (ADR 049): the on-call queue and one fault. */
+    faults: '/admin/faults/',
+    fault: (id: number | string) => `/admin/faults/${encodeURIComponent(String(id))}/`,
     undeliveredMail: '/admin/undelivered-mail/',
     news: '/admin/news/',
     newsNew: '/admin/news/new',
@@ -208,6 +211,8 @@ export const routePatterns = {
   adminBookings: pattern(paths.admin.bookings),
   adminBooking: 'admin/bookings/:id/',
   adminBookingCollections: pattern(paths.admin.bookingCollections),
+  adminFaults: pattern(paths.admin.faults),
+  adminFault: 'admin/faults/:id/',
   adminUndeliveredMail: pattern(paths.admin.undeliveredMail),
   adminNews: pattern(paths.admin.news),
   adminNewsNew: 'admin/news/new',

@@ -1,15 +1,18 @@
 import { MESSAGES, SITE } from '@signalway/shared'
-import { data, Link, redirect } from 'react-router'
+import { faultSymptomsFor } from '@signalway/shared/faults'
+import { data, Link, redirect, useNavigation } from 'react-router'
 import { PageHeader, SimplePage } from '../components/ui/page-header.tsx'
-import { getPublicUnit } from '../features/fleet/get-fleet.server.ts'
-import { STATIC_PAGE } from '../lib/hydration.ts'
+import { FaultReportForm } from '../features/faults/components/fault-report-form.tsx'
+import { postFaultReport } from '../features/faults/report-post.server.ts'
+import { getEquipmentType, getPublicUnit } from '../features/fleet/get-fleet.server.ts'
+import { HYDRATE_ON_INTERACTION } from '../lib/hydration.ts'
 import { internalApiContext } from '../lib/internal-api.server.ts'
 import { routeMeta } from '../lib/meta.ts'
 import { paths } from '../lib/paths.ts'
 import type { Route } from './+types/equipment-unit'
 
-/** Not hydrated (ADR 008): static content; the enhancement script covers the header. */
-export const handle = STATIC_PAGE
+/** Hydrated on the first interaction (ADR 011): the fault form posts without the app; with it, it adds the location. */
+export const handle = HYDRATE_ON_INTERACTION
 
 /**
  * A unit's public page (/equipment/{fleet-number}/), what the QR code on its label opens: its fleet number, its
@@ -17,13 +20,20 @@ export const handle = STATIC_PAGE
  * answers 404. Not indexed and not in the sitemap: it is for the person standing at the unit.
  */
 export async function loader({ params, request, context }: Route.LoaderArgs) {
-  const unit = await getPublicUnit(context.get(internalApiContext), params.fleetNumber)
-  if (!unit) return data({ unit: null }, { status: 404 })
+  const api = context.get(internalApiContext)
+  const unit = await getPublicUnit(api, params.fleetNumber)
+  if (!unit) return data({ unit: null, symptoms: [] }, { status: 404 })
   const { pathname, search } = new URL(request.url)
   const canonical = paths.equipmentUnit(unit.fleetNumber)
   // One URL per unit: a typed 'vms-0142' or a missing trailing slash goes to '/equipment/VMS-0142/'.
   if (pathname !== canonical) throw redirect(`${canonical}${search}`, 301)
-  return { unit }
+  const type = await getEquipmentType(api, unit.typeSlug)
+  return { unit, symptoms: faultSymptomsFor(type?.serviceSlug ?? '') }
+}
+
+/** The fault form (ADR 049), posted with or without the app: sent to the API from here. */
+export async function action({ request, params, context }: Route.ActionArgs) {
+  return postFaultReport(request, context.get(internalApiContext), params.fleetNumber)
 }
 
 export const meta: Route.MetaFunction = (args) => {
@@ -43,8 +53,9 @@ export const meta: Route.MetaFunction = (args) => {
   })
 }
 
-export default function EquipmentUnitPage({ loaderData }: Route.ComponentProps) {
-  const { unit } = loaderData
+export default function EquipmentUnitPage({ loaderData, actionData }: Route.ComponentProps) {
+  const { unit, symptoms } = loaderData
+  const navigation = useNavigation()
   if (!unit) {
     return (
       <SimplePage title={MESSAGES.pageNotFound} lead="Sorry, we cannot find this unit in our fleet.">
@@ -75,14 +86,19 @@ export default function EquipmentUnitPage({ loaderData }: Route.ComponentProps) 
             </dl>
             <h2>Report a fault</h2>
             <p>
-              Something wrong with this unit? Report a fault, damage or a safety concern on our 24/7 number,
-              quoting fleet number <span className="fleet-number">{unit.fleetNumber}</span>.
+              Something wrong with this unit? Report a fault, damage or a safety concern below, or call our
+              24/7 number quoting fleet number <span className="fleet-number">{unit.fleetNumber}</span>.
             </p>
             <p>
               <a className="button button--accent" href={unit.phone.href}>
                 Call {unit.phone.display}
               </a>
             </p>
+            <FaultReportForm
+              symptoms={symptoms}
+              posted={actionData}
+              submitting={navigation.state === 'submitting'}
+            />
           </div>
         </div>
       </section>

@@ -1,5 +1,5 @@
 import { renderToStaticMarkup } from 'react-dom/server'
-import { MemoryRouter } from 'react-router'
+import { createRoutesStub, MemoryRouter } from 'react-router'
 import { describe, expect, it } from 'vitest'
 import { expectConsoleError } from '../../../../test/console-errors.ts'
 import { TMA_TYPE, VMS_TYPE, VMS_UNIT } from '../../test/equipment.ts'
@@ -36,6 +36,12 @@ type Answer = { data: unknown; init: ResponseInit }
 
 function render(url: string, page: React.ReactNode): string {
   return renderToStaticMarkup(<MemoryRouter initialEntries={[url]}>{page}</MemoryRouter>)
+}
+
+/** The unit page holds the fault form, which posts to its route: it needs a data router. */
+function renderRoute(url: string, page: React.ReactNode): string {
+  const Stub = createRoutesStub([{ path: url, Component: () => page }])
+  return renderToStaticMarkup(<Stub initialEntries={[url]} />)
 }
 
 /** A route component's props with this loader data (the rest of them the pages do not read). */
@@ -219,12 +225,15 @@ describe("a unit's page", () => {
   it('shows the fleet number, its type linked to the type page, and the 24/7 number to report a fault on', async () => {
     requested.length = 0
     const data = await unitLoader(loaderArgs('/equipment/VMS-0142/', { fleetNumber: 'VMS-0142' }))
-    expect(requested).toEqual(['/equipment/VMS-0142'])
-    const html = render('/equipment/VMS-0142/', <EquipmentUnitPage {...props(data)} />)
+    // The type tells which symptoms the fault form offers.
+    expect(requested).toEqual(['/equipment/VMS-0142', '/equipment-types/vms-board-full-matrix'])
+    const html = renderRoute('/equipment/VMS-0142/', <EquipmentUnitPage {...props(data)} />)
     expect(html).toContain('VMS-0142')
     expect(html).toContain('href="/equipment-types/vms-board-full-matrix/"')
     expect(html).toContain('href="tel:1300975707"')
     expect(html).toContain('Report a fault')
+    expect(html).toContain('Display blank')
+    expect(html).toMatch(/<form[^>]*encType="multipart\/form-data" method="post"/)
   })
 
   it('is not indexed', () => {
@@ -253,7 +262,7 @@ describe("a unit's page", () => {
     const odd = (await unitLoader(loaderArgs('/equipment/x/', { fleetNumber: 'x' }))) as Answer
     expect(odd.init.status).toBe(404)
     expect(requested).toEqual([])
-    const html = render('/equipment/VMS-9999/', <EquipmentUnitPage {...props({ unit: null })} />)
+    const html = renderRoute('/equipment/VMS-9999/', <EquipmentUnitPage {...props({ unit: null })} />)
     expect(html).toContain('Page Not Found')
   })
 })

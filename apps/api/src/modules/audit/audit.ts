@@ -50,6 +50,8 @@ export type BookingAuditAction =
   | 'booking.collect'
   | 'booking.close'
 
+export type FaultAuditAction = 'fault.update'
+
 export type AuditAction =
   | UserAuditAction
   | CreditApplicationAuditAction
@@ -62,6 +64,7 @@ export type AuditAction =
   | DepotAuditAction
   | CustomerAccountAuditAction
   | BookingAuditAction
+  | FaultAuditAction
 
 export type AuditTargetType =
   | 'user'
@@ -75,6 +78,7 @@ export type AuditTargetType =
   | 'depot'
   | 'customer-account'
   | 'booking'
+  | 'fault'
 
 /** Who made a change: the signed-in user (the auth module's AuthUser has these fields). */
 export interface AuditActor {

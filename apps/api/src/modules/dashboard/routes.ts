@@ -11,6 +11,7 @@ import { countRequested } from '../bookings/admin-detail.ts'
 import { countCollectionsToSchedule } from '../bookings/collections.ts'
 import { type CreditService, createCreditService } from '../credit/service.ts'
 import { createEnquiryService, type EnquiryService } from '../enquiries/service.ts'
+import { faultFigures } from '../faults/service.ts'
 import { createOutboxAdminService, type OutboxAdminService } from '../outbox/admin-service.ts'
 import { ADMIN_ONLY, createUsersService, type UsersService } from '../users/service.ts'
 
@@ -21,6 +22,7 @@ export interface DashboardSources {
   outbox: Pick<OutboxAdminService, 'countUndelivered'>
   users: Pick<UsersService, 'countRegisteredBetween'>
   bookings: { countRequested: () => Promise<number>; countCollectionsToSchedule: () => Promise<number> }
+  faults: { figures(from: Date, to: Date): ReturnType<typeof faultFigures> }
 }
 
 /**
@@ -38,6 +40,7 @@ export async function readDashboard(sources: DashboardSources, now: Date): Promi
     collectionsToSchedule,
     undeliveredMail,
     recentUsers,
+    faults,
   ] = await Promise.all([
     sources.enquiries.countNew(),
     sources.credit.countAwaitingDecision(),
@@ -45,6 +48,7 @@ export async function readDashboard(sources: DashboardSources, now: Date): Promi
     sources.bookings.countCollectionsToSchedule(),
     sources.outbox.countUndelivered(),
     sources.users.countRegisteredBetween(startOfDayIn(first), startOfDayIn(addDays(today, 1))),
+    sources.faults.figures(startOfDayIn(first), startOfDayIn(addDays(today, 1))),
   ])
   return {
     newEnquiries,
@@ -53,6 +57,7 @@ export async function readDashboard(sources: DashboardSources, now: Date): Promi
     collectionsToSchedule,
     undeliveredMail,
     recentUsers: { count: recentUsers, from: formatIsoDay(first), to: formatIsoDay(today) },
+    ...faults,
   }
 }
 
@@ -78,6 +83,9 @@ export const dashboardRoutes: FastifyPluginAsyncZod = async (app) => {
       countRequested: () => countRequested({ db: app.db, clock }),
       countCollectionsToSchedule: () => countCollectionsToSchedule({ db: app.db, clock }),
     },
+    faults: {
+      figures: (from, to) => faultFigures({ db: app.db }, from, to),
+    },
   }
   app.get(
     '/admin/dashboard',
@@ -86,7 +94,7 @@ export const dashboardRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['admin'],
         summary:
-          'Counts for the admin dashboard: new enquiries, credit applications and bookings waiting for staff, collections to schedule, undelivered mail, users registered this week.',
+          'Counts for the admin dashboard: new enquiries, credit applications and bookings waiting for staff, collections to schedule, undelivered mail, users registered this week, open faults and the median time to acknowledge one this week.',
         description: ADMIN_ONLY,
         security: [{ bearer: [] }],
         response: { 200: adminDashboardSchema, ...errorResponses(401, 403) },

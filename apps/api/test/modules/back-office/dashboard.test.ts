@@ -88,6 +88,8 @@ describe.each(DIALECTS)('the admin dashboard on %s', (dialect) => {
       collectionsToSchedule: 0,
       undeliveredMail: 2,
       recentUsers: { count: 2, from: '2026-11-19', to: '2026-11-25' },
+      openFaults: 0,
+      medianAcknowledgeMinutes: null,
     })
   })
 

@@ -75,6 +75,8 @@ export const CALL_BAR_BY_ROUTE: Readonly<Record<string, boolean>> = {
   'routes/admin/bookings': false,
   'routes/admin/booking': false,
   'routes/admin/booking-collections': false,
+  'routes/admin/faults': false,
+  'routes/admin/fault': false,
   'routes/admin/undelivered-mail': false,
   'routes/admin/news': false,
   'admin-news-new': false,

@@ -13,6 +13,8 @@ const dashboard: AdminDashboard = {
   collectionsToSchedule: 1,
   undeliveredMail: 1,
   recentUsers: { count: 0, from: '2026-11-20', to: '2026-11-26' },
+  openFaults: 2,
+  medianAcknowledgeMinutes: 7,
 }
 
 function renderCounts(load: () => Promise<AdminDashboard>) {
@@ -58,7 +60,7 @@ describe('the dashboard counts', () => {
     renderCounts(() => new Promise(() => {}))
     const region = screen.getByRole('region', { name: 'Waiting for you' })
     expect(region.getAttribute('aria-busy')).toBe('true')
-    expect(region.querySelectorAll('.dashboard__count--loading')).toHaveLength(6)
+    expect(region.querySelectorAll('.dashboard__count--loading')).toHaveLength(7)
   })
 
   it('says when they could not be loaded, and tries again', async () => {

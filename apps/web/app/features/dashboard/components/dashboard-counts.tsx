@@ -8,7 +8,7 @@ import { getDashboard } from '../api/get-dashboard.ts'
 export const DASHBOARD_LOAD_FAILED = 'Unable to load the dashboard.'
 
 /** The counts the dashboard shows, in order: room is kept for each while they load. */
-const COUNT_KEYS = ['enquiries', 'credit', 'bookings', 'collections', 'mail', 'users'] as const
+const COUNT_KEYS = ['enquiries', 'credit', 'bookings', 'collections', 'mail', 'users', 'faults'] as const
 
 interface Count {
   key: string
@@ -64,12 +64,25 @@ export function countsOf(dashboard: AdminDashboard): Count[] {
       ],
       to: `${paths.admin.manageUsers}?${new URLSearchParams({ from, to })}`,
     },
+    {
+      key: 'faults',
+      value: dashboard.openFaults,
+      label:
+        dashboard.medianAcknowledgeMinutes === null
+          ? ['open fault', 'open faults']
+          : [
+              `open fault; median ${dashboard.medianAcknowledgeMinutes} min to acknowledge this week`,
+              `open faults; median ${dashboard.medianAcknowledgeMinutes} min to acknowledge this week`,
+            ],
+      to: paths.admin.faults,
+      urgent: dashboard.openFaults > 0,
+    },
   ]
 }
 
 /**
  * What waits for staff: new enquiries, credit applications to decide, booking requests to confirm, collections
- * to schedule, undelivered mail and the week's new users. Space is kept for the figures while they load, so
+ * to schedule, undelivered mail, the week's new users and open faults. Space is kept for the figures while they load, so
  * nothing moves when they arrive.
  */
 export function DashboardCounts({ load = getDashboard }: { load?: () => Promise<AdminDashboard> }) {

@@ -1,0 +1,147 @@
+import type { Insertable, Selectable } from 'kysely'
+import type { Executor } from '../../db/database.ts'
+import type { FaultReportsTable } from '../../db/schema.ts'
+
+/** The unit a report is for, with what the form and the staff need of its type and depot. */
+export async function findReportableUnit(db: Executor, fleetNumber: string) {
+  return db
+    .selectFrom('units')
+    .innerJoin('equipment_types', 'equipment_types.id', 'units.type_id')
+    .select(['units.id', 'units.fleet_number', 'units.status', 'equipment_types.service_slug'])
+    .where('units.fleet_number', '=', fleetNumber)
+    .executeTakeFirst()
+}
+
+export async function countUnitReportsSince(db: Executor, unitId: number, since: string): Promise<number> {
+  const row = await db
+    .selectFrom('fault_reports')
+    .select((eb) => eb.fn.countAll<number>().as('count'))
+    .where('unit_id', '=', unitId)
+    .where('reported_at', '>=', since)
+    .executeTakeFirstOrThrow()
+  return Number(row.count)
+}
+
+export async function insertFault(db: Executor, values: Insertable<FaultReportsTable>): Promise<number> {
+  const row = await db.insertInto('fault_reports').values(values).returning('id').executeTakeFirstOrThrow()
+  return row.id
+}
+
+function faultsJoined(db: Executor) {
+  return db
+    .selectFrom('fault_reports')
+    .innerJoin('units', 'units.id', 'fault_reports.unit_id')
+    .innerJoin('equipment_types', 'equipment_types.id', 'units.type_id')
+    .innerJoin('depots', 'depots.id', 'units.depot_id')
+    .select([
+      'fault_reports.id',
+      'fault_reports.reference',
+      'fault_reports.status',
+      'fault_reports.symptoms',
+      'fault_reports.text',
+      'fault_reports.reporter_name',
+      'fault_reports.reporter_phone',
+      'fault_reports.lat',
+      'fault_reports.lng',
+      'fault_reports.accuracy_m',
+      'fault_reports.reported_at',
+      'fault_reports.escalated_at',
+      'fault_reports.acknowledged_at',
+      'fault_reports.on_the_way_at',
+      'fault_reports.resolved_at',
+      'fault_reports.resolution_note',
+      'fault_reports.version',
+      'fault_reports.updated_at',
+      'units.fleet_number',
+      'equipment_types.name as type_name',
+      'depots.code as depot_code',
+      'depots.name as depot_name',
+    ])
+    .select((eb) =>
+      eb.case().when('fault_reports.photo', 'is not', null).then(1).else(0).end().as('has_photo'),
+    )
+}
+export type FaultJoinedRow = Awaited<ReturnType<typeof findFault>> & object
+
+export async function findFault(db: Executor, id: number) {
+  return faultsJoined(db).where('fault_reports.id', '=', id).executeTakeFirst()
+}
+
+/** The queue: open faults first (by status, then oldest first), then the latest resolved. */
+export async function listFaults(db: Executor, resolvedLimit: number) {
+  const open = await faultsJoined(db)
+    .where('fault_reports.status', '!=', 'resolved')
+    .orderBy('fault_reports.reported_at', 'asc')
+    .orderBy('fault_reports.id', 'asc')
+    .execute()
+  const resolved = await faultsJoined(db)
+    .where('fault_reports.status', '=', 'resolved')
+    .orderBy('fault_reports.resolved_at', 'desc')
+    .orderBy('fault_reports.id', 'desc')
+    .limit(resolvedLimit)
+    .execute()
+  return [...open, ...resolved]
+}
+
+export async function findFaultPhoto(db: Executor, id: number): Promise<Buffer | null | undefined> {
+  const row = await db.selectFrom('fault_reports').select('photo').where('id', '=', id).executeTakeFirst()
+  return row ? row.photo : undefined
+}
+
+/** Saves a change made from `version`: false when the fault has another version now. */
+export async function updateFaultAtVersion(
+  db: Executor,
+  id: number,
+  version: number,
+  values: Partial<Selectable<FaultReportsTable>>,
+): Promise<boolean> {
+  const result = await db
+    .updateTable('fault_reports')
+    .set({ ...values, version: version + 1 })
+    .where('id', '=', id)
+    .where('version', '=', version)
+    .executeTakeFirst()
+  return Number(result.numUpdatedRows) === 1
+}
+
+/** Unacknowledged faults reported at or before `cutoff` that have not been escalated, oldest first. */
+export async function findFaultsToEscalate(db: Executor, cutoff: string, limit: number) {
+  return faultsJoined(db)
+    .where('fault_reports.status', '=', 'reported')
+    .where('fault_reports.escalated_at', 'is', null)
+    .where('fault_reports.reported_at', '<=', cutoff)
+    .orderBy('fault_reports.reported_at', 'asc')
+    .limit(limit)
+    .execute()
+}
+
+/** Claims a fault's escalation: true for the one caller that set escalated_at (still reported, not yet escalated). */
+export async function claimEscalation(db: Executor, id: number, at: string): Promise<boolean> {
+  const result = await db
+    .updateTable('fault_reports')
+    .set({ escalated_at: at })
+    .where('id', '=', id)
+    .where('status', '=', 'reported')
+    .where('escalated_at', 'is', null)
+    .executeTakeFirst()
+  return Number(result.numUpdatedRows) === 1
+}
+
+export async function countOpenFaults(db: Executor): Promise<number> {
+  const row = await db
+    .selectFrom('fault_reports')
+    .select((eb) => eb.fn.countAll<number>().as('count'))
+    .where('status', '!=', 'resolved')
+    .executeTakeFirstOrThrow()
+  return Number(row.count)
+}
+
+/** The report and acknowledgement instants of faults acknowledged in [from, to). */
+export async function acknowledgementsBetween(db: Executor, from: string, to: string) {
+  return db
+    .selectFrom('fault_reports')
+    .select(['reported_at', 'acknowledged_at'])
+    .where('acknowledged_at', '>=', from)
+    .where('acknowledged_at', '<', to)
+    .execute()
+}
