@@ -52,6 +52,8 @@ export const BOOKING_LIMITS = {
   accessNotesMax: 500,
   /** How far ahead a hire may start. */
   maxDaysAhead: 365,
+  /** How long a booking may run from its start (an extension may take it on later). */
+  maxHireDays: 365,
 } as const
 
 /** 'BK-2026-000123' and 'OH-2026-000123': a prefix, the Melbourne year, and that year's number. */
@@ -280,6 +282,7 @@ export type BookingDetail = z.infer<typeof bookingDetailSchema>
 export const BOOKING_REQUEST_MESSAGES = {
   startInPast: 'The start cannot be in the past.',
   startTooFar: `A hire can start at most ${BOOKING_LIMITS.maxDaysAhead} days ahead.`,
+  endTooFar: `A booking can run at most ${BOOKING_LIMITS.maxHireDays} days: extend it later if you need longer.`,
   postcodeNotServed: 'We do not deliver to this postcode yet. Call us and we will help.',
   siteNotFound: 'Choose one of the account’s job sites.',
   siteHasNoPostcode: 'This job site has no postcode: add it to the site, or book for a new site.',

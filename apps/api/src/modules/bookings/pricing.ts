@@ -155,6 +155,9 @@ export async function quoteBooking(
 ): Promise<BookingQuote> {
   const period = { startsAt: new Date(input.startsAt), endsAt: new Date(input.endsAt) }
   checkStart(period.startsAt, now)
+  // Bounded as the start is: a hire for centuries would hold its units for ever and overflow integer cents.
+  if (period.endsAt.getTime() > period.startsAt.getTime() + BOOKING_LIMITS.maxHireDays * DAY_MS)
+    throw invalid('endsAt', MESSAGES.endTooFar)
   const [serving, types] = await Promise.all([servingDepotOf(db, accountId, input), typesOf(db, input.lines)])
   const { depot } = serving
   const typeOf = (id: number) => types.get(id) as EquipmentTypeRow
