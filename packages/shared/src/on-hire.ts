@@ -79,6 +79,8 @@ export const ON_HIRE_MESSAGES = {
   nothingToExtend: 'Every unit of this booking has been off-hired, so there is nothing to extend.',
   notExtendable: 'Only a confirmed booking or one on hire can be extended.',
   pickupTooFar: 'The pick-up time can be at most a year from now.',
+  pickupUnitsBooked: (fleetNumbers: readonly string[]) =>
+    `Booked for another hire before that pick-up time: ${fleetNumbers.join(', ')}. Choose an earlier pick-up, or extend the hire first.`,
   extendConflict:
     'Some units are booked for part of the extra time. Swap them for the free units offered, or choose an earlier end.',
   swapInvalid: 'A unit to swap to is not free for the extra time. Reload the page to see the latest.',

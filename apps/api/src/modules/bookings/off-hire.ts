@@ -11,6 +11,7 @@ import type { Executor } from '../../db/database.ts'
 import { ConflictError, ValidationError } from '../../lib/errors.ts'
 import { type AuditContext, writeAudit } from '../audit/audit.ts'
 import type { AuthUser } from '../auth/plugin.ts'
+import { freeUnits } from '../fleet/availability.ts'
 import { enqueueMail } from '../outbox/service.ts'
 import { bookingForAction } from './access.ts'
 import { offHireMail } from './off-hire-mail.ts'
@@ -53,6 +54,28 @@ function chosenLines(lines: readonly BookingLine[], lineIds: readonly number[]):
   return usable
 }
 
+/**
+ * A pick-up after a line's expected end holds its unit longer, as an extension does: 409 naming the units another
+ * hire has booked by then (from the later of that end and now), their rows locked as the extension locks them.
+ */
+async function checkHeldUntilPickup(
+  trx: Executor,
+  booking: BookingListRow,
+  chosen: readonly BookingLine[],
+  times: { pickupAt: Date; now: Date },
+): Promise<void> {
+  const busy: string[] = []
+  for (const line of [...chosen].sort((a, b) => a.type_id - b.type_id)) {
+    const from = Math.max(Date.parse(line.ends_at), times.now.getTime())
+    if (times.pickupAt.getTime() <= from) continue
+    const period = { startsAt: new Date(from), endsAt: times.pickupAt }
+    const options = { lock: true, exceptBookingId: booking.id }
+    const { free } = await freeUnits(trx, line.type_id, booking.depot_id, period, options)
+    if (!free.some((unit) => unit.id === line.unit_id)) busy.push(line.fleet_number)
+  }
+  if (busy.length > 0) throw new ConflictError(ON_HIRE_MESSAGES.pickupUnitsBooked(busy))
+}
+
 async function offHireInTransaction(
   trx: Executor,
   booking: BookingListRow,
@@ -66,6 +89,7 @@ async function offHireInTransaction(
   // A retry after the first went through: name the units already off-hired rather than only "changed".
   const chosen = chosenLines(lines, lineIds)
   if (!moved) throw new ConflictError(ON_HIRE_MESSAGES.stale)
+  await checkHeldUntilPickup(trx, booking, chosen, { pickupAt: new Date(input.pickupAt), now })
   const year = businessDay(now).year
   const number = formatYearReference('OH', year, await nextCounterValue(trx, `OH-${year}`, 1))
   const pickupAt = new Date(input.pickupAt).toISOString()
