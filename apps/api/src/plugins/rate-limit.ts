@@ -41,6 +41,17 @@ export const rateLimitPlugin = fp<RateLimitPluginOptions>(
       })
     }
 
+    // @fastify/rate-limit pushes its hook onto the route's own hook array. Routes often share one array
+    // (`const signedIn = { onRequest: [app.authenticate] }` spread into each): without a copy, every route of
+    // the plugin would run every other route's limit, counted under theirs.
+    app.addHook('onRoute', (route) => {
+      if (!route.config?.rateLimit) return
+      for (const hook of ['onRequest', 'preHandler', 'preValidation', 'preParsing'] as const) {
+        const handlers = route[hook]
+        if (Array.isArray(handlers)) route[hook] = [...handlers] as never
+      }
+    })
+
     await app.register(fastifyRateLimit, {
       global: false,
       store: rateLimitStore(counter),

@@ -1,6 +1,6 @@
 import type { FastifyInstance, InjectOptions } from 'fastify'
 import { describe, expect, it } from 'vitest'
-import { createUser } from '../helpers/auth.ts'
+import { bearer, createUser, tokenFor } from '../helpers/auth.ts'
 import { buildTestApp, DIALECTS } from '../helpers/build.ts'
 
 /*
@@ -100,5 +100,41 @@ describe.each(DIALECTS)('rate limits with forged forwarding headers on %s', (dia
       }),
       10,
     )
+  })
+})
+
+describe.each(DIALECTS)('rate limits of a customer account’s changes on %s', (dialect) => {
+  it('limits each signed-in member’s off-hires and extensions, which email the orderer, to 60 an hour, each on its own', async () => {
+    const { app } = await buildTestApp({ dialect })
+    const headers = bearer(await tokenFor(app, await createUser(app, { memberType: 2 })))
+    // Invalid bodies count too: the limit is checked once the caller is known, before the body is looked at.
+    for (const action of ['off-hires', 'extend']) {
+      await expectLimited(
+        app,
+        () => ({
+          method: 'POST',
+          url: `/api/my-account/customer-accounts/1/bookings/1/${action}`,
+          headers,
+          payload: {},
+        }),
+        60,
+      )
+    }
+    // Each route counts on its own, and the routes around them that share their sign-in hook are not limited.
+    for (let n = 0; n < 40; n++) {
+      const around = await app.inject({
+        method: 'GET',
+        url: '/api/my-account/customer-accounts/1/bookings',
+        headers,
+      })
+      expect(around.statusCode, around.body).toBe(404)
+    }
+    const price = await app.inject({
+      method: 'POST',
+      url: '/api/my-account/customer-accounts/1/bookings',
+      headers,
+      payload: {},
+    })
+    expect(price.statusCode, price.body).toBe(400)
   })
 })

@@ -16,6 +16,7 @@ import { userOf } from '../auth/plugin.ts'
 import { ExtendConflictError, extendBooking } from './extend.ts'
 import { requestOffHire } from './off-hire.ts'
 import { listOnHire, ON_HIRE_CSV_COLUMNS, onHireCsv } from './on-hire.ts'
+import { CHANGE_RATE_LIMIT, perUser } from './route-options.ts'
 
 const accountParams = z.object({ id: z.coerce.number().int().min(1).max(MAX_RECORD_ID) })
 const bookingParams = accountParams.extend({
@@ -81,6 +82,7 @@ export const onHireRoutes: FastifyPluginAsyncZod = async (app) => {
     `${base}/bookings/:bookingId/off-hires`,
     {
       ...signedIn,
+      config: perUser(CHANGE_RATE_LIMIT),
       schema: {
         ...docs,
         summary:
@@ -88,7 +90,7 @@ export const onHireRoutes: FastifyPluginAsyncZod = async (app) => {
           'off-hire number; 409 for a stale version or units already off-hired (named).',
         params: bookingParams,
         body: offHireRequestSchema,
-        response: { 201: offHireResultSchema, ...errorResponses(400, 401, 403, 404, 409) },
+        response: { 201: offHireResultSchema, ...errorResponses(400, 401, 403, 404, 409, 429) },
       },
     },
     async (request, reply) => {
@@ -107,6 +109,7 @@ export const onHireRoutes: FastifyPluginAsyncZod = async (app) => {
     `${base}/bookings/:bookingId/extend`,
     {
       ...signedIn,
+      config: perUser(CHANGE_RATE_LIMIT),
       schema: {
         ...docs,
         summary:
@@ -117,7 +120,7 @@ export const onHireRoutes: FastifyPluginAsyncZod = async (app) => {
         response: {
           200: extendResultSchema,
           409: extendConflictResponseSchema,
-          ...errorResponses(400, 401, 403, 404),
+          ...errorResponses(400, 401, 403, 404, 429),
         },
       },
     },

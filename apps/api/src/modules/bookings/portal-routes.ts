@@ -8,7 +8,6 @@ import {
   portalBookingListSchema,
   portalBookingsQuerySchema,
 } from '@signalway/shared/bookings'
-import type { FastifyRequest } from 'fastify'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { errorResponses } from '../../lib/http-schemas.ts'
@@ -26,16 +25,13 @@ import {
   bookingParams,
   depsOf,
   PRICE_RATE_LIMIT,
+  perUser,
 } from './route-options.ts'
 
 const pdfResponse = {
   description: 'The sealed hire agreement (BK-YYYY-NNNNNN-hire-agreement.pdf).',
   content: { 'application/pdf': { schema: z.string().meta({ format: 'binary' }) } },
 }
-
-const perUser = (limit: { max: number; timeWindow: number }) => ({
-  rateLimit: { ...limit, keyGenerator: (request: FastifyRequest) => `user:${request.user?.id}` },
-})
 
 /**
  * Hiring online in My Account (requirements §19, ADR 048): the booking form's price and availability, the booking
