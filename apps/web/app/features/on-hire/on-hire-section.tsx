@@ -153,7 +153,10 @@ export function OnHireSection({
           </>
         ) : null}
       </section>
-      <AccountFaults accountId={account.id} api={faultsApi} version={faultsVersion} />
+      {/* After the units: appearing above them or before them, it would push the tables down as they load. */}
+      {loaded.state === 'loading' ? null : (
+        <AccountFaults accountId={account.id} api={faultsApi} version={faultsVersion} />
+      )}
     </>
   )
 }
