@@ -32,6 +32,7 @@ export const FAULT_MESSAGES = {
   notFound: 'Fault report not found.',
   transitionInvalid: 'The fault cannot move to that status from its current one.',
   noteRequired: 'Say how it was resolved.',
+  notOnHire: 'That unit is not on hire to this account.',
 } as const
 
 /** A symptom's code and what the form says. */
@@ -122,29 +123,40 @@ export const faultLocationSchema = z
   .meta({ id: 'FaultLocation' })
 export type FaultLocation = z.infer<typeof faultLocationSchema>
 
+/** What every report says: the symptoms of the unit's type, text, and an optional photo. */
+const faultReportFields = {
+  symptoms: z
+    .array(z.string().trim().min(1).max(40), { error: FAULT_MESSAGES.symptomsRequired })
+    .min(1, FAULT_MESSAGES.symptomsRequired)
+    .max(10, FAULT_MESSAGES.symptomInvalid),
+  text: optionalText(FAULT_TEXT_MAX, FAULT_MESSAGES.textTooLong),
+  /** A data: URL of the photo (JPEG, PNG or WebP); re-encoded before it is stored. */
+  photo: z
+    .string()
+    .max(Math.ceil((FAULT_PHOTO_MAX_BYTES * 4) / 3) + 100, FAULT_MESSAGES.photoTooLarge)
+    .nullish(),
+}
+
+/** "Something else" needs words. */
+function otherNeedsText(
+  value: { symptoms: string[]; text?: string | null | undefined },
+  ctx: z.RefinementCtx,
+) {
+  if (value.symptoms.includes('other') && !value.text) {
+    ctx.addIssue({ code: 'custom', path: ['text'], message: FAULT_MESSAGES.otherNeedsText })
+  }
+}
+
 /** POST /api/equipment/:fleetNumber/faults (public). The symptom codes are checked against the unit's type. */
 export const faultReportSchema = z
   .object({
-    symptoms: z
-      .array(z.string().trim().min(1).max(40), { error: FAULT_MESSAGES.symptomsRequired })
-      .min(1, FAULT_MESSAGES.symptomsRequired)
-      .max(10, FAULT_MESSAGES.symptomInvalid),
-    text: optionalText(FAULT_TEXT_MAX, FAULT_MESSAGES.textTooLong),
+    ...faultReportFields,
     name: personName('Name'),
     phone: requiredPhoneField(),
     location: faultLocationSchema.nullish(),
-    /** A data: URL of the photo (JPEG, PNG or WebP); re-encoded before it is stored. */
-    photo: z
-      .string()
-      .max(Math.ceil((FAULT_PHOTO_MAX_BYTES * 4) / 3) + 100, FAULT_MESSAGES.photoTooLarge)
-      .nullish(),
     [HONEYPOT_FIELD]: z.string().max(500).optional(),
   })
-  .superRefine((value, ctx) => {
-    if (value.symptoms.includes('other') && !value.text) {
-      ctx.addIssue({ code: 'custom', path: ['text'], message: FAULT_MESSAGES.otherNeedsText })
-    }
-  })
+  .superRefine(otherNeedsText)
   .meta({ id: 'FaultReport' })
 export type FaultReportInput = z.input<typeof faultReportSchema>
 
@@ -229,6 +241,48 @@ export const faultTransitionSchema = z
   })
   .meta({ id: 'FaultTransition' })
 export type FaultTransition = z.input<typeof faultTransitionSchema>
+
+/**
+ * POST /api/my-account/customer-accounts/:id/faults: a member reports a fault on a unit the account has on hire,
+ * named by its booking line; the reporter is the member (their name and mobile from their profile).
+ */
+export const memberFaultReportSchema = z
+  .object({ lineId: z.number().int().min(1).max(2_147_483_647), ...faultReportFields })
+  .superRefine(otherNeedsText)
+  .meta({ id: 'MemberFaultReport' })
+export type MemberFaultReportInput = z.input<typeof memberFaultReportSchema>
+
+/** What the public reporter's personal data is replaced with in the customer's list. */
+export const FAULT_FROM_LABEL = "Reported from the unit's label"
+
+/**
+ * A fault of a unit the account had on hire, as its members see it: never the public reporter's name, phone,
+ * location or photo (`reportedBy` is null then); the name of the member who reported it otherwise. The times are
+ * UTC; the web shows them in the depot's zone (`timeZone`).
+ */
+export const customerFaultSchema = z
+  .object({
+    id: z.number(),
+    reference: z.string(),
+    fleetNumber: z.string(),
+    typeName: z.string(),
+    siteName: z.string(),
+    symptoms: z.array(z.string()),
+    status: z.enum(FAULT_STATUSES),
+    reportedBy: z.string().nullable(),
+    reportedAt: z.string(),
+    acknowledgedAt: z.string().nullable(),
+    onTheWayAt: z.string().nullable(),
+    resolvedAt: z.string().nullable(),
+    timeZone: z.string(),
+  })
+  .meta({ id: 'CustomerFault' })
+export type CustomerFault = z.infer<typeof customerFaultSchema>
+
+export const customerFaultsSchema = z
+  .object({ faults: z.array(customerFaultSchema) })
+  .meta({ id: 'CustomerFaults' })
+export type CustomerFaults = z.infer<typeof customerFaultsSchema>
 
 /** An OpenStreetMap link to a point (a plain link; the site shows no map tiles). */
 export function openStreetMapUrl(location: { lat: number; lng: number }): string {

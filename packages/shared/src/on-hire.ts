@@ -108,6 +108,8 @@ export const onHireUnitSchema = z.object({
   unitId: z.number().int(),
   fleetNumber: z.string(),
   typeName: z.string(),
+  /** Its type's service: which fault symptoms a report of it offers. */
+  serviceSlug: z.string(),
   /** The depot's zone, in which its times are shown. */
   timeZone: z.string(),
   onHireAt: z.string(),

@@ -36,6 +36,7 @@ import * as equipmentTypeImageAlt from './migrations/0032-equipment-type-image-a
 import * as accountInvitationLimit from './migrations/0033-account-invitation-limit.ts'
 import * as bookings from './migrations/0034-bookings.ts'
 import * as faultReports from './migrations/0035-fault-reports.ts'
+import * as faultHires from './migrations/0036-fault-hires.ts'
 import type { DB } from './schema.ts'
 
 /** Every migration, by name. Names sort in the order they run; add new ones at the end. */
@@ -75,6 +76,7 @@ export const migrations: Record<string, Migration> = {
   '0033-account-invitation-limit': accountInvitationLimit,
   '0034-bookings': bookings,
   '0035-fault-reports': faultReports,
+  '0036-fault-hires': faultHires,
 }
 
 export class MigrationError extends Error {

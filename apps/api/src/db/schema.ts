@@ -814,6 +814,12 @@ export interface FaultReportsTable {
   resolution_note: string | null
   version: Generated<number>
   updated_at: Timestamp
+  /** The booking line the unit was on hire under when reported (migration 0036), with its account and site. */
+  booking_line_id: ColumnType<number | null, number | null | undefined, number | null>
+  account_id: ColumnType<number | null, number | null | undefined, number | null>
+  site_id: ColumnType<number | null, number | null | undefined, number | null>
+  /** The member who reported it from My Account; null for a report from the public label page. */
+  reporter_user_id: ColumnType<number | null, number | null | undefined, number | null>
 }
 
 export type UserRow = Selectable<UsersTable>

@@ -11,6 +11,7 @@ import { creditRoutes } from './credit/routes.ts'
 import { customerAccountsRoutes } from './customer-accounts/routes.ts'
 import { dashboardRoutes } from './dashboard/routes.ts'
 import { enquiryRoutes } from './enquiries/routes.ts'
+import { customerFaultRoutes } from './faults/customer-routes.ts'
 import { faultRoutes } from './faults/routes.ts'
 import { fleetRoutes } from './fleet/routes.ts'
 import { healthRoutes } from './health/routes.ts'
@@ -41,4 +42,5 @@ export const apiModules: FastifyPluginAsync[] = [
   bookingsPortalRoutes,
   onHireRoutes,
   faultRoutes,
+  customerFaultRoutes,
 ]

@@ -7,14 +7,15 @@ const DAY = 86_400_000
 
 /**
  * For a booking's operations in My Account: a booking of the fixture account at version 1 with a unit of its own
- * on hire since yesterday, expected back in a week (times from now: the fuzz app runs on the system clock).
+ * on hire since yesterday, expected back in a week (also for a member's fault report of it) (times from now: the fuzz app runs on the system clock).
  */
 export async function onHireBookingFixture(
   app: FastifyInstance,
   account: { customerAccountId: number; customerAccountSiteId: number },
   path: string,
 ): Promise<{ bookingId: number; bookingLineId: number; bookingEndsAt: string }> {
-  if (!path.includes('/bookings/{bookingId}')) return { bookingId: 1, bookingLineId: 1, bookingEndsAt: '' }
+  if (!path.includes('/bookings/{bookingId}') && !path.endsWith('/faults'))
+    return { bookingId: 1, bookingLineId: 1, bookingEndsAt: '' }
   const depot = await app.db
     .selectFrom('depots')
     .select('id')

@@ -697,6 +697,11 @@ function bodyExample(fixture: Fixture, op: Operation): Record<string, unknown> {
       email: `invitee.${randomUUID().slice(0, 8)}@example.com`,
       role: 'orderer',
     },
+    'POST /api/my-account/customer-accounts/{id}/faults': {
+      lineId: fixture.bookingLineId,
+      symptoms: ['other'],
+      text: 'Leaning after a knock.',
+    },
     'POST /api/my-account/customer-accounts/{id}/bookings/{bookingId}/off-hires': {
       version: 1,
       lineIds: [fixture.bookingLineId],
@@ -1104,11 +1109,11 @@ describe.each(DIALECTS)('fuzzing every operation of the OpenAPI document on %s',
       ...customerAccount,
       bookingEndsAt: '',
       ...(await adminBookingFixture(app, creditId, user, op.path)),
-      // The staff's operations have their own booking (above); off-hire and extend one on hire; the rest of the
-      // portal's a booking awaiting approval.
+      // The staff's operations have their own booking (above); off-hire, extend and a member's fault report one
+      // on hire; the rest of the portal's a booking awaiting approval.
       ...(op.path.includes('/admin/')
         ? {}
-        : /\/(off-hires|extend)$/.test(op.path)
+        : /\/(off-hires|extend|customer-accounts\/\{id\}\/faults)$/.test(op.path)
           ? await onHireBookingFixture(app, customerAccount, op.path)
           : {
               bookingId: await bookingFixture(

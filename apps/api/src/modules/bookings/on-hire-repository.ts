@@ -36,6 +36,7 @@ export async function listOnHireLines(
       'units.id as unit_id',
       'units.fleet_number',
       'equipment_types.name as type_name',
+      'equipment_types.service_slug',
       'booking_items.day_rate_cents',
       'booking_items.week_rate_cents',
       'booking_items.minimum_days',

@@ -42,6 +42,7 @@ function unitOf(row: OnHireLineRow, now: Date): OnHireUnit {
     unitId: row.unit_id,
     fleetNumber: row.fleet_number,
     typeName: row.type_name,
+    serviceSlug: row.service_slug,
     timeZone: row.time_zone,
     onHireAt: row.on_hire_at ?? '',
     expectedEndAt: row.ends_at,

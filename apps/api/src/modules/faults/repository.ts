@@ -145,3 +145,82 @@ export async function acknowledgementsBetween(db: Executor, from: string, to: st
     .where('acknowledged_at', '<', to)
     .execute()
 }
+
+/** The booking line a unit is on hire under at `at` (on hire by then, not yet collected), with its account and site. */
+export async function findOnHireLineOfUnit(db: Executor, unitId: number, at: string) {
+  return db
+    .selectFrom('booking_lines')
+    .innerJoin('bookings', 'bookings.id', 'booking_lines.booking_id')
+    .select(['booking_lines.id', 'bookings.account_id', 'bookings.site_id'])
+    .where('booking_lines.unit_id', '=', unitId)
+    .where('booking_lines.on_hire_at', 'is not', null)
+    .where('booking_lines.on_hire_at', '<=', at)
+    .where('booking_lines.collected_at', 'is', null)
+    .orderBy('booking_lines.on_hire_at', 'desc')
+    .executeTakeFirst()
+}
+
+/** A line of the account's on hire now (not yet collected), with its unit and site. */
+export async function findAccountOnHireLine(db: Executor, accountId: number, lineId: number) {
+  return db
+    .selectFrom('booking_lines')
+    .innerJoin('bookings', 'bookings.id', 'booking_lines.booking_id')
+    .innerJoin('units', 'units.id', 'booking_lines.unit_id')
+    .innerJoin('equipment_types', 'equipment_types.id', 'units.type_id')
+    .select(['booking_lines.id', 'bookings.site_id', 'units.id as unit_id', 'equipment_types.service_slug'])
+    .where('booking_lines.id', '=', lineId)
+    .where('bookings.account_id', '=', accountId)
+    .where('booking_lines.on_hire_at', 'is not', null)
+    .where('booking_lines.collected_at', 'is', null)
+    .executeTakeFirst()
+}
+
+/** The member's name and mobile, as a report from My Account names them. */
+export async function findReporter(db: Executor, userId: number) {
+  return db
+    .selectFrom('users')
+    .select(['first_name', 'last_name', 'mobile'])
+    .where('id', '=', userId)
+    .executeTakeFirst()
+}
+
+/** The account's faults (of `siteIds` only, when given), newest first. */
+export async function listAccountFaults(
+  db: Executor,
+  accountId: number,
+  siteIds: readonly number[] | undefined,
+) {
+  let query = db
+    .selectFrom('fault_reports')
+    .innerJoin('units', 'units.id', 'fault_reports.unit_id')
+    .innerJoin('equipment_types', 'equipment_types.id', 'units.type_id')
+    .innerJoin('depots', 'depots.id', 'units.depot_id')
+    .innerJoin('customer_account_sites', 'customer_account_sites.id', 'fault_reports.site_id')
+    .leftJoin('users', 'users.id', 'fault_reports.reporter_user_id')
+    .select([
+      'fault_reports.id',
+      'fault_reports.reference',
+      'fault_reports.status',
+      'fault_reports.symptoms',
+      'fault_reports.reported_at',
+      'fault_reports.acknowledged_at',
+      'fault_reports.on_the_way_at',
+      'fault_reports.resolved_at',
+      'fault_reports.reporter_name',
+      'fault_reports.reporter_user_id',
+      'units.fleet_number',
+      'equipment_types.name as type_name',
+      'customer_account_sites.name as site_name',
+      'depots.time_zone',
+    ])
+    .where('fault_reports.account_id', '=', accountId)
+  if (siteIds !== undefined) {
+    if (siteIds.length === 0) return []
+    query = query.where('fault_reports.site_id', 'in', siteIds)
+  }
+  return query
+    .orderBy('fault_reports.reported_at', 'desc')
+    .orderBy('fault_reports.id', 'desc')
+    .limit(200)
+    .execute()
+}

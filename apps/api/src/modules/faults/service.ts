@@ -34,6 +34,7 @@ import {
   findFault,
   findFaultPhoto,
   findFaultsToEscalate,
+  findOnHireLineOfUnit,
   findReportableUnit,
   insertFault,
   listFaults,
@@ -56,15 +57,48 @@ const HOUR_MS = 60 * 60_000
 
 const counterName = (year: number) => `${FAULT_REFERENCE_PREFIX}-${year}`
 
+/** Who reported a fault: the public at the unit (with where they were) or a member of the account in My Account. */
+export interface FaultReporter {
+  name: string
+  phone: string
+  userId: number | null
+  location?: { lat: number; lng: number; accuracy: number } | null | undefined
+}
+
+/** The booking line a unit was on hire under, and so the account and site that see its fault. */
+export interface FaultHire {
+  id: number
+  account_id: number
+  site_id: number
+}
+
 export async function reportFault(
   deps: FaultDeps,
   fleetNumber: string,
   input: z.output<typeof faultReportSchema>,
   ip: string | null,
 ): Promise<FaultReported> {
-  const { db, clock } = deps
-  const unit = await findReportableUnit(db, fleetNumber.toUpperCase())
+  const unit = await findReportableUnit(deps.db, fleetNumber.toUpperCase())
   if (!unit || unit.status === 'retired') throw new NotFoundError('Unit not found.')
+  const reporter = { name: input.name, phone: input.phone, userId: null, location: input.location }
+  return recordFault(deps, unit, input, reporter, ip)
+}
+
+/**
+ * Records a report of a unit into the on-call queue and queues the on-call email, in one transaction: the
+ * symptoms are checked against the unit's type and the unit's reports per hour are limited. A unit on hire at
+ * the time (or `hire`, the line a member named) ties the fault to its booking line, account and site; the
+ * answer says nothing of it.
+ */
+export async function recordFault(
+  deps: FaultDeps,
+  unit: { id: number; service_slug: string },
+  input: { symptoms: string[]; text?: string | null | undefined; photo?: string | null | undefined },
+  reporter: FaultReporter,
+  ip: string | null,
+  hire?: FaultHire,
+): Promise<FaultReported> {
+  const { db, clock } = deps
   const offered = new Set(faultSymptomsFor(unit.service_slug).map((symptom) => symptom.code))
   if (input.symptoms.some((code) => !offered.has(code))) {
     throw new ValidationError({ symptoms: [FAULT_MESSAGES.symptomInvalid] })
@@ -78,19 +112,24 @@ export async function reportFault(
   const year = businessYear(now)
   const reference = await db.transaction().execute(async (trx) => {
     const ref = formatFaultReference(year, await nextCounterValue(trx, counterName(year), 1))
+    const line = hire ?? (await findOnHireLineOfUnit(trx, unit.id, now.toISOString()))
     const id = await insertFault(trx, {
       reference: ref,
       unit_id: unit.id,
       status: 'reported',
       symptoms: JSON.stringify([...new Set(input.symptoms)]),
       text: input.text ?? '',
-      reporter_name: input.name,
-      reporter_phone: input.phone,
-      lat: input.location?.lat ?? null,
-      lng: input.location?.lng ?? null,
-      accuracy_m: input.location?.accuracy ?? null,
+      reporter_name: reporter.name,
+      reporter_phone: reporter.phone,
+      reporter_user_id: reporter.userId,
+      lat: reporter.location?.lat ?? null,
+      lng: reporter.location?.lng ?? null,
+      accuracy_m: reporter.location?.accuracy ?? null,
       photo,
       ip,
+      booking_line_id: line?.id ?? null,
+      account_id: line?.account_id ?? null,
+      site_id: line?.site_id ?? null,
       reported_at: now.toISOString(),
       updated_at: now.toISOString(),
     })

@@ -185,6 +185,14 @@ const OPERATIONS: readonly Operation[] = [
     url: (t, role) => `${account(t)}/bookings/${onHireOf(t, role).bookingId}/extend`,
     body: () => ({ version: 1, endsAt: new Date(Date.now() + 20 * 86_400_000).toISOString() }),
   },
+  { method: 'GET', path: '/{id}/faults', allowed: EVERY_MEMBER, url: (t) => `${account(t)}/faults` },
+  {
+    method: 'POST',
+    path: '/{id}/faults',
+    allowed: EVERY_MEMBER,
+    url: (t) => `${account(t)}/faults`,
+    body: (role, t) => ({ lineId: onHireOf(t, role).lineId, symptoms: ['display-blank'] }),
+  },
 ]
 
 /** The role's own booking on hire (another role's, for a role that has none: the account's first). */
@@ -301,9 +309,10 @@ async function targetOf(
     .returning('id')
     .executeTakeFirstOrThrow()
   const bookingId = await bookingOf(app, accountId, bookingSite ?? siteId, fleet)
-  const onHire = /\/(off-hires|extend)$/u.test(op.path)
-    ? await onHireBookings(app, accountId, bookingSite ?? siteId, fleet)
-    : {}
+  const onHire =
+    /\/(off-hires|extend)$/u.test(op.path) || (op.method === 'POST' && op.path.endsWith('/faults'))
+      ? await onHireBookings(app, accountId, bookingSite ?? siteId, fleet)
+      : {}
   return { accountId, siteId, memberId, invitationId: invitation.id, bookingId, typeId: fleet.typeId, onHire }
 }
 

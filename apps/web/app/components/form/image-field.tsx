@@ -9,7 +9,8 @@ export const IMAGE_UPLOAD_FAILED = 'Unable to upload the image.'
 export const IMAGE_FIELD_HINT =
   'PNG, JPEG or WebP, at least 800 × 450 pixels; it is cropped to 16:9 around its subject.'
 
-function readAsDataUrl(file: File): Promise<string> {
+/** A chosen file as a data: URL. */
+export function readAsDataUrl(file: File): Promise<string> {
   return new Promise((resolve, reject) => {
     const reader = new FileReader()
     reader.onload = () => resolve(String(reader.result))

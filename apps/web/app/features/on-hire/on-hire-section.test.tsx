@@ -1,5 +1,6 @@
 // @vitest-environment happy-dom
 import type { MyCustomerAccountDetail } from '@signalway/shared/customer-accounts'
+import { type CustomerFault, FAULT_FROM_LABEL } from '@signalway/shared/faults'
 import { ON_HIRE_MESSAGES, type OnHire } from '@signalway/shared/on-hire'
 import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
@@ -7,6 +8,7 @@ import { describe, expect, it, vi } from 'vitest'
 import { regularProfile, renderWithProviders } from '../../../test/utils.tsx'
 import { ApiError } from '../../lib/api-client.ts'
 import type { OnHireApi } from './api.ts'
+import type { FaultsApi } from './faults-api.ts'
 import { instantOf } from './local-time.ts'
 import { firstPickup } from './off-hire-form.tsx'
 import { OnHireSection } from './on-hire-section.tsx'
@@ -37,6 +39,7 @@ const unit = (lineId: number, fleetNumber: string) => ({
   unitId: lineId + 100,
   fleetNumber,
   typeName: 'VMS board',
+  serviceSlug: 'vms-boards',
   timeZone: TZ,
   onHireAt: '2026-12-08T00:00:00.000Z',
   expectedEndAt: '2026-12-14T20:00:00.000Z',
@@ -93,8 +96,16 @@ function fakeApi(overrides: Partial<OnHireApi> = {}): OnHireApi {
 const statusText = () =>
   within(screen.getByRole('region', { name: 'On hire' })).getByRole('status').textContent
 
-function renderSection(api: OnHireApi, route = '/my-account/accounts/7/on-hire/') {
-  renderWithProviders(<OnHireSection account={account} api={api} />, {
+function fakeFaultsApi(overrides: Partial<FaultsApi> = {}): FaultsApi {
+  return { list: vi.fn(async () => ({ faults: [] })), report: vi.fn(), ...overrides }
+}
+
+function renderSection(
+  api: OnHireApi,
+  route = '/my-account/accounts/7/on-hire/',
+  faultsApi: FaultsApi = fakeFaultsApi(),
+) {
+  renderWithProviders(<OnHireSection account={account} api={api} faultsApi={faultsApi} />, {
     route,
     auth: { status: 'signedIn', profile: regularProfile },
   })
@@ -281,5 +292,64 @@ describe('the On hire page', () => {
     expect(instantOf('2026-12-11', '12:00', 'Australia/Brisbane')).toBe('2026-12-11T02:00:00.000Z')
     expect(instantOf('2026-12-11', '12:00', 'Australia/Melbourne')).toBe('2026-12-11T01:00:00.000Z')
     expect(instantOf('2026-12-11', '', 'Australia/Melbourne')).toBeNull()
+  })
+
+  it("lists the account's faults with each step's time in the depot's zone, and names no public reporter", async () => {
+    const fault = (id: number, reportedBy: string | null): CustomerFault => ({
+      id,
+      reference: `F-2026-00000${id}`,
+      fleetNumber: 'VMS-0001',
+      typeName: 'VMS board',
+      siteName: 'Pacific Motorway',
+      symptoms: ['display-blank', 'damaged'],
+      status: 'on_the_way',
+      reportedBy,
+      reportedAt: '2026-12-09T00:00:00.000Z',
+      acknowledgedAt: '2026-12-09T00:05:00.000Z',
+      onTheWayAt: '2026-12-09T00:20:00.000Z',
+      resolvedAt: null,
+      timeZone: TZ,
+    })
+    const list = vi.fn(async () => ({ faults: [fault(2, 'Pat Supervisor'), fault(1, null)] }))
+    renderSection(fakeApi(), undefined, fakeFaultsApi({ list }))
+    const table = await screen.findByRole('table', { name: 'Faults reported on units on hire' })
+    const rows = within(table).getAllByRole('row')
+    expect(rows[1]?.textContent).toContain('F-2026-000002')
+    expect(rows[1]?.textContent).toContain('Pat Supervisor')
+    expect(rows[1]?.textContent).toContain('Display blank, Damaged or knocked over')
+    expect(rows[1]?.textContent).toContain('Technician on the way')
+    // 00:20 UTC is 10:20 in Brisbane.
+    expect(rows[1]?.textContent).toContain('09/12/2026, 10:20')
+    expect(rows[2]?.textContent).toContain(FAULT_FROM_LABEL)
+    expect(list).toHaveBeenCalledWith(7)
+  })
+
+  it("reports a fault on a unit from its row with its type's symptoms, and lists the faults again", async () => {
+    const user = userEvent.setup()
+    const report = vi.fn(async () => ({
+      reference: 'F-2026-000009',
+      reportedAt: '2026-12-10T00:00:00.000Z',
+      phone: { display: '1300 000 000', href: 'tel:1300000000' },
+    }))
+    const list = vi.fn(async () => ({ faults: [] }))
+    renderSection(fakeApi(), undefined, fakeFaultsApi({ list, report }))
+    await user.click(await screen.findByRole('button', { name: 'Report a fault on VMS-0002' }))
+    const form = screen.getByRole('form', { name: 'Report a fault on VMS-0002' })
+    await user.click(within(form).getByRole('button', { name: 'Send fault report' }))
+    expect(within(form).getByRole('alert').textContent).toBe('Choose what is wrong.')
+    await user.click(within(form).getByRole('checkbox', { name: 'Display blank' }))
+    await user.type(within(form).getByRole('textbox', { name: 'Details' }), 'Dark since 6 am')
+    await user.click(within(form).getByRole('button', { name: 'Send fault report' }))
+    await waitFor(() =>
+      expect(statusText()).toBe('Fault F-2026-000009 reported on VMS-0002. Our on-call team has been told.'),
+    )
+    expect(report).toHaveBeenCalledWith(7, {
+      lineId: 2,
+      symptoms: ['display-blank'],
+      text: 'Dark since 6 am',
+      photo: null,
+    })
+    expect(list).toHaveBeenCalledTimes(2)
+    expect(screen.queryByRole('form', { name: 'Report a fault on VMS-0002' })).toBeNull()
   })
 })

@@ -18,8 +18,11 @@ import { PlainSelect } from '../../components/ui/plain-select.tsx'
 import { useLoaded } from '../../components/ui/use-loaded.ts'
 import { failureMessage } from '../../lib/api-client.ts'
 import { saveBlob } from '../../lib/save-blob.ts'
+import { AccountFaults } from './account-faults.tsx'
 import { ON_HIRE_API, type OnHireApi } from './api.ts'
 import { ExtendForm, extendStatus } from './extend-form.tsx'
+import { faultStatus, MemberFaultForm } from './fault-form.tsx'
+import { FAULTS_API, type FaultsApi } from './faults-api.ts'
 import { OffHireForm, offHireStatus, runsOn } from './off-hire-form.tsx'
 
 const money = (cents: number) => formatMoney(cents as Cents)
@@ -36,17 +39,29 @@ export function readOnHireQuery(params: URLSearchParams): OnHireQuery {
 
 type Open = { bookingId: number; action: 'extend' | 'off-hire' } | null
 
+/** The unit whose "Report a fault" form is open, and what to do with a report sent. */
+interface Reporting {
+  accountId: number
+  api: FaultsApi
+  lineId: number | null
+  setLineId: (lineId: number | null) => void
+  onDone: (message: string) => Promise<void>
+}
+
 /**
  * What the account has on hire (ADR 048, requirements §19): every unit out the member may see, by site and
  * purchase order, with its days and running cost to date ex GST (GST beside the totals); the filters are a plain
- * GET form; each booking offers Extend (Orderers, Account admins) and Off-hire (and Site supervisors).
+ * GET form; each booking offers Extend (Orderers, Account admins) and Off-hire (and Site supervisors); each unit
+ * "Report a fault" (every member). The account's faults (ADR 049) follow.
  */
 export function OnHireSection({
   account,
   api = ON_HIRE_API,
+  faultsApi = FAULTS_API,
 }: {
   account: MyCustomerAccountDetail
   api?: OnHireApi
+  faultsApi?: FaultsApi
 }) {
   const headingId = useId()
   const notify = useNotify()
@@ -61,6 +76,8 @@ export function OnHireSection({
   const [status, setStatus] = useState('')
   const [open, setOpen] = useState<Open>(null)
   const [exporting, setExporting] = useState(false)
+  const [reportLine, setReportLine] = useState<number | null>(null)
+  const [faultsVersion, setFaultsVersion] = useState(0)
   const statusRef = useRef<HTMLParagraphElement>(null)
 
   const done = async (message: string) => {
@@ -68,6 +85,17 @@ export function OnHireSection({
     setOpen(null)
     await reload()
     statusRef.current?.focus()
+  }
+  const reporting: Reporting = {
+    accountId: account.id,
+    api: faultsApi,
+    lineId: reportLine,
+    setLineId: setReportLine,
+    onDone: async (message) => {
+      setReportLine(null)
+      setFaultsVersion((version) => version + 1)
+      await done(message)
+    },
   }
 
   const download = async (onHire: OnHire) => {
@@ -86,43 +114,50 @@ export function OnHireSection({
   }
 
   return (
-    <section className="record-panel on-hire" aria-labelledby={headingId}>
-      <h2 id={headingId} className="record-panel__title">
-        On hire
-      </h2>
-      <p ref={statusRef} role="status" className="on-hire__status" tabIndex={-1}>
-        {status}
-      </p>
-      {loaded.state === 'failed' ? (
-        <LoadFailed message={ON_HIRE_MESSAGES.loadFailed} onRetry={reload} />
-      ) : null}
-      {loaded.state === 'loading' ? <p>Loading the units on hire…</p> : null}
-      {loaded.state === 'ready' ? (
-        <>
-          <Filters onHire={loaded.value} query={query} />
-          <p className="on-hire__actions">
-            <button
-              type="button"
-              className="button button--outline"
-              onClick={() => void download(loaded.value)}
-              disabled={exporting}
-              aria-busy={exporting || undefined}
-            >
-              Download CSV
-            </button>
-          </p>
-          <OnHireBody
-            accountId={account.id}
-            onHire={loaded.value}
-            api={api}
-            open={open}
-            setOpen={setOpen}
-            filtered={siteId !== undefined || po !== undefined}
-            onDone={done}
-          />
-        </>
-      ) : null}
-    </section>
+    <>
+      <section className="record-panel on-hire" aria-labelledby={headingId}>
+        <h2 id={headingId} className="record-panel__title">
+          On hire
+        </h2>
+        <p ref={statusRef} role="status" className="on-hire__status" tabIndex={-1}>
+          {status}
+        </p>
+        {loaded.state === 'failed' ? (
+          <LoadFailed message={ON_HIRE_MESSAGES.loadFailed} onRetry={reload} />
+        ) : null}
+        {loaded.state === 'loading' ? <p>Loading the units on hire…</p> : null}
+        {loaded.state === 'ready' ? (
+          <>
+            <Filters onHire={loaded.value} query={query} />
+            <p className="on-hire__actions">
+              <button
+                type="button"
+                className="button button--outline"
+                onClick={() => void download(loaded.value)}
+                disabled={exporting}
+                aria-busy={exporting || undefined}
+              >
+                Download CSV
+              </button>
+            </p>
+            <OnHireBody
+              accountId={account.id}
+              onHire={loaded.value}
+              api={api}
+              open={open}
+              setOpen={setOpen}
+              filtered={siteId !== undefined || po !== undefined}
+              onDone={done}
+              reporting={reporting}
+            />
+          </>
+        ) : null}
+      </section>
+      {/* After the units: appearing above them or before them, it would push the tables down as they load. */}
+      {loaded.state === 'loading' ? null : (
+        <AccountFaults accountId={account.id} api={faultsApi} version={faultsVersion} />
+      )}
+    </>
   )
 }
 
@@ -186,6 +221,7 @@ function OnHireBody({
   setOpen,
   filtered,
   onDone,
+  reporting,
 }: {
   accountId: number
   onHire: OnHire
@@ -194,6 +230,7 @@ function OnHireBody({
   setOpen: (open: Open) => void
   filtered: boolean
   onDone: (message: string) => Promise<void>
+  reporting: Reporting
 }) {
   if (onHire.groups.length === 0)
     return <p>{filtered ? ON_HIRE_MESSAGES.nothingMatches : ON_HIRE_MESSAGES.nothingOnHire}</p>
@@ -205,7 +242,7 @@ function OnHireBody({
         {`${totals.units} ${totals.units === 1 ? 'unit' : 'units'} on hire: ${money(totals.costCents)} ex GST to date, GST ${money(totals.gstCents)}, ${money(totals.costCents + totals.gstCents)} inc GST.`}
       </p>
       {onHire.groups.map((group) => (
-        <GroupTable key={`${group.siteId}|${group.poNumber ?? ''}`} group={group} />
+        <GroupTable key={`${group.siteId}|${group.poNumber ?? ''}`} group={group} reporting={reporting} />
       ))}
       <h3 className="on-hire__subtitle">Bookings</h3>
       <ul className="on-hire__bookings">
@@ -318,60 +355,85 @@ function offHireText(unit: OnHireUnit): string {
   return 'None'
 }
 
-function GroupTable({ group }: { group: OnHireGroup }) {
+function GroupTable({ group, reporting }: { group: OnHireGroup; reporting: Reporting }) {
   const title = `${group.siteName}, ${group.poNumber ? `PO ${group.poNumber}` : 'no PO'}`
+  const reported = group.units.find((unit) => unit.lineId === reporting.lineId)
   return (
-    <TableScroll label={title} className="on-hire__scroll">
-      <table className="on-hire__table">
-        <caption>{title}</caption>
-        <thead>
-          <tr>
-            <th scope="col">Fleet number</th>
-            <th scope="col">Type</th>
-            <th scope="col">Booking</th>
-            <th scope="col">On hire</th>
-            <th scope="col">Expected end</th>
-            <th scope="col">Off-hire</th>
-            <th scope="col" className="on-hire__number">
-              Days
-            </th>
-            <th scope="col" className="on-hire__number">
-              Cost ex GST
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {group.units.map((unit) => (
-            <tr key={unit.lineId}>
-              <th scope="row">{unit.fleetNumber}</th>
-              {/* data-label: a phone shows each row as a card, every value under its column's name. */}
-              <td data-label="Type">{unit.typeName}</td>
-              <td data-label="Booking">{unit.bookingReference}</td>
-              <td data-label="On hire">{formatDateTime(unit.onHireAt, unit.timeZone)}</td>
-              <td data-label="Expected end">{formatDateTime(unit.expectedEndAt, unit.timeZone)}</td>
-              <td data-label="Off-hire">{offHireText(unit)}</td>
-              <td data-label="Days" className="on-hire__number">
-                {unit.days}
-              </td>
-              <td data-label="Cost ex GST" className="on-hire__number">
-                {money(unit.costCents)}
-              </td>
+    <>
+      <TableScroll label={title} className="on-hire__scroll">
+        <table className="on-hire__table">
+          <caption>{title}</caption>
+          <thead>
+            <tr>
+              <th scope="col">Fleet number</th>
+              <th scope="col">Type</th>
+              <th scope="col">Booking</th>
+              <th scope="col">On hire</th>
+              <th scope="col">Expected end</th>
+              <th scope="col">Off-hire</th>
+              <th scope="col" className="on-hire__number">
+                Days
+              </th>
+              <th scope="col" className="on-hire__number">
+                Cost ex GST
+              </th>
+              <th scope="col">Fault</th>
             </tr>
-          ))}
-        </tbody>
-        <tfoot>
-          <tr>
-            <th scope="row" colSpan={7}>
-              Subtotal
-            </th>
-            <td className="on-hire__number">
-              {`${money(group.costCents)} ex GST`}
-              <br />
-              {`GST ${money(group.gstCents)}`}
-            </td>
-          </tr>
-        </tfoot>
-      </table>
-    </TableScroll>
+          </thead>
+          <tbody>
+            {group.units.map((unit) => (
+              <tr key={unit.lineId}>
+                <th scope="row">{unit.fleetNumber}</th>
+                {/* data-label: a phone shows each row as a card, every value under its column's name. */}
+                <td data-label="Type">{unit.typeName}</td>
+                <td data-label="Booking">{unit.bookingReference}</td>
+                <td data-label="On hire">{formatDateTime(unit.onHireAt, unit.timeZone)}</td>
+                <td data-label="Expected end">{formatDateTime(unit.expectedEndAt, unit.timeZone)}</td>
+                <td data-label="Off-hire">{offHireText(unit)}</td>
+                <td data-label="Days" className="on-hire__number">
+                  {unit.days}
+                </td>
+                <td data-label="Cost ex GST" className="on-hire__number">
+                  {money(unit.costCents)}
+                </td>
+                <td data-label="Fault">
+                  <button
+                    type="button"
+                    className="button button--outline button--sm"
+                    aria-label={`Report a fault on ${unit.fleetNumber}`}
+                    aria-expanded={reporting.lineId === unit.lineId}
+                    onClick={() => reporting.setLineId(reporting.lineId === unit.lineId ? null : unit.lineId)}
+                  >
+                    Report a fault
+                  </button>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+          <tfoot>
+            <tr>
+              <th scope="row" colSpan={7}>
+                Subtotal
+              </th>
+              <td className="on-hire__number">
+                {`${money(group.costCents)} ex GST`}
+                <br />
+                {`GST ${money(group.gstCents)}`}
+              </td>
+              <td />
+            </tr>
+          </tfoot>
+        </table>
+      </TableScroll>
+      {reported ? (
+        <MemberFaultForm
+          accountId={reporting.accountId}
+          unit={reported}
+          api={reporting.api}
+          onCancel={() => reporting.setLineId(null)}
+          onDone={(result) => void reporting.onDone(faultStatus(reported, result))}
+        />
+      ) : null}
+    </>
   )
 }
