@@ -14,6 +14,7 @@ const SECTIONS = [
   'Credit applications',
   'Accounts',
   'Bookings',
+  'Faults',
   'Fleet',
   'News',
   'Pages',

@@ -4,6 +4,7 @@ import { addressRoutes } from './address/routes.ts'
 import { authRoutes } from './auth/routes.ts'
 import { backOfficeRoutes } from './back-office/routes.ts'
 import { bookingsAdminRoutes } from './bookings/admin-routes.ts'
+import { bookingsApprovalRoutes } from './bookings/approval-routes.ts'
 import { onHireRoutes } from './bookings/on-hire-routes.ts'
 import { bookingsPortalRoutes } from './bookings/portal-routes.ts'
 import { contentRoutes } from './content/routes.ts'
@@ -40,6 +41,7 @@ export const apiModules: FastifyPluginAsync[] = [
   customerAccountsRoutes,
   bookingsAdminRoutes,
   bookingsPortalRoutes,
+  bookingsApprovalRoutes,
   onHireRoutes,
   faultRoutes,
   customerFaultRoutes,

@@ -29,6 +29,8 @@ const PUBLIC = new Set([
   'GET /api/equipment-types/{slug}',
   // A unit's label page: its fleet number, type and the 24/7 number, nothing about any hire (fleet/units.test.ts).
   'GET /api/equipment/{fleetNumber}',
+  // Reporting a fault from that page, signed out, limited per address and per unit (faults/faults.test.ts, ADR 049).
+  'POST /api/equipment/{fleetNumber}/faults',
   // Uploaded images of published content; their names are random (publishing.test.ts).
   'GET /api/media/{file}',
   'GET /api/address/suggest',

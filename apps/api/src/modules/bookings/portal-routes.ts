@@ -1,6 +1,4 @@
 import {
-  bookingAdminDeclineSchema,
-  bookingApprovalSchema,
   bookingDetailSchema,
   bookingPriceRequestSchema,
   bookingPriceSchema,
@@ -15,7 +13,6 @@ import { auditContextOf } from '../audit/audit.ts'
 import { userOf } from '../auth/plugin.ts'
 import { createPdfSealer } from '../credit/pdf/seal.ts'
 import { bookerOf } from './access.ts'
-import { approveBooking, declineBooking } from './approvals.ts'
 import { listPortalBookings, portalAgreement, portalBookingDetail } from './portal.ts'
 import { priceBooking } from './pricing.ts'
 import { createBooking } from './requests.ts'
@@ -35,8 +32,8 @@ const pdfResponse = {
 
 /**
  * Hiring online in My Account (requirements §19, ADR 048): the booking form's price and availability, the booking
- * request, the account's bookings and their hire agreements, and an Account admin's approval of a booking over an
- * orderer's limit. 404 outside the account, 403 for a member without the role, 409 for a stale version.
+ * request, the account's bookings and their hire agreements (an Account admin's approval: approval-routes.ts).
+ * 404 outside the account, 403 for a member without the role.
  */
 export const bookingsPortalRoutes: FastifyPluginAsyncZod = async (app) => {
   const seal = createPdfSealer(app.config.pdfSeal)
@@ -144,49 +141,5 @@ export const bookingsPortalRoutes: FastifyPluginAsyncZod = async (app) => {
         .header('cache-control', 'no-store')
         .send(file.data as never)
     },
-  )
-
-  app.post(
-    `${base}/:bookingId/approve`,
-    {
-      ...signedIn,
-      schema: {
-        ...docs,
-        summary: "Approve a booking over an orderer's limit (Account admins), at the version you saw.",
-        params: bookingParams,
-        body: bookingApprovalSchema,
-        response: { 200: bookingDetailSchema, ...errorResponses(400, 401, 403, 404, 409) },
-      },
-    },
-    async (request) =>
-      approveBooking(
-        deps,
-        userOf(request),
-        { accountId: request.params.id, bookingId: request.params.bookingId },
-        request.body.version,
-        auditContextOf(request),
-      ),
-  )
-
-  app.post(
-    `${base}/:bookingId/decline`,
-    {
-      ...signedIn,
-      schema: {
-        ...docs,
-        summary: "Decline a booking over an orderer's limit (Account admins), with the reason.",
-        params: bookingParams,
-        body: bookingAdminDeclineSchema,
-        response: { 200: bookingDetailSchema, ...errorResponses(400, 401, 403, 404, 409) },
-      },
-    },
-    async (request) =>
-      declineBooking(
-        deps,
-        userOf(request),
-        { accountId: request.params.id, bookingId: request.params.bookingId },
-        request.body,
-        auditContextOf(request),
-      ),
   )
 }

@@ -53,6 +53,7 @@ describe('the admin area has a frame of its own', () => {
       'Credit applications',
       'Accounts',
       'Bookings',
+      'Faults',
       'Fleet',
       'News',
       'Pages',
