@@ -138,7 +138,14 @@ async function prepare(request: APIRequestContext, visitors: ReadonlySet<Visitor
     data.faqId = (await get<{ id: number }[]>('/api/admin/faqs'))[0]?.id ?? 0
     Object.assign(data, await fleetUnit(request, admin))
     data.customerAccountId = await customerAccount(request, admin, data.creditReference)
-    if (tokens.member) data.bookingId = await booking(request, tokens.member, data.customerAccountId)
+    if (tokens.member) {
+      // The member's own account, as their My Account lists it: the staff search by the run's name can also find
+      // the account another width's sweep opened at the same time.
+      const mine = await request.get('/api/my-account/customer-accounts', { headers: bearer(tokens.member) })
+      expect(mine.status(), await mine.text()).toBe(200)
+      data.customerAccountId = ((await mine.json()) as { items: { id: number }[] }).items[0]?.id ?? 0
+      data.bookingId = await booking(request, tokens.member, data.customerAccountId)
+    }
   }
   return { data: data as SweepData, tokens }
 }
