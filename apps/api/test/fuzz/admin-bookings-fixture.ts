@@ -1,10 +1,9 @@
 import type { BookingStatus } from '@signalway/shared/bookings'
-import { cents } from '@signalway/shared/money'
 import type { FastifyInstance } from 'fastify'
-import { openAccountForApplication } from '../../src/modules/customer-accounts/opening.ts'
 import { createEquipmentType, createFleetUnit } from '../../src/seed/factories.ts'
 import type { TestUser } from '../helpers/auth.ts'
 import { insertBooking } from '../modules/bookings/fixtures.ts'
+import { openFuzzAccount } from './account-fixture.ts'
 
 /** A booking staff can act on, a line of it, and a free unit of its type to change that line's unit to. */
 export interface AdminBookingFixture {
@@ -32,35 +31,12 @@ export async function adminBookingFixture(
   path: string,
 ): Promise<AdminBookingFixture> {
   if (!path.includes('/admin/bookings/')) return { bookingId: 1, bookingLineId: 1, bookingFreeUnitId: 1 }
-  const opened = await openAccountForApplication(
-    app.db,
-    {
-      id: creditId,
-      reference: `CA-FUZZ-${creditId}`,
-      legalName: 'Fuzz Civil Pty Ltd',
-      tradingName: 'Fuzz Civil',
-      abn: '51 824 753 556',
-      acn: null,
-      creditLimitCents: cents(5_000_000),
-      paymentTermsDays: 30,
-      billingEmail: 'ap@fuzz.example',
-      invoiceDelivery: 0,
-      applicantUserId: user.id,
-      applicantEmail: user.email,
-    },
-    {
-      actor: { id: String(user.id), email: user.email },
-      context: { requestId: 'fuzz', ip: '127.0.0.1' },
-      now: new Date(),
-      siteUrl: 'http://localhost',
-    },
-  )
-  if (!opened.opened) throw new Error('the fixture application had an account already')
+  const accountId = await openFuzzAccount(app, creditId, user)
   const now = new Date().toISOString()
   const site = await app.db
     .insertInto('customer_account_sites')
     .values({
-      account_id: opened.accountId,
+      account_id: accountId,
       name: 'Fuzz site',
       full_address: '1 Fuzz Street, Laverton VIC 3028',
       version: 1,
@@ -80,7 +56,7 @@ export async function adminBookingFixture(
   const status = statusFor(path)
   const past = new Date(Date.now() - 86_400_000).toISOString()
   const booking = await insertBooking(app, {
-    accountId: opened.accountId,
+    accountId: accountId,
     siteId: site.id,
     depotId: depot.id,
     units: [{ id: unitId, typeId }],

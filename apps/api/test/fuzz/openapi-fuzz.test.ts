@@ -2,7 +2,6 @@ import { randomUUID } from 'node:crypto'
 import { resetTokenFromSearch } from '@signalway/shared/auth'
 import { HIRE_TERMS_SHA256, HIRE_TERMS_VERSION } from '@signalway/shared/hire-terms-version'
 import { readJwtPayload } from '@signalway/shared/jwt'
-import { cents } from '@signalway/shared/money'
 import fc from 'fast-check'
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify'
 import { Secret, TOTP } from 'otpauth'
@@ -12,7 +11,6 @@ import { buildApp } from '../../src/app.ts'
 import { loadConfig } from '../../src/config.ts'
 import { hashToken } from '../../src/modules/auth/tokens.ts'
 import { storeImage } from '../../src/modules/content/media.ts'
-import { openAccountForApplication } from '../../src/modules/customer-accounts/opening.ts'
 import { insertFile } from '../../src/modules/files/repository.ts'
 import { findOutboxMessages } from '../../src/modules/outbox/repository.ts'
 import { createEquipmentType, createFleetUnit, createNewsItem } from '../../src/seed/factories.ts'
@@ -23,6 +21,7 @@ import { linkTokenIn, requestEmailChange } from '../helpers/email-change.ts'
 import { softAuthenticator } from '../helpers/webauthn.ts'
 import { insertBooking } from '../modules/bookings/fixtures.ts'
 import { createEnquiry } from '../modules/enquiries/helpers.ts'
+import { openFuzzAccount } from './account-fixture.ts'
 import { type AdminBookingFixture, adminBookingFixture } from './admin-bookings-fixture.ts'
 import { onHireBookingFixture } from './booking-fixture.ts'
 import { FAULT_BODY_EXAMPLES, faultFixture } from './fault-fixture.ts'
@@ -386,42 +385,19 @@ async function customerAccountFixture(
       customerAccountInvitationId: 1,
       customerAccountInvitationToken: 'A'.repeat(43),
     }
-  const opened = await openAccountForApplication(
-    app.db,
-    {
-      id: creditId,
-      reference: `CA-FUZZ-${creditId}`,
-      legalName: 'Fuzz Civil Pty Ltd',
-      tradingName: 'Fuzz Civil',
-      abn: '51 824 753 556',
-      acn: null,
-      creditLimitCents: cents(5_000_000),
-      paymentTermsDays: 30,
-      billingEmail: 'ap@fuzz.example',
-      invoiceDelivery: 0,
-      applicantUserId: user.id,
-      applicantEmail: user.email,
-    },
-    {
-      actor: { id: String(user.id), email: user.email },
-      context: { requestId: 'fuzz', ip: '127.0.0.1' },
-      now: new Date(),
-      siteUrl: 'http://localhost',
-    },
-  )
-  if (!opened.opened) throw new Error('the fixture application had an account already')
+  const accountId = await openFuzzAccount(app, creditId, user)
   if (path.endsWith('/release')) {
     await app.db
       .updateTable('customer_accounts')
       .set({ on_hold: 1, hold_reason: 'Fuzz' })
-      .where('id', '=', opened.accountId)
+      .where('id', '=', accountId)
       .execute()
   }
   const now = new Date().toISOString()
   const site = await app.db
     .insertInto('customer_account_sites')
     .values({
-      account_id: opened.accountId,
+      account_id: accountId,
       name: 'Fuzz site',
       full_address: '1 Fuzz Street, Laverton VIC 3028',
       version: 1,
@@ -434,7 +410,7 @@ async function customerAccountFixture(
   const member = await app.db
     .insertInto('customer_account_members')
     .values({
-      account_id: opened.accountId,
+      account_id: accountId,
       user_id: orderer.id,
       role: 'orderer',
       approval_limit_cents: null,
@@ -450,14 +426,14 @@ async function customerAccountFixture(
   if (accepting || path.endsWith('/owner-invitation'))
     await app.db
       .deleteFrom('customer_account_members')
-      .where('account_id', '=', opened.accountId)
+      .where('account_id', '=', accountId)
       .where('user_id', '=', user.id)
       .execute()
   const token = randomUUID()
   const invitation = await app.db
     .insertInto('customer_account_invitations')
     .values({
-      account_id: opened.accountId,
+      account_id: accountId,
       token_hash: hashToken(token),
       email: accepting ? user.email : 'invitee@fuzz.example',
       role: 'orderer',
@@ -467,7 +443,7 @@ async function customerAccountFixture(
     .returning('id')
     .executeTakeFirstOrThrow()
   return {
-    customerAccountId: opened.accountId,
+    customerAccountId: accountId,
     customerAccountSiteId: site.id,
     customerAccountMemberId: member.id,
     customerAccountInvitationId: invitation.id,
