@@ -43,6 +43,7 @@ export const FIELD_MESSAGES = {
   unitDone: 'That unit is already on this stop’s docket.',
   receivedByRequired: 'Enter the name of the person on site.',
   receivedByTooLong: `Enter the name in ${FIELD_LIMITS.receivedByMax} characters or fewer.`,
+  emailInvalid: 'Enter a valid email address, or leave it empty.',
   signatureRequired: 'Ask the person on site to sign.',
   signatureInvalid: 'The signature could not be read. Ask them to sign again.',
   photoInvalid: 'A photo must be a JPEG, PNG or WebP image.',
@@ -217,6 +218,10 @@ export const docketInputSchema = z
       .trim()
       .min(1, { error: FIELD_MESSAGES.receivedByRequired })
       .max(FIELD_LIMITS.receivedByMax, { error: FIELD_MESSAGES.receivedByTooLong }),
+    /** The site person's email for their copy of the docket PDF (the booking's site contact has no email). */
+    receivedByEmail: z
+      .union([z.literal(''), z.email({ error: FIELD_MESSAGES.emailInvalid }).max(254)])
+      .default(''),
     signature: dataUrl(FIELD_LIMITS.signatureMaxBytes, FIELD_MESSAGES.signatureRequired),
     photos: z
       .array(dataUrl(FIELD_LIMITS.photoMaxBytes, FIELD_MESSAGES.photoTooLarge))
