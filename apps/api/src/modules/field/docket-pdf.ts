@@ -171,7 +171,7 @@ export async function generateDocketPdf(input: DocketPdfInput): Promise<Uint8Arr
     ['Received by the server', formatLongDateTime(input.receivedAt, { timeZone: input.timeZone })],
   ])
   heading(w, input.kind === 'delivery' ? 'Units delivered' : 'Units collected')
-  for (const unit of input.units) w.text(`${unit.fleetNumber}  ${unit.typeName}`)
+  for (const unit of input.units) w.text(`${unit.fleetNumber}: ${unit.typeName}`)
   signatureSection(w, input, await embedPng(doc, signaturePng))
   if (input.notes) {
     heading(w, 'Notes')
