@@ -10,7 +10,7 @@ import { fieldPortalRoutes } from './portal-routes.ts'
 export const DOCKET_PDF_SWEEP_MS = 60_000
 
 /**
- * Field operations (issue 35, ADR 050, requirements §21): drivers and the dispatch board in the admin area, the
+ * Field operations (ADR 050, requirements §21): drivers and the dispatch board in the admin area, the
  * driver's runs and dockets, and a booking's dockets in My Account. A scheduled job makes the PDFs that failed.
  */
 export const fieldRoutes: FastifyPluginAsyncZod = async (app) => {
