@@ -2,6 +2,7 @@ import type { DepotRef } from '@signalway/shared/bookings'
 import { addDays, formatIsoDay, parseIsoDay, startOfDayIn, wallTimeIn } from '@signalway/shared/business-time'
 import { type Stop, type StopKind, stopKey } from '@signalway/shared/field-operations'
 import type { Executor } from '../../db/database.ts'
+import { ValidationError } from '../../lib/errors.ts'
 import {
   type DepotRow,
   findStopBookings,
@@ -34,7 +35,7 @@ export function todayIn(timeZone: string, now: Date): string {
 /** The instants a depot's day runs over: [from, to). */
 export function dayRange(date: string, timeZone: string): { from: string; to: string } {
   const day = parseIsoDay(date)
-  if (!day) throw new Error(`not a day: ${date}`)
+  if (!day) throw new ValidationError({ date: ['Choose a day.'] }, 'Choose a day.')
   return {
     from: startOfDayIn(day, timeZone).toISOString(),
     to: startOfDayIn(addDays(day, 1), timeZone).toISOString(),
