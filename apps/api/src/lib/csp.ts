@@ -40,6 +40,9 @@ export function documentCsp({ inline, tagManager, apiOrigin }: DocumentCspOption
     'connect-src': ["'self'", ...(apiOrigin ? [apiOrigin] : []), ...gtm(GTM, ...ANALYTICS)],
     // The contact page embeds maps of the three locations.
     'frame-src': ["'self'", 'https://www.google.com', ...gtm(GTM)],
+    // The drivers' installable app (ADR 050): its service worker and manifest, from this origin only.
+    'worker-src': ["'self'"],
+    'manifest-src': ["'self'"],
     'frame-ancestors': ["'none'"],
     'base-uri': ["'self'"],
     'form-action': ["'self'"],
