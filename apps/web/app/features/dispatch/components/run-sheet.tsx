@@ -136,17 +136,24 @@ function RunSheetBody({
                 <time dateTime={stop.at}>{stopTime(stop.at, zone, board.date)}</time>
               </td>
               <td data-label="Stop">
-                <span className="run-sheet__kind">{STOP_KIND_WORDS[stop.kind]}</span> {stop.bookingReference}
-                {stop.offHireNumber ? ` ${stop.offHireNumber}` : ''} <StopBadges stop={stop} />
+                <div>
+                  <span className="run-sheet__kind">{STOP_KIND_WORDS[stop.kind]}</span>{' '}
+                  {stop.bookingReference}
+                  {stop.offHireNumber ? ` ${stop.offHireNumber}` : ''} <StopBadges stop={stop} />
+                </div>
               </td>
               <td data-label="Site">
-                <span className="run-sheet__site">{`${stop.accountName}: ${stop.siteName}`}</span>
-                <span className="run-sheet__address">{stop.siteAddress}</span>
+                <div>
+                  <span className="run-sheet__site">{`${stop.accountName}: ${stop.siteName}`}</span>
+                  <span className="run-sheet__address">{stop.siteAddress}</span>
+                </div>
               </td>
               <td data-label="Contact">
-                {stop.contactName}
-                <br />
-                <a href={`tel:${stop.contactPhone.replace(/[^\d+]/g, '')}`}>{stop.contactPhone}</a>
+                <div>
+                  {stop.contactName}
+                  <br />
+                  <a href={`tel:${stop.contactPhone.replace(/[^\d+]/g, '')}`}>{stop.contactPhone}</a>
+                </div>
               </td>
               <td data-label="Units">{unitWords(stop)}</td>
               <td data-label="Notes">{stop.notes || 'None'}</td>
