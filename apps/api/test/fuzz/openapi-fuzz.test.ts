@@ -331,6 +331,8 @@ async function publishingFixture(app: FastifyInstance, admin: TestUser, path: st
   }
 }
 
+let fleetSequence = 0
+
 /** For the fleet operations: a type and a unit of it at Laverton, each at version 1. */
 async function fleetFixture(app: FastifyInstance, path: string): Promise<Pick<Fixture, 'fleet'>> {
   const depot = await app.db
@@ -348,7 +350,9 @@ async function fleetFixture(app: FastifyInstance, path: string): Promise<Pick<Fi
   }
   const typeSlug = `fuzz-${randomUUID().slice(0, 8)}`
   const typeId = await createEquipmentType(app.db, { slug: typeSlug })
-  const fleetNumber = `FZ-${randomUUID().replace(/\D/g, '').padEnd(5, '0').slice(0, 5)}`
+  // A counter, not random digits: five random digits for some sixty units a run collided now and then.
+  fleetSequence += 1
+  const fleetNumber = `FZ-${String(fleetSequence).padStart(5, '0')}`
   const unitId = await createFleetUnit(app.db, {
     fleet_number: fleetNumber,
     type_id: typeId,
