@@ -40,10 +40,30 @@ export function documentCsp({ inline, tagManager, apiOrigin }: DocumentCspOption
     'connect-src': ["'self'", ...(apiOrigin ? [apiOrigin] : []), ...gtm(GTM, ...ANALYTICS)],
     // The contact page embeds maps of the three locations.
     'frame-src': ["'self'", 'https://www.google.com', ...gtm(GTM)],
+    // The drivers' app (ADR 050): its service worker and its manifest, both files of this origin.
+    'worker-src': ["'self'"],
+    'manifest-src': ["'self'"],
     'frame-ancestors': ["'none'"],
     'base-uri': ["'self'"],
     'form-action': ["'self'"],
     'object-src': ["'none'"],
+  })
+}
+
+/** The API's origin when the web app calls an API on another host (API_BASE_URL is a URL); none for '/api'. */
+export function apiOriginOf(apiBaseUrl: string): string | undefined {
+  return /^https?:/.test(apiBaseUrl) ? new URL(apiBaseUrl).origin : undefined
+}
+
+/**
+ * The policy a service worker runs under (the one its script is served with, ADR 050): it renders nothing and runs
+ * no other script; it fetches the pages, files and API answers it keeps, from this origin and the API's.
+ */
+export function serviceWorkerCsp(apiOrigin?: string): string {
+  return serialize({
+    'default-src': ["'none'"],
+    'connect-src': ["'self'", ...(apiOrigin ? [apiOrigin] : [])],
+    'frame-ancestors': ["'none'"],
   })
 }
 
