@@ -129,8 +129,11 @@ function renderContext(app: FastifyInstance, build: ServerBuild): RenderContext 
   }
 }
 
-/** The drivers' app's service worker (ADR 050): always checked for a newer copy, and run under its own policy. */
-const SERVICE_WORKER_FILE = /[/\\]runs[/\\]sw\.js$/
+/**
+ * The drivers' app's service worker (ADR 050): always checked for a newer copy, and run under its own policy. The
+ * file sent may be the build's compressed copy of it.
+ */
+const SERVICE_WORKER_FILE = /[/\\]runs[/\\]sw\.js(?:\.br|\.gz)?$/
 
 /** The build's client files: hashed assets from memory, the rest from the disk. */
 async function serveClientFiles(app: FastifyInstance, clientDir: string, workerPolicy: string) {

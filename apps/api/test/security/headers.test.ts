@@ -163,6 +163,15 @@ describe('security headers on every kind of response', () => {
     const policy = directives(String(worker.headers['content-security-policy']))
     expect(policy.get('default-src')).toEqual(["'none'"])
     expect(policy.get('connect-src')).toEqual(["'self'"])
+    // Its compressed copy too.
+    const compressed = await app.inject({
+      method: 'GET',
+      url: '/runs/sw.js',
+      headers: { 'accept-encoding': 'gzip' },
+    })
+    expect(compressed.headers['content-encoding']).toBe('gzip')
+    expect(compressed.headers['content-security-policy']).toBe(worker.headers['content-security-policy'])
+    expect(compressed.headers['cache-control']).toBe('no-cache')
   })
 
   it('sets them on a PDF answer', async () => {
