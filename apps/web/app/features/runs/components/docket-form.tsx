@@ -9,6 +9,7 @@ import {
   Form,
   FormActions,
   RequiredFieldsNote,
+  RequiredMark,
   SubmitButton,
   TextArea,
   TextField,
@@ -69,7 +70,10 @@ function SignatureField() {
   const error = fieldState.error?.message
   return (
     <div className="field docket-signature" data-field="signature" tabIndex={-1}>
-      <p className="field__label">Signature of the person on site</p>
+      <p className="field__label">
+        Signature of the person on site
+        <RequiredMark />
+      </p>
       <SignaturePad
         value={field.value ?? ''}
         onChange={(value) => {
@@ -178,9 +182,9 @@ function PhotosField() {
 
 /** The time the docket will carry: now, at the depot, said again every half minute. */
 function Now({ timeZone }: { timeZone: string }) {
-  const [now, setNow] = useState<Date | null>(null)
+  // The form is the browser's alone (it shows once the stop has loaded): the time is there from its first render.
+  const [now, setNow] = useState(() => new Date())
   useEffect(() => {
-    setNow(new Date())
     const timer = setInterval(() => setNow(new Date()), 30_000)
     return () => clearInterval(timer)
   }, [])
@@ -188,7 +192,7 @@ function Now({ timeZone }: { timeZone: string }) {
     <p className="docket-time">
       <span className="field__label">Time</span>
       <span>
-        {now ? `${timeAt(now, timeZone)} (${zoneWords(timeZone)}), when you save the docket` : '\u00a0'}
+        {`${timeAt(now, timeZone)} (${zoneWords(timeZone)}), when you save the docket`}
       </span>
     </p>
   )

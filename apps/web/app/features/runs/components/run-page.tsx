@@ -14,7 +14,6 @@ export const RUN_WORDS = {
   loadFailed: 'Your run could not be loaded. Check your coverage and try again.',
   notSaved: 'No coverage, and your run is not saved on this phone yet. Open it once with coverage.',
   empty: 'No stops for you today.',
-  sendNow: 'Send now',
 } as const
 
 type Page =
@@ -41,28 +40,18 @@ export interface RunPageProps {
   keepMore?: () => Promise<unknown>
 }
 
-/** The line over the stops: what waits on the phone, with Send now; always there, so nothing moves. */
-function QueueLine({ snapshot, userId, send }: { snapshot: OutboxSnapshot; userId: string | undefined; send: () => void }) {
+/**
+ * The line over the stops: what waits on the phone. It is sent by itself (at once, when the phone is online again and
+ * every 30 s); the line keeps the height of two lines whatever it says, so the stops do not move when it changes.
+ */
+function QueueLine({ snapshot, userId }: { snapshot: OutboxSnapshot; userId: string | undefined }) {
   const mine = snapshot.queued.filter((item) => item.userId === userId)
   const refused = mine.filter((item) => item.refused).length
   const waiting = mine.length - refused
   return (
-    <div className={`run-queue${waiting + refused > 0 ? ' run-queue--waiting' : ''}`}>
-      <p className="run-queue__text" role="status">
-        {snapshot.loaded ? queueWords(waiting, refused) : 'Checking the dockets on this phone…'}
-      </p>
-      {waiting > 0 ? (
-        <button
-          type="button"
-          className="button button--primary run-queue__send"
-          onClick={send}
-          disabled={snapshot.sending}
-          aria-busy={snapshot.sending || undefined}
-        >
-          {RUN_WORDS.sendNow}
-        </button>
-      ) : null}
-    </div>
+    <p className={`run-queue${waiting + refused > 0 ? ' run-queue--waiting' : ''}`} role="status">
+      {queueWords(waiting, refused)}
+    </p>
   )
 }
 
@@ -119,24 +108,26 @@ export function RunPage({ userId, onForbidden, load = getRun, loadStop = getRunS
   useKeptForOffline(page, loadStop, keepMore)
 
   const queued = snapshot.queued.filter((item) => item.userId === userId)
+  // The run and the phone's queue are shown together, so that neither pushes the other down when it arrives.
+  const loading = page.state === 'loading' || (page.state === 'ready' && !snapshot.loaded)
   return (
     <div className="runs-page">
-      <div className="runs-page__head">
-        <h1 className="runs-page__title">Your run</h1>
-        <p className="runs-page__day">
-          {page.state === 'ready' ? `${dayWords(page.run.date)}, ${page.run.depot.name} depot` : '\u00a0'}
-        </p>
-      </div>
-      <QueueLine snapshot={snapshot} userId={userId} send={() => userId && void outbox.send(userId)} />
-      {page.state === 'ready' && page.savedAt ? (
-        <p className="runs-page__saved" role="status">
-          {`No coverage: this is your run as saved at ${timeAt(page.savedAt, page.run.depot.timeZone)}.`}
-        </p>
-      ) : null}
-      {page.state === 'loading' ? (
+      <h1 className="runs-page__title">Your run</h1>
+      {loading ? (
         <p className="runs-page__loading" role="status">
           {RUN_WORDS.loading}
         </p>
+      ) : null}
+      {page.state === 'ready' && !loading ? (
+        <>
+          <p className="runs-page__day">{`${dayWords(page.run.date)}, ${page.run.depot.name} depot`}</p>
+          {page.savedAt ? (
+            <p className="runs-page__saved" role="status">
+              {`No coverage: this is your run as saved at ${timeAt(page.savedAt, page.run.depot.timeZone)}.`}
+            </p>
+          ) : null}
+          <QueueLine snapshot={snapshot} userId={userId} />
+        </>
       ) : null}
       {page.state === 'failed' ? (
         <div className="runs-page__failed" role="alert">
@@ -146,8 +137,10 @@ export function RunPage({ userId, onForbidden, load = getRun, loadStop = getRunS
           </button>
         </div>
       ) : null}
-      {page.state === 'ready' && page.run.stops.length === 0 ? <p className="runs-page__empty">{RUN_WORDS.empty}</p> : null}
-      {page.state === 'ready' && page.run.stops.length > 0 ? (
+      {page.state === 'ready' && !loading && page.run.stops.length === 0 ? (
+        <p className="runs-page__empty">{RUN_WORDS.empty}</p>
+      ) : null}
+      {page.state === 'ready' && !loading && page.run.stops.length > 0 ? (
         <ol className="run-stops" aria-label="Stops in order">
           {page.run.stops.map((stop, index) => (
             <StopCard
