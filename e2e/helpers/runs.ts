@@ -77,7 +77,12 @@ async function ownerBooking(request: APIRequestContext, run: string) {
       siteContactName: 'Sam Site',
       siteContactPhone: '0412 345 678',
       poNumber: `PO-RUN-${run}`,
-      terms: { accepted: true, name: 'Harper Nguyen', version: HIRE_TERMS_VERSION, sha256: HIRE_TERMS_SHA256 },
+      terms: {
+        accepted: true,
+        name: 'Harper Nguyen',
+        version: HIRE_TERMS_VERSION,
+        sha256: HIRE_TERMS_SHA256,
+      },
     },
   })
   expect(made.status(), await made.text()).toBe(201)
@@ -93,7 +98,10 @@ export async function driverWithDelivery(request: APIRequestContext): Promise<Dr
 
   const url = `/api/admin/bookings/${booking.id}`
   const before = (await (await request.get(url, { headers: staff })).json()) as { version: number }
-  const confirmed = await request.post(`${url}/confirm`, { headers: staff, data: { version: before.version } })
+  const confirmed = await request.post(`${url}/confirm`, {
+    headers: staff,
+    data: { version: before.version },
+  })
   expect(confirmed.status(), await confirmed.text()).toBe(200)
   const detail = (await confirmed.json()) as {
     depot: { id: number; timeZone: string }

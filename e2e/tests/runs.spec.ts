@@ -91,7 +91,10 @@ test('a driver completes a delivery docket without coverage; it arrives once whe
   const card = page.getByRole('article', { name: `Stop 1: ${world.siteName}` })
   await expect(card).toBeVisible()
   await expect(card).toContainText(`Booking ${world.bookingReference}`)
-  await expect(card.getByRole('link', { name: 'Call 0412 345 678' })).toHaveAttribute('href', 'tel:0412345678')
+  await expect(card.getByRole('link', { name: 'Call 0412 345 678' })).toHaveAttribute(
+    'href',
+    'tel:0412345678',
+  )
   await expect(page.getByText('Every docket is sent.', { exact: true })).toBeVisible()
   // The service worker takes the page over (it keeps the run for later).
   await page.waitForFunction(() => navigator.serviceWorker.controller !== null)
@@ -109,8 +112,10 @@ test('a driver completes a delivery docket without coverage; it arrives once whe
   await form.getByRole('textbox', { name: /^Name of the person on site/ }).fill('Sam Site')
   await form.getByRole('textbox', { name: /^Their email, for a copy/ }).fill('sam.site@example.com')
   await drawSignature(page, form.getByRole('img', { name: /^Signature of the person on site/ }))
-  await form.locator('input[type="file"]').setInputFiles({ name: 'unit.png', mimeType: 'image/png', buffer: photoPng() })
-  await expect(form.getByRole('img', { name: 'Photo 1' })).toBeVisible()
+  await form
+    .locator('input[type="file"]')
+    .setInputFiles({ name: 'unit.png', mimeType: 'image/png', buffer: photoPng() })
+  await expect(form.getByRole('img', { name: 'Shot 1' })).toBeVisible()
   await expect(form.getByText('1 of 4 added.', { exact: false })).toBeVisible()
   await form.getByRole('textbox', { name: /^Notes/ }).fill('Left by gate 3.')
   const signedFrom = Date.now()
@@ -132,14 +137,19 @@ test('a driver completes a delivery docket without coverage; it arrives once whe
   expect(signedAt).toBeGreaterThanOrEqual(signedFrom - 1000)
   expect(signedAt).toBeLessThanOrEqual(signedTo + 1000)
   await expect(page.getByText(`Reference ${docket?.reference}.`, { exact: true })).toBeVisible()
-  await expect(page.getByRole('region', { name: 'Dockets of this stop' })).toContainText(docket?.reference ?? '')
+  await expect(page.getByRole('region', { name: 'Dockets of this stop' })).toContainText(
+    docket?.reference ?? '',
+  )
 
   // The units are on hire from the docket's time.
   const booking = (await (
-    await request.get(`/api/admin/bookings/${world.bookingId}`, { headers: bearer(await adminTokens(request)) })
+    await request.get(`/api/admin/bookings/${world.bookingId}`, {
+      headers: bearer(await adminTokens(request)),
+    })
   ).json()) as { status: string; units: { onHireAt: string | null }[] }
   expect(booking.status).toBe('on_hire')
-  for (const unit of booking.units) expect(Math.abs(Date.parse(unit.onHireAt ?? '') - signedAt)).toBeLessThan(1000)
+  for (const unit of booking.units)
+    expect(Math.abs(Date.parse(unit.onHireAt ?? '') - signedAt)).toBeLessThan(1000)
 
   // The sealed PDF: in the orderer's mail, and in their My Account.
   const mail = await newestMailTo(world.ownerEmail, docket?.reference ?? '')
@@ -149,14 +159,19 @@ test('a driver completes a delivery docket without coverage; it arrives once whe
   await expect
     .poll(
       async () =>
-        ((await (await request.get(portal, { headers: bearer(world.owner) })).json()) as { items: DocketSeen[] })
-          .items.map((item) => `${item.reference} ${item.pdfReady}`),
+        (
+          (await (await request.get(portal, { headers: bearer(world.owner) })).json()) as {
+            items: DocketSeen[]
+          }
+        ).items.map((item) => `${item.reference} ${item.pdfReady}`),
       { timeout: 60_000 },
     )
     .toEqual([`${docket?.reference} true`])
-  const items = ((await (await request.get(portal, { headers: bearer(world.owner) })).json()) as {
-    items: { id: number }[]
-  }).items
+  const items = (
+    (await (await request.get(portal, { headers: bearer(world.owner) })).json()) as {
+      items: { id: number }[]
+    }
+  ).items
   const pdf = await request.get(`${portal}/${items[0]?.id}/pdf`, { headers: bearer(world.owner) })
   expect(pdf.status()).toBe(200)
   expect(pdf.headers()['content-type']).toContain('application/pdf')

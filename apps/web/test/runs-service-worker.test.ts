@@ -72,9 +72,14 @@ function sandbox() {
     const { navigate, ...rest } = init
     const real = new Request(new URL(url, ORIGIN), rest)
     // A navigation's request, as the browser hands it over (a Request's mode cannot be set to 'navigate').
-    const fetchRequest = navigate ? { url: real.url, method: 'GET', mode: 'navigate', headers: real.headers } : real
+    const fetchRequest = navigate
+      ? { url: real.url, method: 'GET', mode: 'navigate', headers: real.headers }
+      : real
     let answer: Promise<Response> | undefined
-    handlers.get('fetch')?.({ request: fetchRequest, respondWith: (promise: Promise<Response>) => (answer = promise) })
+    handlers.get('fetch')?.({
+      request: fetchRequest,
+      respondWith: (promise: Promise<Response>) => (answer = promise),
+    })
     return answer
   }
   const message = async (data: unknown) => {
@@ -86,9 +91,13 @@ function sandbox() {
 }
 
 const json = (body: unknown, status = 200) =>
-  Object.defineProperty(new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } }), 'type', {
-    value: 'basic',
-  })
+  Object.defineProperty(
+    new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } }),
+    'type',
+    {
+      value: 'basic',
+    },
+  )
 const offline = () => Promise.reject(new TypeError('Failed to fetch'))
 
 describe('the runs service worker', () => {
@@ -154,9 +163,13 @@ describe('the runs service worker', () => {
 
   it('opens a runs page without coverage from the copy kept when it was last opened', async () => {
     const html = () =>
-      Object.defineProperty(new Response('<h1>Your run</h1>', { headers: { 'content-type': 'text/html' } }), 'type', {
-        value: 'basic',
-      })
+      Object.defineProperty(
+        new Response('<h1>Your run</h1>', { headers: { 'content-type': 'text/html' } }),
+        'type',
+        {
+          value: 'basic',
+        },
+      )
     worker.network.mockImplementation(async () => html())
     await worker.request('/runs/', { navigate: true })
     worker.network.mockImplementation(offline)
@@ -171,7 +184,10 @@ describe('the runs service worker', () => {
     worker.network.mockImplementation(async () =>
       Object.defineProperty(new Response('export {}'), 'type', { value: 'basic' }),
     )
-    await worker.message({ type: 'save', urls: ['/assets/run-abc.js', '/runs/31/', 'https://elsewhere.example/x.js'] })
+    await worker.message({
+      type: 'save',
+      urls: ['/assets/run-abc.js', '/runs/31/', 'https://elsewhere.example/x.js'],
+    })
     expect(worker.network).toHaveBeenCalledTimes(2)
     await worker.request('/assets/run-abc.js')
     expect(worker.network).toHaveBeenCalledTimes(2)

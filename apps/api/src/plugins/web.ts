@@ -79,7 +79,8 @@ export const webPlugin: FastifyPluginAsync<WebPluginOptions> = async (app, { con
   const contextFor = renderContext(app, build)
 
   const clientDir = join(config.webBuildDir, 'client')
-  if (existsSync(clientDir)) await serveClientFiles(app, clientDir, serviceWorkerCsp(apiOriginOf(config.apiBaseUrl)))
+  if (existsSync(clientDir))
+    await serveClientFiles(app, clientDir, serviceWorkerCsp(apiOriginOf(config.apiBaseUrl)))
 
   // React Router parses action bodies itself: hand it the bytes, within the body limit.
   app.removeAllContentTypeParsers()

@@ -152,7 +152,9 @@ describe('security headers on every kind of response', () => {
 
   it('lets pages run the drivers’ service worker and manifest, and serves the worker under its own policy', async () => {
     const { app } = await buildTestApp({ env: { WEB_BUILD_DIR: FIXTURE_BUILD } })
-    const page = directives(String((await app.inject({ method: 'GET', url: '/' })).headers['content-security-policy']))
+    const page = directives(
+      String((await app.inject({ method: 'GET', url: '/' })).headers['content-security-policy']),
+    )
     expect(page.get('worker-src')).toEqual(["'self'"])
     expect(page.get('manifest-src')).toEqual(["'self'"])
     const worker = await app.inject({ method: 'GET', url: '/runs/sw.js' })

@@ -20,7 +20,11 @@ const NETWORK_WAIT_MS = 6000
 /** Past this many kept files, those the page no longer lists go. */
 const ASSETS_KEPT = 150
 
-const ANSWER_PATHS = [/^\/api\/runs\/?$/, /^\/api\/runs\/stops\/\d+\/?$/, /^\/api\/v1\/core\/accounts\/[^/]+\/profile\/settings$/]
+const ANSWER_PATHS = [
+  /^\/api\/runs\/?$/,
+  /^\/api\/runs\/stops\/\d+\/?$/,
+  /^\/api\/v1\/core\/accounts\/[^/]+\/profile\/settings$/,
+]
 const KEPT_FILES = [/^\/runs\/[\w.-]+\.(?:png|svg|webmanifest)$/, /^\/images\/icon\.svg$/]
 
 self.addEventListener('install', (event) => {
@@ -31,7 +35,13 @@ self.addEventListener('activate', (event) => {
   event.waitUntil(
     caches
       .keys()
-      .then((names) => Promise.all(names.filter((name) => name.startsWith('runs-') && !CACHES.includes(name)).map((name) => caches.delete(name))))
+      .then((names) =>
+        Promise.all(
+          names
+            .filter((name) => name.startsWith('runs-') && !CACHES.includes(name))
+            .map((name) => caches.delete(name)),
+        ),
+      )
       .then(() => self.clients.claim()),
   )
 })
@@ -48,7 +58,8 @@ self.addEventListener('fetch', (event) => {
   }
   if (path.startsWith('/assets/')) event.respondWith(keptFirst(request, ASSETS))
   else if (path === '/__manifest') event.respondWith(networkFirst(request, PAGES, { anySearch: true }))
-  else if (ANSWER_PATHS.some((pattern) => pattern.test(path))) event.respondWith(networkFirst(request, ANSWERS, { stamp: true }))
+  else if (ANSWER_PATHS.some((pattern) => pattern.test(path)))
+    event.respondWith(networkFirst(request, ANSWERS, { stamp: true }))
   else if (KEPT_FILES.some((pattern) => pattern.test(path))) event.respondWith(networkFirst(request, PAGES))
 })
 
@@ -79,7 +90,11 @@ function within(promise, ms) {
 async function stamped(response) {
   const headers = new Headers(response.headers)
   headers.set(SAVED_AT, new Date().toISOString())
-  return new Response(await response.blob(), { status: response.status, statusText: response.statusText, headers })
+  return new Response(await response.blob(), {
+    status: response.status,
+    statusText: response.statusText,
+    headers,
+  })
 }
 
 async function networkFirst(request, cacheName, { stamp = false, anySearch = false } = {}) {
@@ -88,8 +103,10 @@ async function networkFirst(request, cacheName, { stamp = false, anySearch = fal
     (await cache.match(request, { ignoreVary: true })) ??
     (anySearch ? await cache.match(request, { ignoreVary: true, ignoreSearch: true }) : undefined)
   const fromNetwork = fetch(request).then(async (response) => {
-    if (response.ok && response.type === 'basic') await cache.put(request, stamp ? await stamped(response.clone()) : response.clone())
-    else if (response.status === 403 || response.status === 404) await cache.delete(request, { ignoreVary: true })
+    if (response.ok && response.type === 'basic')
+      await cache.put(request, stamp ? await stamped(response.clone()) : response.clone())
+    else if (response.status === 403 || response.status === 404)
+      await cache.delete(request, { ignoreVary: true })
     return response
   })
   try {
@@ -128,7 +145,8 @@ function notKept() {
     status: 503,
     headers: {
       'content-type': 'text/html; charset=utf-8',
-      'content-security-policy': "default-src 'none'; style-src 'unsafe-inline'; base-uri 'none'; form-action 'none'",
+      'content-security-policy':
+        "default-src 'none'; style-src 'unsafe-inline'; base-uri 'none'; form-action 'none'",
     },
   })
 }
@@ -153,5 +171,6 @@ async function save(urls) {
     }
   }
   const keys = await assets.keys()
-  if (keys.length > ASSETS_KEPT) await Promise.all(keys.filter((key) => !listed.has(key.url)).map((key) => assets.delete(key)))
+  if (keys.length > ASSETS_KEPT)
+    await Promise.all(keys.filter((key) => !listed.has(key.url)).map((key) => assets.delete(key)))
 }

@@ -56,12 +56,10 @@ export const EMPTY_DOCKET: DocketFormValues = {
 }
 
 /** What the phone queues (less its id): the form's values, the stop and the moment it was signed. */
-export function docketOf(
-  stopId: number,
-  values: DocketFormOutput,
-  at: Date,
-): Omit<DocketInput, 'clientId'> {
-  const fleetNumbers = [...new Set([...values.units.map(normalFleetNumber), values.typedFleetNumber].filter(Boolean))]
+export function docketOf(stopId: number, values: DocketFormOutput, at: Date): Omit<DocketInput, 'clientId'> {
+  const fleetNumbers = [
+    ...new Set([...values.units.map(normalFleetNumber), values.typedFleetNumber].filter(Boolean)),
+  ]
   return {
     stopId,
     fleetNumbers,
@@ -101,7 +99,10 @@ const FIELD_OF: Record<string, FormField> = {
 }
 
 /** The server's field messages of a refused docket, by the form's fields; the rest is said over the form. */
-export function refusalErrors(refusal: Refusal): { fields: Partial<Record<FormField, string>>; other: string[] } {
+export function refusalErrors(refusal: Refusal): {
+  fields: Partial<Record<FormField, string>>
+  other: string[]
+} {
   const fields: Partial<Record<FormField, string>> = {}
   const other: string[] = []
   for (const [key, messages] of Object.entries(refusal.fields)) {

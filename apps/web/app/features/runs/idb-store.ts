@@ -42,7 +42,8 @@ export async function openIdbDocketStore(factory: IDBFactory = indexedDB): Promi
     await committed(transaction)
   }
   return {
-    list: () => done(db.transaction(DOCKETS, 'readonly').objectStore(DOCKETS).getAll()) as Promise<QueuedDocket[]>,
+    list: () =>
+      done(db.transaction(DOCKETS, 'readonly').objectStore(DOCKETS).getAll()) as Promise<QueuedDocket[]>,
     put: (docket) => write((store) => store.put(docket)),
     remove: (clientId) => write((store) => store.delete(clientId)),
   }

@@ -92,7 +92,11 @@ describe('the docket queue (ADR 050)', () => {
     expect(log).toEqual([`put ${queued.clientId}`, `post ${queued.clientId}`, `remove ${queued.clientId}`])
     expect(await store.list()).toEqual([])
     expect(outbox.snapshot().sent).toEqual([
-      expect.objectContaining({ clientId: queued.clientId, stopId: 7, docket: expect.objectContaining({ reference: 'DK-2026-000001' }) }),
+      expect.objectContaining({
+        clientId: queued.clientId,
+        stopId: 7,
+        docket: expect.objectContaining({ reference: 'DK-2026-000001' }),
+      }),
     ])
   })
 
@@ -130,7 +134,11 @@ describe('the docket queue (ADR 050)', () => {
 
   it('keeps a refused docket with its answer for the driver to fix, and does not send it again', async () => {
     const post = vi.fn(async (): Promise<{ docket: Docket }> => {
-      throw answered(400, { Message: 'The docket has errors.' }, { fleetNumbers: [FIELD_MESSAGES.unitUnknown] })
+      throw answered(
+        400,
+        { Message: 'The docket has errors.' },
+        { fleetNumbers: [FIELD_MESSAGES.unitUnknown] },
+      )
     })
     const { outbox, store } = setUp(post)
     const queued = await outbox.add(DRIVER, values())

@@ -10,7 +10,11 @@ export const PHOTO_MAX_SIDE = 1600
 export const PHOTO_QUALITY = 0.8
 
 /** The size an image of `width` by `height` is drawn at to fit within `max` pixels on its longer side. */
-export function fitWithin(width: number, height: number, max = PHOTO_MAX_SIDE): { width: number; height: number } {
+export function fitWithin(
+  width: number,
+  height: number,
+  max = PHOTO_MAX_SIDE,
+): { width: number; height: number } {
   const longer = Math.max(width, height)
   if (longer <= max) return { width, height }
   const scale = max / longer

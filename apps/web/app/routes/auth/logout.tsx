@@ -49,8 +49,8 @@ export default function LogoutPage() {
       <SimplePage title="Logout" lead="Your phone still has dockets to send.">
         <div className="logout-warning" role="alert">
           <p>
-            {unsent === 1 ? '1 docket has' : `${unsent} dockets have`} not reached us yet. They stay on this phone, but
-            they are only sent while you are signed in here.
+            {unsent === 1 ? '1 docket has' : `${unsent} dockets have`} not reached us yet. They stay on this
+            phone, but they are only sent while you are signed in here.
           </p>
         </div>
         <div className="form-actions">

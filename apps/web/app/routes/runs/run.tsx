@@ -30,7 +30,10 @@ export default function RunRoute() {
   useRunsWorker()
   const onForbidden = useCallback(
     (message: string | undefined) =>
-      navigate(paths.pages.error403, { replace: true, state: { message: message ?? FIELD_MESSAGES.notDriver } }),
+      navigate(paths.pages.error403, {
+        replace: true,
+        state: { message: message ?? FIELD_MESSAGES.notDriver },
+      }),
     [navigate],
   )
   return <RunPage userId={userId} onForbidden={onForbidden} keepMore={keepProfile} />

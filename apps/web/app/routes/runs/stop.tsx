@@ -25,7 +25,10 @@ export default function RunStopRoute({ params }: Route.ComponentProps) {
   useRunsWorker()
   const onForbidden = useCallback(
     (message: string | undefined) =>
-      navigate(paths.pages.error403, { replace: true, state: { message: message ?? FIELD_MESSAGES.notDriver } }),
+      navigate(paths.pages.error403, {
+        replace: true,
+        state: { message: message ?? FIELD_MESSAGES.notDriver },
+      }),
     [navigate],
   )
   const stopId = recordIdOf({ id: params.stopId })

@@ -1,4 +1,9 @@
-import { FIELD_LIMITS, FIELD_MESSAGES, type StopKind, type StopUnit } from '@signalway/shared/field-operations'
+import {
+  FIELD_LIMITS,
+  FIELD_MESSAGES,
+  type StopKind,
+  type StopUnit,
+} from '@signalway/shared/field-operations'
 import { type ChangeEvent, useEffect, useId, useRef, useState } from 'react'
 import { useController, useFormContext } from 'react-hook-form'
 import {
@@ -140,7 +145,13 @@ function PhotosField() {
         <ul className="docket-photos__list" aria-labelledby={ids.labelId}>
           {photos.map((photo, index) => (
             <li key={photo.slice(-32) + String(index)} className="docket-photos__item">
-              <img src={photo} alt={`Photo ${index + 1}`} width={96} height={96} className="docket-photos__thumb" />
+              <img
+                src={photo}
+                alt={`Shot ${index + 1}`}
+                width={96}
+                height={96}
+                className="docket-photos__thumb"
+              />
               <button
                 type="button"
                 className="button button--outline docket-photos__remove"
@@ -191,9 +202,7 @@ function Now({ timeZone }: { timeZone: string }) {
   return (
     <p className="docket-time">
       <span className="field__label">Time</span>
-      <span>
-        {`${timeAt(now, timeZone)} (${zoneWords(timeZone)}), when you save the docket`}
-      </span>
+      <span>{`${timeAt(now, timeZone)} (${zoneWords(timeZone)}), when you save the docket`}</span>
     </p>
   )
 }

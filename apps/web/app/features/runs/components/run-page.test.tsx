@@ -4,7 +4,7 @@ import { describe, expect, it, vi } from 'vitest'
 import { renderWithProviders } from '../../../../test/utils.tsx'
 import { ApiError } from '../../../lib/api-client.ts'
 import { createMemoryDocketStore, createOutbox, type QueuedDocket } from '../outbox.ts'
-import { DELIVERY, receiptFor, RUN } from '../test-fixtures.ts'
+import { DELIVERY, RUN, receiptFor } from '../test-fixtures.ts'
 import { OutboxContext } from '../use-outbox.ts'
 import { RUN_WORDS, RunPage } from './run-page.tsx'
 
@@ -33,7 +33,10 @@ function queued(overrides: Partial<QueuedDocket> = {}): QueuedDocket {
   }
 }
 
-function show(load: () => Promise<{ data: typeof RUN; savedAt: string | undefined }>, items: QueuedDocket[] = []) {
+function show(
+  load: () => Promise<{ data: typeof RUN; savedAt: string | undefined }>,
+  items: QueuedDocket[] = [],
+) {
   const outbox = createOutbox({
     store: createMemoryDocketStore(items),
     post: async (input) => receiptFor(input),
@@ -58,15 +61,17 @@ describe('the driver’s run (ADR 050)', () => {
     expect(first.getByRole('heading', { name: 'Stop 1: Geelong ring road' })).toBeTruthy()
     expect(first.getByText('07:00')).toBeTruthy()
     expect(first.getByText('Delivery')).toBeTruthy()
-    expect(first.getByRole('link', { name: /^12 Moorabool Street, Geelong VIC 3220/ }).getAttribute('href')).toBe(
+    expect(
+      first.getByRole('link', { name: /^12 Moorabool Street, Geelong VIC 3220/ }).getAttribute('href'),
+    ).toBe(
       'https://www.google.com/maps/search/?api=1&query=12%20Moorabool%20Street%2C%20Geelong%20VIC%203220',
     )
     expect(first.getByRole('link', { name: 'Call 0412 345 678' }).getAttribute('href')).toBe('tel:0412345678')
     expect(first.getByText('PO PO-GEE-77. Gate 3.')).toBeTruthy()
     expect(first.getByText('3 units: VMS-012, VMS-013, TL-004')).toBeTruthy()
-    expect(first.getByRole('link', { name: 'Open the docket for Geelong ring road' }).getAttribute('href')).toBe(
-      '/runs/31/',
-    )
+    expect(
+      first.getByRole('link', { name: 'Open the docket for Geelong ring road' }).getAttribute('href'),
+    ).toBe('/runs/31/')
     const second = within(stops[1] as HTMLElement)
     expect(second.getByText('14:30')).toBeTruthy()
     expect(second.getByText('Done')).toBeTruthy()
@@ -82,9 +87,10 @@ describe('the driver’s run (ADR 050)', () => {
   })
 
   it('counts a refused docket as one to fix', async () => {
-    show(async () => ({ data: RUN, savedAt: undefined }), [
-      queued({ refused: { status: 400, message: 'No.', fields: {} } }),
-    ])
+    show(
+      async () => ({ data: RUN, savedAt: undefined }),
+      [queued({ refused: { status: 400, message: 'No.', fields: {} } })],
+    )
     expect(await screen.findByText('1 docket to fix.')).toBeTruthy()
     expect(screen.getByRole('link', { name: 'Fix the docket for Geelong ring road' })).toBeTruthy()
   })

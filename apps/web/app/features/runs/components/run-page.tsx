@@ -26,7 +26,8 @@ export function stopState(stop: Stop, queued: readonly QueuedDocket[]): StopStat
   const mine = queued.filter((item) => item.stopId === stop.stopId)
   if (mine.some((item) => item.refused)) return 'refused'
   if (mine.length > 0) return 'waiting'
-  if (stop.status === 'done' || (stop.units.length > 0 && stop.units.every((unit) => unit.done))) return 'done'
+  if (stop.status === 'done' || (stop.units.length > 0 && stop.units.every((unit) => unit.done)))
+    return 'done'
   return 'todo'
 }
 
@@ -56,12 +57,21 @@ function QueueLine({ snapshot, userId }: { snapshot: OutboxSnapshot; userId: str
 }
 
 /** Keeps the stops' pages, their answers and the app's files on the phone while there is coverage. */
-function useKeptForOffline(page: Page, loadStop: RunPageProps['loadStop'], keepMore: RunPageProps['keepMore']) {
+function useKeptForOffline(
+  page: Page,
+  loadStop: RunPageProps['loadStop'],
+  keepMore: RunPageProps['keepMore'],
+) {
   useEffect(() => {
     if (page.state !== 'ready' || page.savedAt) return
     let cancelled = false
     const stops = page.run.stops.flatMap((stop) => (stop.stopId === null ? [] : [stop.stopId]))
-    void keepForOffline([paths.runs, ...stops.map((id) => paths.runStop(id)), ...RUNS_FILES, ...appFiles(window)])
+    void keepForOffline([
+      paths.runs,
+      ...stops.map((id) => paths.runStop(id)),
+      ...RUNS_FILES,
+      ...appFiles(window),
+    ])
     if (!workerControls()) return
     void (async () => {
       // One after another: a weak signal is not asked for everything at once. Each answer passes the worker.
@@ -81,7 +91,13 @@ function useKeptForOffline(page: Page, loadStop: RunPageProps['loadStop'], keepM
  * `/runs/` (ADR 050): the driver's stops of the day in order, with the dockets the phone still has to send. Without
  * coverage, the run as the phone saved it, said so.
  */
-export function RunPage({ userId, onForbidden, load = getRun, loadStop = getRunStop, keepMore }: RunPageProps) {
+export function RunPage({
+  userId,
+  onForbidden,
+  load = getRun,
+  loadStop = getRunStop,
+  keepMore,
+}: RunPageProps) {
   const { outbox, snapshot } = useOutbox()
   useKeepSending(outbox, userId)
   const [page, setPage] = useState<Page>({ state: 'loading' })

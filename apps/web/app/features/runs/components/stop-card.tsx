@@ -1,14 +1,7 @@
 import type { Stop } from '@signalway/shared/field-operations'
 import { Link } from 'react-router'
 import { paths } from '../../../lib/paths.ts'
-import {
-  KIND_WORDS,
-  mapLink,
-  stopReference,
-  telLink,
-  timeAt,
-  unitsWords,
-} from '../words.ts'
+import { KIND_WORDS, mapLink, stopReference, telLink, timeAt, unitsWords } from '../words.ts'
 
 /** Where a stop's docket stands on this phone and at the server. */
 export type StopState = 'todo' | 'waiting' | 'refused' | 'done'
@@ -24,7 +17,17 @@ const STATE_WORDS: Record<StopState, string | null> = {
  * One stop of the run, as a card a driver reads at a glance: number and time, delivery or collection, the site with
  * its address (opens the phone's map app) and contact (dials), the notes, the units, and the docket's button.
  */
-export function StopCard({ stop, index, timeZone, state }: { stop: Stop; index: number; timeZone: string; state: StopState }) {
+export function StopCard({
+  stop,
+  index,
+  timeZone,
+  state,
+}: {
+  stop: Stop
+  index: number
+  timeZone: string
+  state: StopState
+}) {
   const headingId = `stop-${stop.key.replace(':', '-')}`
   const words = KIND_WORDS[stop.kind]
   const status = STATE_WORDS[state]

@@ -7,7 +7,7 @@ import { installFakeCanvas } from '../../../../test/fake-canvas.ts'
 import { renderWithProviders } from '../../../../test/utils.tsx'
 import { ApiError } from '../../../lib/api-client.ts'
 import { createMemoryDocketStore, createOutbox, type QueuedDocket } from '../outbox.ts'
-import { DETAIL, DELIVERY, receiptFor } from '../test-fixtures.ts'
+import { DELIVERY, DETAIL, receiptFor } from '../test-fixtures.ts'
 import { OutboxContext } from '../use-outbox.ts'
 import { STOP_WORDS, StopPage } from './stop-page.tsx'
 
@@ -51,7 +51,9 @@ describe('a stop’s docket (ADR 050)', () => {
     const user = userEvent.setup()
     show()
     const form = await screen.findByRole('form', { name: 'Delivery docket' })
-    const units = within(within(form).getByRole('group', { name: 'Units delivered' })).getAllByRole('checkbox')
+    const units = within(within(form).getByRole('group', { name: 'Units delivered' })).getAllByRole(
+      'checkbox',
+    )
     expect(units.map((box) => (box as HTMLInputElement).value)).toEqual(['VMS-012', 'VMS-013'])
     for (const box of units) expect((box as HTMLInputElement).checked).toBe(true)
     for (const box of units) await user.click(box)
@@ -83,7 +85,10 @@ describe('a stop’s docket (ADR 050)', () => {
     const form = await screen.findByRole('form', { name: 'Delivery docket' })
     await user.click(within(form).getByRole('checkbox', { name: /^VMS-013/ }))
     await user.type(within(form).getByRole('textbox', { name: /^Name of the person on site/ }), 'Sam Site')
-    await user.type(within(form).getByRole('textbox', { name: /^Their email, for a copy/ }), 'sam@example.com')
+    await user.type(
+      within(form).getByRole('textbox', { name: /^Their email, for a copy/ }),
+      'sam@example.com',
+    )
     await sign(user)
     await user.type(within(form).getByRole('textbox', { name: /^Notes/ }), 'Left at gate 3.')
     const before = Date.now()
@@ -106,7 +111,11 @@ describe('a stop’s docket (ADR 050)', () => {
     expect(Date.parse(kept?.input.at ?? '')).toBeGreaterThanOrEqual(before - 1000)
     // The unit waiting on the phone is not offered again; the other one is.
     const again = await screen.findByRole('form', { name: 'Delivery docket' })
-    expect(within(again).getAllByRole('checkbox').map((box) => (box as HTMLInputElement).value)).toEqual(['VMS-013'])
+    expect(
+      within(again)
+        .getAllByRole('checkbox')
+        .map((box) => (box as HTMLInputElement).value),
+    ).toEqual(['VMS-013'])
 
     online = true
     await outbox.send(DRIVER)
@@ -138,7 +147,11 @@ describe('a stop’s docket (ADR 050)', () => {
       },
       queuedAt: '2026-03-01T20:10:00.000Z',
       attempts: 1,
-      refused: { status: 400, message: 'The docket has errors.', fields: { fleetNumbers: [FIELD_MESSAGES.unitUnknown] } },
+      refused: {
+        status: 400,
+        message: 'The docket has errors.',
+        fields: { fleetNumbers: [FIELD_MESSAGES.unitUnknown] },
+      },
     }
     const { store } = show({ items: [refused] })
     const alert = await screen.findByRole('alert')

@@ -4,7 +4,13 @@ import { Link } from 'react-router'
 import { isApiError, serverMessage } from '../../../lib/api-client.ts'
 import { paths } from '../../../lib/paths.ts'
 import { type Answer, getRunStop } from '../api/runs.ts'
-import { type DocketFormOutput, docketOf, normalFleetNumber, refusalErrors, valuesOf } from '../docket-form-schema.ts'
+import {
+  type DocketFormOutput,
+  docketOf,
+  normalFleetNumber,
+  refusalErrors,
+  valuesOf,
+} from '../docket-form-schema.ts'
 import type { QueuedDocket, SentDocket } from '../outbox.ts'
 import { useKeepSending, useOutbox } from '../use-outbox.ts'
 import { KIND_WORDS, mapLink, stopReference, telLink, timeAt, unitsWords } from '../words.ts'
@@ -31,16 +37,25 @@ export interface StopPageProps {
   load?: (stopId: number) => Promise<Answer<RunStopDetail>>
 }
 
-function useStop(stopId: number, load: NonNullable<StopPageProps['load']>, onForbidden: StopPageProps['onForbidden']) {
+function useStop(
+  stopId: number,
+  load: NonNullable<StopPageProps['load']>,
+  onForbidden: StopPageProps['onForbidden'],
+) {
   const [page, setPage] = useState<Page>({ state: 'loading' })
   const fetchStop = useCallback(() => {
     load(stopId).then(
       ({ data, savedAt }) => setPage({ state: 'ready', detail: data, savedAt }),
       (error: unknown) => {
-        if (!isApiError(error)) return setPage({ state: 'failed', message: STOP_WORDS.loadFailed, retry: true })
+        if (!isApiError(error))
+          return setPage({ state: 'failed', message: STOP_WORDS.loadFailed, retry: true })
         if (error.status === 403) return onForbidden(serverMessage(error))
         if (error.status === 404)
-          return setPage({ state: 'failed', message: serverMessage(error) ?? FIELD_MESSAGES.stopNotFound, retry: false })
+          return setPage({
+            state: 'failed',
+            message: serverMessage(error) ?? FIELD_MESSAGES.stopNotFound,
+            retry: false,
+          })
         const message = error.status === 0 ? STOP_WORDS.notSaved : STOP_WORDS.loadFailed
         setPage({ state: 'failed', message, retry: true })
       },
