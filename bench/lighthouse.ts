@@ -57,10 +57,12 @@ const PAGES: readonly BenchPage[] = [
   ...SERVICES.map((service) => ({ name: `service: ${service.slug}`, path: `/services/${service.slug}/` })),
   // An equipment type's page with its image (the demo fleet's), the largest paint on a phone.
   { name: 'equipment type', path: '/equipment-types/vms-board-full-matrix/' },
-  // A unit's label page (what its QR code opens), with the fault report form: not indexed (ADR 049).
-  { name: 'equipment unit', path: '/equipment/VMS-0001/', hydratesOnInteraction: true, noIndex: true },
-  // The booking form as a visitor meets it from a service page: the offer to sign in or ask for a quote (ADR 048).
-  { name: 'book', path: '/book/?service=vms-boards', noIndex: true },
+  // A unit's label page (what its QR code opens; a demo fleet number), with the fault report form: its canonical
+  // link names its type's page (ADR 049).
+  { name: 'equipment unit', path: '/equipment/VMS-0142/', hydratesOnInteraction: true },
+  // The booking form as a visitor meets it from a service page: the offer to sign in or ask for a quote (ADR 048),
+  // rendered by the server; it hydrates on the first interaction.
+  { name: 'book', path: '/book/?service=vms-boards', hydratesOnInteraction: true, noIndex: true },
   { name: 'news', path: '/news/' },
   { name: 'faqs', path: '/faqs/' },
   { name: 'contact-us', path: '/contact-us/', hydratesOnInteraction: true },

@@ -324,6 +324,13 @@ export const EVERY_PAGE: readonly PageCheck[] = [
   { route: '/admin/bookings/:id/', visitor: 'admin', url: (d) => `/admin/bookings/${d.bookingId}/` },
   { route: '/admin/faults/', visitor: 'admin', url: at('/admin/faults/') },
   { route: '/admin/faults/:id/', visitor: 'admin', url: at('/admin/faults/0/'), state: 'no such fault' },
+  { route: '/admin/dispatch/', visitor: 'admin', url: at('/admin/dispatch/') },
+  {
+    route: '/admin/dispatch/run-sheet/',
+    visitor: 'admin',
+    url: at('/admin/dispatch/run-sheet/?depotId=1&date=2026-12-08&driver=0'),
+    state: 'no such driver',
+  },
   { route: '/admin/undelivered-mail/', visitor: 'admin', url: at('/admin/undelivered-mail/') },
   { route: '/admin/news/', visitor: 'admin', url: at('/admin/news/') },
   { route: '/admin/news/new', visitor: 'admin', url: at('/admin/news/new') },

@@ -14,6 +14,7 @@ const SECTIONS = [
   'Credit applications',
   'Accounts',
   'Bookings',
+  'Dispatch',
   'Faults',
   'Fleet',
   'News',

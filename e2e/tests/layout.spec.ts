@@ -41,6 +41,7 @@ const ADMIN_PAGES = [
   '/admin/bookings/',
   '/admin/bookings/collections/',
   '/admin/faults/',
+  '/admin/dispatch/',
   '/admin/undelivered-mail/',
 ]
 

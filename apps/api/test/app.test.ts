@@ -283,6 +283,9 @@ describe('security headers', () => {
       expect(csp).toContain("default-src 'self'")
       expect(csp).toContain("frame-ancestors 'none'")
       expect(csp).toContain("object-src 'none'")
+      // The drivers' app installs with its service worker and manifest from this origin (ADR 050).
+      expect(csp).toContain("worker-src 'self'")
+      expect(csp).toContain("manifest-src 'self'")
       expect(csp).not.toContain('googletagmanager')
       nonces.add(nonce as string)
     }

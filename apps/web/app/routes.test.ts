@@ -58,6 +58,8 @@ describe('route config (requirements §2)', () => {
     ['/admin/create-user/', 'routes/admin/create-user.tsx'],
     ['/admin/update-user/17', 'routes/admin/update-user.tsx'],
     ['/admin/credit-applications/', 'routes/admin/credit-applications.tsx'],
+    ['/admin/dispatch/', 'routes/admin/dispatch.tsx'],
+    ['/admin/dispatch/run-sheet/', 'routes/admin/run-sheet.tsx'],
     ['/pages/maintenance', 'routes/pages/maintenance.tsx'],
     ['/pages/error-403', 'routes/pages/error-403.tsx'],
     ['/pages/error-404', 'routes/pages/error-404.tsx'],

@@ -74,6 +74,8 @@ export default [
       route(p.adminBooking, 'routes/admin/booking.tsx'),
       route(p.adminFaults, 'routes/admin/faults.tsx'),
       route(p.adminFault, 'routes/admin/fault.tsx'),
+      route(p.adminDispatch, 'routes/admin/dispatch.tsx'),
+      route(p.adminRunSheet, 'routes/admin/run-sheet.tsx'),
       route(p.adminUndeliveredMail, 'routes/admin/undelivered-mail.tsx'),
       route(p.adminNews, 'routes/admin/news.tsx'),
       route(p.adminNewsNew, 'routes/admin/news-item.tsx', { id: 'admin-news-new' }),

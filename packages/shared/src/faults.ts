@@ -18,6 +18,13 @@ export const FAULT_PHOTO_MAX_BYTES = 8 * 1024 * 1024
 export const FAULT_BODY_LIMIT = 11 * 1024 * 1024
 /** An unacknowledged fault goes to the second on-call contact after this long. */
 export const FAULT_ESCALATION_MS = 15 * 60_000
+/**
+ * How long a resolved fault keeps its reporter's personal information (APP 11): this many days after it was
+ * resolved, the reporter's name, phone, location, photo and internet address are erased; the fault itself is kept.
+ */
+export const FAULT_PERSONAL_DATA_DAYS = 90
+/** What the staff's fault page shows in place of the reporter's details once they have been erased. */
+export const FAULT_ERASED_LABEL = `Removed ${FAULT_PERSONAL_DATA_DAYS} days after the fault was resolved`
 
 export const FAULT_MESSAGES = {
   symptomsRequired: 'Choose what is wrong.',
@@ -216,6 +223,11 @@ export const faultDetailSchema = faultSummarySchema
     location: faultLocationSchema.nullable(),
     /** GET it with the staff's token: /api/admin/faults/:id/photo. */
     hasPhoto: z.boolean(),
+    /**
+     * The reporter's name, phone, location and photo were erased FAULT_PERSONAL_DATA_DAYS after the fault was
+     * resolved: the name and phone are empty then, the location null and there is no photo.
+     */
+    reporterErased: z.boolean(),
     acknowledgedAt: z.string().nullable(),
     onTheWayAt: z.string().nullable(),
     resolvedAt: z.string().nullable(),

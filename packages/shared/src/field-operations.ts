@@ -3,7 +3,7 @@ import { MAX_RECORD_ID } from './back-office.ts'
 import { depotRefSchema } from './bookings.ts'
 
 /*
- * Field operations (issue 35, ADR 050, requirements "Runs and delivery dockets"): drivers, the dispatch board of a
+ * Field operations (ADR 050, requirements §21 "Runs and delivery dockets"): drivers, the dispatch board of a
  * depot's day, the driver's runs, and the delivery or collection docket signed on site, sent once by its
  * client-made id even when the phone had no coverage. Shared by the API, the admin screens and the driver's app.
  */

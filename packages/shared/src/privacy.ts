@@ -1,8 +1,9 @@
+import { FAULT_PERSONAL_DATA_DAYS } from './faults.ts'
 import { formatSiteAddress, SITE } from './site.ts'
 import type { TermsClause } from './terms.ts'
 
 /** The date the privacy policy below took effect (shown on the page). */
-export const PRIVACY_POLICY_DATE = '25 November 2026'
+export const PRIVACY_POLICY_DATE = '27 November 2026'
 
 const [headOffice] = SITE.offices
 const postal = headOffice ? formatSiteAddress(headOffice.address) : ''
@@ -26,6 +27,7 @@ export const privacyPolicy: TermsClause[] = [
     paragraphs: [
       'Enquiries and quote requests: your name, email address, phone number, the services you ask about, how you heard about us and your message.',
       'Accounts: your name, email address and mobile number, your password (kept only as a one-way hash that nobody can read back) and, for company members, the company name, ABN and address.',
+      'Fault reports: when you report a fault on one of our units, your name and phone number, what is wrong, a photo if you send one and, if you allow it, the location your phone gives.',
       "Applications for credit: the business details (name, ABN or ACN, addresses, phone, email, trading history); for each director, partner, sole trader or guarantor their full name, home address, phone, email and driver's licence number; the accounts payable contact; a trust deed where the customer is a trust; the signatures given; and the consent to credit checks.",
       "Technical information: the internet address and browser that sent a form, the times of sign-ins, and the server's error logs, kept to protect the service. Your sign-in is kept in your browser's storage. A company member's browser also keeps a cookie that says only that their profile page shows company details, so that the page appears at once; analytics cookies are only set if you accept them.",
       'You may contact us without giving your name by calling us, but we cannot open an account, quote for a hire or extend credit anonymously.',
@@ -62,7 +64,7 @@ export const privacyPolicy: TermsClause[] = [
     title: 'How we protect and keep it',
     paragraphs: [
       'Information is sent over encrypted connections, passwords are stored only as one-way hashes, and access to applications and enquiries is limited to the staff who need it, each signing in to their own account.',
-      'We keep applications for credit and hire records for seven years after the account closes, as tax and contract law require, and enquiries for two years. After that the information is deleted or de-identified.',
+      `We keep applications for credit and hire records for seven years after the account closes, as tax and contract law require, and enquiries for two years. After that the information is deleted or de-identified. The name, phone number, location and photo of someone who reports a fault on one of our units are deleted ${FAULT_PERSONAL_DATA_DAYS} days after the fault is resolved; the record of the fault is kept without them.`,
     ],
   },
   {

@@ -787,6 +787,73 @@ export interface DB {
   customer_account_member_sites: CustomerAccountMemberSitesTable
   customer_account_invitations: CustomerAccountInvitationsTable
   fault_reports: FaultReportsTable
+  drivers: DriversTable
+  run_stops: RunStopsTable
+  dockets: DocketsTable
+  docket_lines: DocketLinesTable
+}
+
+/** The staff role "Driver" (migration 0037, ADR 050): a user and the depot they drive for. */
+export interface DriversTable {
+  user_id: number
+  depot_id: number
+  created_at: Timestamp
+  created_by: number | null
+}
+
+/** A stop of a depot's day as the dispatcher saved it: a booking's delivery or an off-hire's collection. */
+export interface RunStopsTable {
+  id: Generated<number>
+  /** 'delivery:<bookingId>' | 'collection:<offHireId>': unique. */
+  stop_key: string
+  kind: 'delivery' | 'collection'
+  booking_id: number
+  off_hire_id: number | null
+  depot_id: number
+  /** The depot's calendar day, 'YYYY-MM-DD'. */
+  run_date: string
+  driver_user_id: number | null
+  position: number
+  status: 'planned' | 'done'
+  version: Generated<number>
+  created_at: Timestamp
+  updated_at: Timestamp
+}
+
+/** A delivery or collection docket signed on site (never edited; its PDF named once after commit). */
+export interface DocketsTable {
+  id: Generated<number>
+  /** 'DK-2026-000123'. */
+  reference: string
+  /** Made on the phone: unique, so the same docket sent twice is saved once. */
+  client_id: string
+  stop_id: number
+  kind: 'delivery' | 'collection'
+  booking_id: number
+  off_hire_id: number | null
+  driver_user_id: number | null
+  driver_name: string
+  received_by: string
+  received_by_email: Generated<string>
+  signature_file_id: string
+  /** JSON text: the photos' files.id. */
+  photo_file_ids: Generated<string>
+  notes: Generated<string>
+  signed_at: Timestamp
+  received_at: Timestamp
+  pdf_file_id: ColumnType<string | null, string | null | undefined, string | null>
+  pdf_sha256: ColumnType<string | null, string | null | undefined, string | null>
+  pdf_attempts: Generated<number>
+  created_at: Timestamp
+}
+
+/** A unit a docket delivered or collected, with its words as they were. */
+export interface DocketLinesTable {
+  id: Generated<number>
+  docket_id: number
+  booking_line_id: number | null
+  fleet_number: string
+  type_name: string
 }
 
 /** A fault reported from a unit's public page (ADR 049). */

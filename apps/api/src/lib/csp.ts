@@ -40,7 +40,7 @@ export function documentCsp({ inline, tagManager, apiOrigin }: DocumentCspOption
     'connect-src': ["'self'", ...(apiOrigin ? [apiOrigin] : []), ...gtm(GTM, ...ANALYTICS)],
     // The contact page embeds maps of the three locations.
     'frame-src': ["'self'", 'https://www.google.com', ...gtm(GTM)],
-    // The drivers' app (ADR 050): its service worker and its manifest, both files of this origin.
+    // The drivers' installable app (ADR 050): its service worker and manifest, from this origin only.
     'worker-src': ["'self'"],
     'manifest-src': ["'self'"],
     'frame-ancestors': ["'none'"],

@@ -14,6 +14,7 @@ import { dashboardRoutes } from './dashboard/routes.ts'
 import { enquiryRoutes } from './enquiries/routes.ts'
 import { customerFaultRoutes } from './faults/customer-routes.ts'
 import { faultRoutes } from './faults/routes.ts'
+import { fieldRoutes } from './field/routes.ts'
 import { fleetRoutes } from './fleet/routes.ts'
 import { healthRoutes } from './health/routes.ts'
 import { myAccountRoutes } from './my-account/routes.ts'
@@ -45,4 +46,5 @@ export const apiModules: FastifyPluginAsync[] = [
   onHireRoutes,
   faultRoutes,
   customerFaultRoutes,
+  fieldRoutes,
 ]

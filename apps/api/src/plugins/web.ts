@@ -56,6 +56,12 @@ const SHORT_CACHE = 'public, max-age=3600'
 const METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE']
 /** The renderer's headers that do not belong in a stored page. */
 const UNSTORED_HEADERS = new Set(['set-cookie', 'content-length', 'content-encoding', 'transfer-encoding'])
+/**
+ * Per address: posts of a unit's fault form (up to FAULT_BODY_LIMIT each), counted before the body is read, so that
+ * a client cannot make the server take in 11 MB bodies without bound. Above the API's own limit on reports (5 in 10
+ * minutes, which the form shows as its error), so a person never meets this one; scaled by RATE_LIMIT_FACTOR.
+ */
+export const FAULT_PAGE_POST_RATE_LIMIT = { max: 10, timeWindow: 10 * 60_000 }
 /** What a kept page is rendered again with: nothing of any visitor's request. */
 const SHARED_RENDER_HEADERS = { accept: 'text/html', 'user-agent': 'signalway-page-cache' }
 
@@ -97,11 +103,13 @@ export const webPlugin: FastifyPluginAsync<WebPluginOptions> = async (app, { con
     return sendWebResponse(request, reply, response)
   }
   app.route({ method: METHODS, url: '/*', schema: { hide: true }, handler })
-  // A unit's fault form carries a phone's photo (ADR 049): its page takes a larger body than the others.
+  // A unit's fault form carries a phone's photo (ADR 049): its page takes a larger body than the others, and a
+  // limit of its own per address (checked on the request, before the body).
   app.route({
     method: 'POST',
     url: '/equipment/:fleetNumber/',
     bodyLimit: FAULT_BODY_LIMIT,
+    config: { rateLimit: FAULT_PAGE_POST_RATE_LIMIT },
     schema: { hide: true },
     handler,
   })

@@ -25,6 +25,7 @@ import { openFuzzAccount } from './account-fixture.ts'
 import { type AdminBookingFixture, adminBookingFixture } from './admin-bookings-fixture.ts'
 import { onHireBookingFixture } from './booking-fixture.ts'
 import { FAULT_BODY_EXAMPLES, faultFixture } from './fault-fixture.ts'
+import { type FieldFixture, fieldBodyExamples, fieldFixture } from './field-fixture.ts'
 import {
   headerSafe,
   hostileString,
@@ -151,7 +152,7 @@ const newTally = (): Tally => ({
   transport: new Map(),
 })
 
-interface Fixture extends AdminBookingFixture {
+interface Fixture extends AdminBookingFixture, FieldFixture {
   app: FastifyInstance
   user: TestUser
   admin: TestUser
@@ -331,6 +332,8 @@ async function publishingFixture(app: FastifyInstance, admin: TestUser, path: st
   }
 }
 
+let fleetSequence = 0
+
 /** For the fleet operations: a type and a unit of it at Laverton, each at version 1. */
 async function fleetFixture(app: FastifyInstance, path: string): Promise<Pick<Fixture, 'fleet'>> {
   const depot = await app.db
@@ -348,7 +351,9 @@ async function fleetFixture(app: FastifyInstance, path: string): Promise<Pick<Fi
   }
   const typeSlug = `fuzz-${randomUUID().slice(0, 8)}`
   const typeId = await createEquipmentType(app.db, { slug: typeSlug })
-  const fleetNumber = `FZ-${randomUUID().replace(/\D/g, '').padEnd(5, '0').slice(0, 5)}`
+  // A counter, not random digits: five random digits for some sixty units a run collided now and then.
+  fleetSequence += 1
+  const fleetNumber = `FZ-${String(fleetSequence).padStart(5, '0')}`
   const unitId = await createFleetUnit(app.db, {
     fleet_number: fleetNumber,
     type_id: typeId,
@@ -530,6 +535,10 @@ function parameterExample(fixture: Fixture, op: Operation, name: string): string
   if (name === 'id' && op.path.includes('/customer-accounts/')) return String(fixture.customerAccountId)
   if (name === 'id' && op.path.includes('/admin/bookings/')) return String(fixture.bookingId)
   if (name === 'id' && op.path.includes('/admin/faults/')) return String(fixture.faultId)
+  if (name === 'id' && op.path.includes('/admin/dockets/')) return String(fixture.field.docketId)
+  if (name === 'docketId') return String(fixture.field.docketId)
+  if (name === 'stopId') return String(fixture.field.stopId)
+  if (name === 'date') return '2026-12-10'
   if (name === 'siteId') return String(fixture.customerAccountSiteId)
   if (name === 'bookingId') return String(fixture.bookingId)
   if (name === 'memberId') return String(fixture.customerAccountMemberId)
@@ -627,6 +636,7 @@ function bodyExample(fixture: Fixture, op: Operation): Record<string, unknown> {
   }
   const examples: Record<string, Record<string, unknown>> = {
     ...FAULT_BODY_EXAMPLES,
+    ...fieldBodyExamples(fixture),
     'POST /api/admin/fleet/types': { ...equipmentType, slug: `fuzz-${randomUUID().slice(0, 8)}` },
     'PUT /api/admin/fleet/types/{id}': { ...equipmentType, slug: fixture.fleet.typeSlug, version: 1 },
     'POST /api/admin/fleet/units': {
@@ -1060,7 +1070,7 @@ describe.each(DIALECTS)('fuzzing every operation of the OpenAPI document on %s',
     const customerAccount = await customerAccountFixture(app, creditId, user, op.path)
     const userSession = await app.tokens.startSession(app.db, user, app.accessTokens.audience, TEST_CLIENT)
     const other = await app.tokens.startSession(app.db, user, app.accessTokens.audience, TEST_CLIENT)
-    return {
+    const context: Omit<Fixture, 'field'> = {
       app,
       user,
       admin,
@@ -1125,6 +1135,8 @@ describe.each(DIALECTS)('fuzzing every operation of the OpenAPI document on %s',
           ? await resetTokenOf(app, user.email)
           : 'A'.repeat(43),
     }
+    const portal = { bookingId: context.bookingId, depotId: fleet.fleet.depotId }
+    return { ...context, ...(await fieldFixture(app, creditId, user, op.path, portal)) }
   }
 
   /** The request a client following the document makes: valid parameters and body, the right token. */

@@ -2,9 +2,11 @@ import { cpSync, mkdtempSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib'
+import { FAULT_BODY_LIMIT } from '@signalway/shared/faults'
 import type { FastifyPluginAsync } from 'fastify'
 import { describe, expect, it } from 'vitest'
-import { buildTestApp } from '../helpers/build.ts'
+import { FAULT_PAGE_POST_RATE_LIMIT } from '../../src/plugins/web.ts'
+import { buildTestApp, DIALECTS, type Dialect } from '../helpers/build.ts'
 
 const WEB_BUILD_DIR = join(import.meta.dirname, '..', 'fixtures', 'web-build')
 
@@ -18,8 +20,9 @@ const echo: FastifyPluginAsync = async (app) => {
   }))
 }
 
-function webApp() {
+function webApp(dialect: Dialect = 'sqlite') {
   return buildTestApp({
+    dialect,
     env: { WEB_BUILD_DIR, SITE_URL: 'https://hire.example.com', TAG_MANAGER_ID: 'GTM-AB12CD3' },
     build: { routes: [echo] },
   })
@@ -116,6 +119,42 @@ describe('serving the web app', () => {
     expect(documentData(unit.body).actionData['routes/page'].received).toHaveLength(payload.length)
     expect((await post('/contact-us/')).statusCode).toBe(413)
   })
+
+  it.each(DIALECTS)(
+    "limits a unit page's fault form posts per address before reading their body: the 11th in 10 minutes is 429 (%s)",
+    async (dialect) => {
+      const { app } = await webApp(dialect)
+      expect(FAULT_PAGE_POST_RATE_LIMIT).toEqual({ max: 10, timeWindow: 10 * 60_000 })
+      const post = (remoteAddress: string, url = '/equipment/VMS-0142/', payload = 'symptoms=dark') =>
+        app.inject({
+          method: 'POST',
+          url,
+          remoteAddress,
+          headers: {
+            'content-type': 'application/x-www-form-urlencoded',
+            origin: 'https://hire.example.com',
+          },
+          payload,
+        })
+      for (let i = 0; i < 10; i++) expect((await post('203.0.113.7')).statusCode).toBe(200)
+      // Another unit's page counts under the same address (the limit is the route's), and the answer comes before
+      // the body is read: a body over the limit is refused as too many, not as too large.
+      const limited = await post('203.0.113.7', '/equipment/ARB-0007/', 'a'.repeat(FAULT_BODY_LIMIT + 1))
+      expect(limited.statusCode).toBe(429)
+      expect(limited.json()).toMatchObject({ Message: 'Too many requests, please try again later.' })
+      expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0)
+      expect(Number(limited.headers['retry-after'])).toBeLessThanOrEqual(600)
+      // Another address, the page itself and the other pages' forms are not held back.
+      expect((await post('203.0.113.8')).statusCode).toBe(200)
+      const page = await app.inject({
+        method: 'GET',
+        url: '/equipment/VMS-0142/',
+        remoteAddress: '203.0.113.7',
+      })
+      expect(page.statusCode).toBe(200)
+      expect((await post('203.0.113.7', '/contact-us/')).statusCode).toBe(200)
+    },
+  )
 
   it('hands an action the API in-process, for the visitor who posted: their address and user agent', async () => {
     const { app } = await webApp()

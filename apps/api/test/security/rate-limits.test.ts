@@ -138,3 +138,20 @@ describe.each(DIALECTS)('rate limits of a customer account’s changes on %s', (
     expect(price.statusCode, price.body).toBe(400)
   })
 })
+
+describe.each(DIALECTS)('rate limits of a driver’s dockets on %s', (dialect) => {
+  it('limits each signed-in user’s dockets to 120 an hour, counted before the body is read', async () => {
+    const { app } = await buildTestApp({ dialect })
+    const headers = bearer(await tokenFor(app, await createUser(app)))
+    await expectLimited(app, () => ({ method: 'POST', url: '/api/runs/dockets', headers, payload: {} }), 120)
+    // Another user counts on their own.
+    const other = bearer(await tokenFor(app, await createUser(app)))
+    const response = await app.inject({
+      method: 'POST',
+      url: '/api/runs/dockets',
+      headers: other,
+      payload: {},
+    })
+    expect(response.statusCode, response.body).toBe(400)
+  })
+})

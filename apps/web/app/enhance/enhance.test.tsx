@@ -16,7 +16,11 @@ import {
   createMemoryStorage,
   type UserProfile,
 } from '../lib/auth-storage.ts'
-import { ENHANCE_SCRIPT_ID } from '../lib/hydration-handover.ts'
+import {
+  ENHANCE_SCRIPT_ID,
+  hydrateOnInteractionDataset,
+  SIGNED_IN_HINT_ATTRIBUTE,
+} from '../lib/hydration-handover.ts'
 import { enhanceAuth } from './auth.ts'
 import { type EnhanceConfig, enhanceScriptDataset } from './config.ts'
 import { dropSecretQuery, enhancePage } from './enhance.ts'
@@ -172,6 +176,38 @@ describe('a page that is not hydrated', () => {
     loadServerPage({ apiBaseUrl: '/api', authClientId: 'web', tagManagerId: 'GTM-AB12CD' })
     await enhancePage(document)
     expect(screen.queryByRole('region', { name: 'Cookie consent' })).toBeNull()
+  })
+})
+
+describe('a page that hydrates on the first interaction', () => {
+  afterEach(() => {
+    document.documentElement.removeAttribute(SIGNED_IN_HINT_ATTRIBUTE)
+  })
+
+  function loadInteractionPage() {
+    const attributes = Object.entries({
+      ...enhanceScriptDataset({ apiBaseUrl: '/api', authClientId: 'web' }),
+      ...hydrateOnInteractionDataset(),
+    })
+      .map(([name, value]) => ` ${name}="${value}"`)
+      .join('')
+    document.body.innerHTML = `<main id="main"></main><script type="application/x-test" id="${ENHANCE_SCRIPT_ID}"${attributes}></script>`
+  }
+
+  it('marks the page for a stored sign-in (its app starts at once), so that what is for visitors waits hidden', async () => {
+    loadInteractionPage()
+    await enhancePage(document)
+    expect(document.documentElement.hasAttribute(SIGNED_IN_HINT_ATTRIBUTE)).toBe(false)
+    window.localStorage.setItem(
+      AUTH_STORAGE_KEY,
+      JSON.stringify({
+        access_token: jwt({ id: 7, sub: 'ada@example.com' }),
+        refresh_token: 'r',
+        expires_in: 60,
+      }),
+    )
+    await enhancePage(document)
+    expect(document.documentElement.hasAttribute(SIGNED_IN_HINT_ATTRIBUTE)).toBe(true)
   })
 })
 

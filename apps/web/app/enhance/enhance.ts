@@ -3,7 +3,7 @@ import { attachCarousel } from '../components/ui/carousel/carousel-controller.ts
 import { type CarouselVariant, VARIANT_BREAKPOINTS } from '../components/ui/carousel/carousel-logic.ts'
 import { apiClient, configureApiClient } from '../lib/api-client.ts'
 import { getAuthStorage } from '../lib/auth-storage.ts'
-import { hydratesOnInteraction } from '../lib/hydration-handover.ts'
+import { hydratesOnInteraction, SIGNED_IN_HINT_ATTRIBUTE } from '../lib/hydration-handover.ts'
 import { rememberPage } from '../lib/last-page.ts'
 import { paths } from '../lib/paths.ts'
 import { enhanceAuth } from './auth.ts'
@@ -28,6 +28,9 @@ export function enhancePage(doc: Document): Promise<void> {
 
   // A page that hydrates on the first interaction: the app does the rest (ADR 011).
   if (hydratesOnInteraction(doc)) {
+    // A stored sign-in starts the app at once (on-interaction.ts): what is shown only to a visitor signed out
+    // waits for it, hidden, rather than flash.
+    if (getAuthStorage().getTokens() !== null) doc.documentElement.setAttribute(SIGNED_IN_HINT_ATTRIBUTE, '')
     // A private page's profile and data are asked for now, while the code that shows them loads (ADR 030).
     const shellStart = startPrivateShell(doc, getAuthStorage(), apiClient)
     return import('./on-interaction.ts').then(({ hydrateOnInteraction }) => {

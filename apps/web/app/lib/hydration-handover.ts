@@ -25,6 +25,13 @@ export function hydratesOnInteraction(doc: Document): boolean {
   return doc.getElementById(ENHANCE_SCRIPT_ID)?.getAttribute(HYDRATE_ATTRIBUTE) === ON_INTERACTION
 }
 
+/**
+ * Set on the root element by the enhancement script of a page that hydrates on the first interaction when this
+ * browser keeps a sign-in: the app starts at once, and what the server rendered for a visitor signed out waits for
+ * it, hidden (`data-auth-pending`, the booking page's offer, ADR 048).
+ */
+export const SIGNED_IN_HINT_ATTRIBUTE = 'data-signed-in'
+
 /** The private pages shown by the enhancement script before their app: how it fills each in (`enhance/private-shell.ts`). */
 export type PrivateShell = 'profile' | 'my-account'
 

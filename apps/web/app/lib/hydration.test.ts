@@ -48,6 +48,8 @@ describe('which scripts a document loads (ADR 008, ADR 011)', () => {
     'auth/reset-password.tsx',
     // ADR 049: a unit's label page with its fault form, posted without the app; the app adds the location.
     'equipment-unit.tsx',
+    // ADR 048: the booking page, rendered with a visitor's offer; a stored sign-in starts the app at once.
+    'book.tsx',
   ])('the public form page %s hydrates on the first interaction', async (file) => {
     expect(await handleOf(file)).toBe(HYDRATE_ON_INTERACTION)
   })

@@ -121,6 +121,12 @@ export const paths = {
     /** Fault reports (ADR 049): the on-call queue and one fault. */
     faults: '/admin/faults/',
     fault: (id: number | string) => `/admin/faults/${encodeURIComponent(String(id))}/`,
+    /** Runs and dockets (ADR 050): a depot's day of stops for the drivers, and one driver's printable run sheet. */
+    dispatch: '/admin/dispatch/',
+    dispatchDay: (depotId: number, date: string) =>
+      `/admin/dispatch/?${new URLSearchParams({ depotId: String(depotId), date }).toString()}`,
+    runSheet: (depotId: number, date: string, driver: number) =>
+      `/admin/dispatch/run-sheet/?${new URLSearchParams({ depotId: String(depotId), date, driver: String(driver) }).toString()}`,
     undeliveredMail: '/admin/undelivered-mail/',
     news: '/admin/news/',
     newsNew: '/admin/news/new',
@@ -219,6 +225,8 @@ export const routePatterns = {
   adminBookingCollections: pattern(paths.admin.bookingCollections),
   adminFaults: pattern(paths.admin.faults),
   adminFault: 'admin/faults/:id/',
+  adminDispatch: pattern(paths.admin.dispatch),
+  adminRunSheet: 'admin/dispatch/run-sheet/',
   adminUndeliveredMail: pattern(paths.admin.undeliveredMail),
   adminNews: pattern(paths.admin.news),
   adminNewsNew: 'admin/news/new',

@@ -6,11 +6,11 @@ import { fakeInternalApi, forbidFetch, routerContext } from '../../test/internal
 import { authState } from '../../test/utils.tsx'
 import { NotificationsProvider } from '../components/ui/notifications/index.ts'
 import { AuthContext } from '../lib/auth-context.ts'
-import BookPage, { loader, meta } from './book.tsx'
+import BookPage, { handle, loader, meta } from './book.tsx'
 
 /*
  * /book/ on the server: the catalogue read in-process for the lines, a page that is not indexed, and while the
- * sign-in is not known yet (the server's render), a place held for the form.
+ * sign-in is not known yet (the server's render), the offer a visitor signed out gets, marked as pending.
  */
 forbidFetch()
 
@@ -44,7 +44,11 @@ describe('the booking page', () => {
     expect(tags).toContainEqual(expect.objectContaining({ name: 'description' }))
   })
 
-  it('renders on the server with its heading and a place held while the sign-in is checked', () => {
+  it('hydrates on the first interaction', () => {
+    expect(handle).toEqual({ hydrate: 'on-interaction' })
+  })
+
+  it("renders on the server with its heading and a visitor's offer, hidden for a stored sign-in while it is checked", () => {
     const html = renderToStaticMarkup(
       <MemoryRouter initialEntries={['/book/']}>
         <AuthContext value={authState({ status: 'loading' })}>
@@ -57,6 +61,10 @@ describe('the booking page', () => {
       </MemoryRouter>,
     )
     expect(html).toContain('<h1 class="page-header__title">Book Equipment</h1>')
-    expect(html).toContain('Checking whether you are signed in…')
+    expect(html).toMatch(
+      /<section class="record-panel booking-offer" aria-labelledby="[^"]+" data-auth-pending="">/,
+    )
+    expect(html).toContain('Book online with your customer account')
+    expect(html).toContain('href="/login/?return-url=%2Fbook%2F"')
   })
 })

@@ -1,6 +1,7 @@
 import { PageHeader } from '../components/ui/page-header.tsx'
 import { BookingPage } from '../features/bookings/components/booking-page.tsx'
 import { getEquipmentTypes } from '../features/fleet/get-fleet.server.ts'
+import { HYDRATE_ON_INTERACTION } from '../lib/hydration.ts'
 import { internalApiContext } from '../lib/internal-api.server.ts'
 import { routeMeta } from '../lib/meta.ts'
 import { paths } from '../lib/paths.ts'
@@ -10,6 +11,12 @@ import type { Route } from './+types/book'
 export async function loader({ context }: Route.LoaderArgs) {
   return { types: await getEquipmentTypes(context.get(internalApiContext)) }
 }
+
+/**
+ * Hydrates on the first interaction (ADR 011): the server renders what a visitor signed out is offered (sign in, or
+ * the quote form), complete without the app; a browser that keeps a sign-in starts the app at once for the form.
+ */
+export const handle = HYDRATE_ON_INTERACTION
 
 /**
  * Not indexed and not in the sitemap: booking needs a customer account's sign-in (as My Account), though the page

@@ -17,7 +17,9 @@ export const handle = HYDRATE_ON_INTERACTION
 /**
  * A unit's public page (/equipment/{fleet-number}/), what the QR code on its label opens: its fleet number, its
  * type and the 24/7 number to report a fault on. Nothing about any hire or customer. An unknown or retired unit
- * answers 404. Not indexed and not in the sitemap: it is for the person standing at the unit.
+ * answers 404. Not in the sitemap: it is for the person standing at the unit. Its canonical link names its type's
+ * page, which search engines show instead of some hundreds of near-identical label pages (a `noindex` would do
+ * the same but tells crawlers, and Lighthouse, that the page must not be read at all).
  */
 export async function loader({ params, request, context }: Route.LoaderArgs) {
   const api = context.get(internalApiContext)
@@ -48,8 +50,7 @@ export const meta: Route.MetaFunction = (args) => {
   return routeMeta(args, {
     title: `${unit.fleetNumber}: ${unit.typeName}`,
     description: `${unit.typeName}, fleet number ${unit.fleetNumber}. To report a fault, call ${SITE.name} 24/7.`,
-    path: paths.equipmentUnit(unit.fleetNumber),
-    noIndex: true,
+    path: paths.equipmentType(unit.typeSlug),
   })
 }
 

@@ -236,9 +236,14 @@ describe("a unit's page", () => {
     expect(html).toMatch(/<form[^>]*encType="multipart\/form-data" method="post"/)
   })
 
-  it('is not indexed', () => {
+  it("names its type's page as canonical, so that search engines show that page instead", () => {
     const meta = unitMeta(metaArgs('/equipment/VMS-0142/', { unit: VMS_UNIT }))
-    expect(meta).toContainEqual({ name: 'robots', content: 'noindex' })
+    expect(meta).not.toContainEqual({ name: 'robots', content: 'noindex' })
+    expect(meta).toContainEqual({
+      tagName: 'link',
+      rel: 'canonical',
+      href: 'https://signalway.example/equipment-types/vms-board-full-matrix/',
+    })
     expect(meta).toContainEqual({
       title: 'VMS-0142: VMS board, full matrix, trailer mounted | Signalway Traffic Hire',
     })

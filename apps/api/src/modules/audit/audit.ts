@@ -14,6 +14,8 @@ export type UserAuditAction =
   | 'user.update'
   | 'user.archive'
   | 'user.second-factor-reset'
+  | 'user.driver-set'
+  | 'user.driver-removed'
 export type CreditApplicationAuditAction = 'credit-application.update' | 'credit-application.note'
 export type EnquiryAuditAction = 'enquiry.update' | 'enquiry.note'
 export type NewsAuditAction = 'news.create' | 'news.update'
@@ -51,6 +53,7 @@ export type BookingAuditAction =
   | 'booking.close'
 
 export type FaultAuditAction = 'fault.update'
+export type FieldAuditAction = 'dispatch.save' | 'docket.create'
 
 export type AuditAction =
   | UserAuditAction
@@ -65,6 +68,7 @@ export type AuditAction =
   | CustomerAccountAuditAction
   | BookingAuditAction
   | FaultAuditAction
+  | FieldAuditAction
 
 export type AuditTargetType =
   | 'user'
@@ -79,6 +83,7 @@ export type AuditTargetType =
   | 'customer-account'
   | 'booking'
   | 'fault'
+  | 'docket'
 
 /** Who made a change: the signed-in user (the auth module's AuthUser has these fields). */
 export interface AuditActor {

@@ -43,18 +43,19 @@ import {
  */
 
 export interface Who {
-  actor: AuthUser
+  actor: Pick<AuthUser, 'id' | 'email'>
   context: AuditContext
 }
 
 /** One change of a booking: what it sets, what else it writes, what the log says and what the orderer is told. */
-interface Change {
+export interface BookingChange {
   action: BookingAuditAction
   columns: BookingColumns
   after: object
   write?: (trx: Executor) => Promise<void>
   mail?: (to: string, booking: MailBooking) => OutgoingMail
 }
+type Change = BookingChange
 
 /** The booking, when it is at `version` (409 otherwise) and in a status the change applies to (409 with `message`). */
 async function checkedRow(
@@ -70,6 +71,41 @@ async function checkedRow(
   return row
 }
 
+/**
+ * Writes a change of a booking read at `row` inside the caller's transaction: the booking at its version (409
+ * when it moved on), what else the change writes, its audit entry and the orderer's email. The field module's
+ * dockets use it for their units, in the docket's own transaction.
+ */
+export async function applyBookingChange(
+  trx: Executor,
+  row: BookingListRow,
+  change: BookingChange,
+  who: Who,
+  now: Date,
+): Promise<void> {
+  const saved = await updateBookingAtVersion(trx, row.id, row.version, {
+    ...change.columns,
+    updated_at: toTimestamp(now),
+  })
+  if (!saved) throw new ConflictError(MESSAGES.conflict)
+  await change.write?.(trx)
+  await writeAudit(trx, {
+    actor: who.actor,
+    action: change.action,
+    targetType: 'booking',
+    targetId: String(row.id),
+    before: { status: row.status, version: row.version },
+    after: { status: change.columns.status ?? row.status, ...change.after },
+    ...who.context,
+    at: now,
+  })
+  const to = change.mail ? await findUserEmail(trx, row.ordered_by) : null
+  if (to && change.mail) {
+    const booking = { reference: row.reference, siteName: row.site_name, timeZone: row.depot_time_zone }
+    await enqueueMail(trx, change.mail(to, booking), now)
+  }
+}
+
 async function save(
   deps: BookingsAdminDeps,
   row: BookingListRow,
@@ -77,29 +113,7 @@ async function save(
   who: Who,
   now: Date,
 ): Promise<BookingAdminDetail> {
-  await deps.db.transaction().execute(async (trx) => {
-    const saved = await updateBookingAtVersion(trx, row.id, row.version, {
-      ...change.columns,
-      updated_at: toTimestamp(now),
-    })
-    if (!saved) throw new ConflictError(MESSAGES.conflict)
-    await change.write?.(trx)
-    await writeAudit(trx, {
-      actor: who.actor,
-      action: change.action,
-      targetType: 'booking',
-      targetId: String(row.id),
-      before: { status: row.status, version: row.version },
-      after: { status: change.columns.status ?? row.status, ...change.after },
-      ...who.context,
-      at: now,
-    })
-    const to = change.mail ? await findUserEmail(trx, row.ordered_by) : null
-    if (to && change.mail) {
-      const booking = { reference: row.reference, siteName: row.site_name, timeZone: row.depot_time_zone }
-      await enqueueMail(trx, change.mail(to, booking), now)
-    }
-  })
+  await deps.db.transaction().execute((trx) => applyBookingChange(trx, row, change, who, now))
   return getBooking(deps, row.id)
 }
 
@@ -261,7 +275,8 @@ async function swapOne(
   return { fleetNumber: unit.fleet_number, typeName: line.type_name }
 }
 
-const FIELD_STATUSES: readonly BookingStatus[] = ['confirmed', 'on_hire', 'off_hire_requested']
+/** The statuses in which units are delivered and collected. */
+export const FIELD_STATUSES: readonly BookingStatus[] = ['confirmed', 'on_hire', 'off_hire_requested']
 
 /** What marking units delivered or collected starts from: the booking, checked, its lines, those chosen, and when. */
 async function fieldChange(deps: BookingsAdminDeps, id: number, input: BookingLinesAtInput, message: string) {
@@ -272,6 +287,30 @@ async function fieldChange(deps: BookingsAdminDeps, id: number, input: BookingLi
   return { row, now, at, lines, chosen: chosenLines(lines, input.lineIds) }
 }
 
+/**
+ * Units of the booking (`chosen` of its `lines`) delivered at `at`: 400 when one is on hire already; the booking
+ * goes on hire once every unit is.
+ */
+export function onHireChange(
+  row: BookingListRow,
+  lines: readonly BookingLine[],
+  chosen: readonly BookingLine[],
+  at: string,
+): BookingChange {
+  if (chosen.some((line) => line.on_hire_at !== null)) throw new BadRequestError(MESSAGES.lineOnHire)
+  const ids = new Set(chosen.map((line) => line.id))
+  const allOnHire = lines.every((line) => line.on_hire_at !== null || ids.has(line.id))
+  return {
+    action: 'booking.on-hire',
+    columns: row.status === 'confirmed' && allOnHire ? { status: 'on_hire' } : {},
+    after: { lineIds: [...ids], at },
+    write: async (trx) => {
+      for (const line of chosen) await updateLine(trx, line.id, { on_hire_at: at })
+    },
+    mail: (to, booking) => unitsDeliveredMail(to, booking, mailUnits(chosen), at),
+  }
+}
+
 /** Marks units delivered (on hire) at a time not in the future; the booking is on hire once every unit is. */
 export async function markOnHire(
   deps: BookingsAdminDeps,
@@ -280,38 +319,20 @@ export async function markOnHire(
   who: Who,
 ): Promise<BookingAdminDetail> {
   const { row, now, at, lines, chosen } = await fieldChange(deps, id, input, MESSAGES.notDeliverable)
-  if (chosen.some((line) => line.on_hire_at !== null)) throw new BadRequestError(MESSAGES.lineOnHire)
-  const ids = new Set(chosen.map((line) => line.id))
-  const allOnHire = lines.every((line) => line.on_hire_at !== null || ids.has(line.id))
-  return save(
-    deps,
-    row,
-    {
-      action: 'booking.on-hire',
-      columns: row.status === 'confirmed' && allOnHire ? { status: 'on_hire' } : {},
-      after: { lineIds: [...ids], at },
-      write: async (trx) => {
-        for (const line of chosen) await updateLine(trx, line.id, { on_hire_at: at })
-      },
-      mail: (to, booking) => unitsDeliveredMail(to, booking, mailUnits(chosen), at),
-    },
-    who,
-    now,
-  )
+  return save(deps, row, onHireChange(row, lines, chosen, at), who, now)
 }
 
 /**
- * Marks units collected at a time not in the future nor before they went on hire: a line's expected end moves out
- * to it when later, and a unit collected without an off-hire stops its charges then. The booking is off-hired once
- * every unit is collected.
+ * Units of the booking collected at `at`, not before they went on hire (400 otherwise, or when one is not on hire
+ * or collected already): a line's expected end moves out to it when later, and a unit collected without an
+ * off-hire stops its charges then. The booking is off-hired once every unit is collected.
  */
-export async function markCollected(
-  deps: BookingsAdminDeps,
-  id: number,
-  input: BookingLinesAtInput,
-  who: Who,
-): Promise<BookingAdminDetail> {
-  const { row, now, at, lines, chosen } = await fieldChange(deps, id, input, MESSAGES.notCollectable)
+export function collectChange(
+  row: BookingListRow,
+  lines: readonly BookingLine[],
+  chosen: readonly BookingLine[],
+  at: string,
+): BookingChange {
   for (const line of chosen) {
     if (line.on_hire_at === null) throw new BadRequestError(MESSAGES.lineNotOnHire)
     if (line.collected_at !== null) throw new BadRequestError(MESSAGES.lineCollected)
@@ -321,24 +342,29 @@ export async function markCollected(
   const allCollected = lines.every((line) => line.collected_at !== null || ids.has(line.id))
   const columns: Change['columns'] = allCollected ? { status: 'off_hired' } : {}
   if (at > row.ends_at) columns.ends_at = at
-  return save(
-    deps,
-    row,
-    {
-      action: 'booking.collect',
-      columns,
-      after: { lineIds: [...ids], at },
-      write: async (trx) => {
-        for (const line of chosen)
-          await updateLine(trx, line.id, {
-            collected_at: at,
-            ends_at: at > line.ends_at ? at : line.ends_at,
-            off_hire_at: line.off_hire_at ?? at,
-          })
-      },
-      mail: (to, booking) => unitsCollectedMail(to, booking, mailUnits(chosen), at),
+  return {
+    action: 'booking.collect',
+    columns,
+    after: { lineIds: [...ids], at },
+    write: async (trx) => {
+      for (const line of chosen)
+        await updateLine(trx, line.id, {
+          collected_at: at,
+          ends_at: at > line.ends_at ? at : line.ends_at,
+          off_hire_at: line.off_hire_at ?? at,
+        })
     },
-    who,
-    now,
-  )
+    mail: (to, booking) => unitsCollectedMail(to, booking, mailUnits(chosen), at),
+  }
+}
+
+/** Marks units collected at a time not in the future (collectChange says the rest). */
+export async function markCollected(
+  deps: BookingsAdminDeps,
+  id: number,
+  input: BookingLinesAtInput,
+  who: Who,
+): Promise<BookingAdminDetail> {
+  const { row, now, at, lines, chosen } = await fieldChange(deps, id, input, MESSAGES.notCollectable)
+  return save(deps, row, collectChange(row, lines, chosen, at), who, now)
 }

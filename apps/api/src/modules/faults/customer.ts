@@ -23,6 +23,12 @@ import { type FaultDeps, recordFault } from './service.ts'
 
 type ListedRow = Awaited<ReturnType<typeof listAccountFaults>>[number]
 
+/** A member reporter as the report named them, or (once erased, FAULT_PERSONAL_DATA_DAYS after) as their profile does. */
+function reporterName(row: ListedRow): string {
+  if (row.reporter_name !== '') return row.reporter_name
+  return `${row.reporter_first_name ?? ''} ${row.reporter_last_name ?? ''}`.trim()
+}
+
 function toCustomerFault(row: ListedRow): CustomerFault {
   return {
     id: row.id,
@@ -32,7 +38,7 @@ function toCustomerFault(row: ListedRow): CustomerFault {
     siteName: row.site_name,
     symptoms: JSON.parse(row.symptoms) as string[],
     status: row.status as FaultStatus,
-    reportedBy: row.reporter_user_id === null ? null : row.reporter_name,
+    reportedBy: row.reporter_user_id === null ? null : reporterName(row),
     reportedAt: row.reported_at,
     acknowledgedAt: row.acknowledged_at,
     onTheWayAt: row.on_the_way_at,

@@ -127,6 +127,63 @@ export async function claimEscalation(db: Executor, id: number, at: string): Pro
   return Number(result.numUpdatedRows) === 1
 }
 
+/**
+ * Ids of faults resolved before `before` that still hold something of their reporter (name, phone, location, photo
+ * or internet address), oldest first.
+ */
+export async function findFaultsToErase(db: Executor, before: string, limit: number): Promise<number[]> {
+  const rows = await db
+    .selectFrom('fault_reports')
+    .select('id')
+    .where('status', '=', 'resolved')
+    .where('resolved_at', '<', before)
+    .where((eb) =>
+      eb.or([
+        eb('reporter_name', '!=', ''),
+        eb('reporter_phone', '!=', ''),
+        eb('lat', 'is not', null),
+        eb('lng', 'is not', null),
+        eb('accuracy_m', 'is not', null),
+        eb('photo', 'is not', null),
+        eb('ip', 'is not', null),
+      ]),
+    )
+    .orderBy('resolved_at', 'asc')
+    .orderBy('id', 'asc')
+    .limit(limit)
+    .execute()
+  return rows.map((row) => row.id)
+}
+
+/**
+ * Erases the reporter's personal information from these faults, if still resolved before `before` (the photo goes
+ * with its row's column): a new version, the rest of the fault kept. Answers how many it changed.
+ */
+export async function eraseFaultReporters(
+  db: Executor,
+  ids: readonly number[],
+  before: string,
+): Promise<number> {
+  if (ids.length === 0) return 0
+  const result = await db
+    .updateTable('fault_reports')
+    .set((eb) => ({
+      reporter_name: '',
+      reporter_phone: '',
+      lat: null,
+      lng: null,
+      accuracy_m: null,
+      photo: null,
+      ip: null,
+      version: eb('version', '+', 1),
+    }))
+    .where('id', 'in', ids)
+    .where('status', '=', 'resolved')
+    .where('resolved_at', '<', before)
+    .executeTakeFirst()
+  return Number(result.numUpdatedRows)
+}
+
 export async function countOpenFaults(db: Executor): Promise<number> {
   const row = await db
     .selectFrom('fault_reports')
@@ -208,6 +265,8 @@ export async function listAccountFaults(
       'fault_reports.resolved_at',
       'fault_reports.reporter_name',
       'fault_reports.reporter_user_id',
+      'users.first_name as reporter_first_name',
+      'users.last_name as reporter_last_name',
       'units.fleet_number',
       'equipment_types.name as type_name',
       'customer_account_sites.name as site_name',

@@ -19,6 +19,7 @@ import { auditContextOf } from '../audit/audit.ts'
 import { userOf } from '../auth/plugin.ts'
 import { adminSchema } from '../fleet/route-options.ts'
 import {
+  erasePersonalData,
   escalateFaults,
   type FaultDeps,
   getFault,
@@ -32,6 +33,8 @@ import {
 export const FAULT_RATE_LIMIT = { max: 5, timeWindow: 10 * 60_000 }
 /** How often each instance looks for faults to escalate (the lease makes it one at a time). */
 export const FAULT_ESCALATION_SWEEP_MS = 60_000
+/** How often each instance erases the reporters of faults resolved FAULT_PERSONAL_DATA_DAYS ago. */
+export const FAULT_PRIVACY_SWEEP_MS = 60 * 60_000
 
 /**
  * Fault reports (ADR 049): POST /api/equipment/:fleetNumber/faults, public (a unit's label page), and the staff's
@@ -140,6 +143,17 @@ export const faultRoutes: FastifyPluginAsyncZod = async (app) => {
     run: async () => {
       const escalated = await escalateFaults(deps)
       if (escalated > 0) app.log.warn({ escalated }, 'unacknowledged faults escalated')
+    },
+  })
+
+  // On every instance, like the other retention sweeps: erasing what is already erased finds nothing.
+  app.jobs.add({
+    name: 'fault-privacy-sweep',
+    everyMs: FAULT_PRIVACY_SWEEP_MS,
+    failureMessage: 'fault privacy sweep failed',
+    run: async () => {
+      const erased = await erasePersonalData(deps)
+      if (erased > 0) app.log.info({ erased }, "resolved faults' reporter details erased")
     },
   })
 }

@@ -3,6 +3,7 @@ import {
   FAULT_ESCALATION_MS,
   FAULT_MESSAGES,
   FAULT_NEXT,
+  FAULT_PERSONAL_DATA_DAYS,
   FAULT_REFERENCE_PREFIX,
   type FaultDetail,
   type FaultReported,
@@ -30,9 +31,11 @@ import {
   claimEscalation,
   countOpenFaults,
   countUnitReportsSince,
+  eraseFaultReporters,
   type FaultJoinedRow,
   findFault,
   findFaultPhoto,
+  findFaultsToErase,
   findFaultsToEscalate,
   findOnHireLineOfUnit,
   findReportableUnit,
@@ -177,6 +180,8 @@ function toDetail(row: FaultJoinedRow): FaultDetail {
         ? { lat: row.lat, lng: row.lng, accuracy: row.accuracy_m ?? 0 }
         : null,
     hasPhoto: Number(row.has_photo) === 1,
+    // A report always names its reporter: an empty name is the erasure's (erasePersonalData).
+    reporterErased: row.reporter_name === '',
     acknowledgedAt: row.acknowledged_at,
     onTheWayAt: row.on_the_way_at,
     resolvedAt: row.resolved_at,
@@ -265,6 +270,25 @@ export async function escalateFaults(deps: FaultDeps): Promise<number> {
     if (sent) escalated += 1
   }
   return escalated
+}
+
+const DAY_MS = 24 * 60 * 60_000
+/** How many faults one statement erases. */
+const ERASE_BATCH = 500
+
+/**
+ * Erases the reporter's personal information (name, phone, location, photo, internet address) from every fault resolved
+ * more than FAULT_PERSONAL_DATA_DAYS ago (APP 11), in batches; the fault itself is kept. The same whoever runs it,
+ * so every instance may (a fault already erased is not found again). Answers how many it erased.
+ */
+export async function erasePersonalData({ db, clock }: Pick<FaultDeps, 'db' | 'clock'>): Promise<number> {
+  const before = new Date(clock().getTime() - FAULT_PERSONAL_DATA_DAYS * DAY_MS).toISOString()
+  let erased = 0
+  for (;;) {
+    const ids = await findFaultsToErase(db, before, ERASE_BATCH)
+    erased += await eraseFaultReporters(db, ids, before)
+    if (ids.length < ERASE_BATCH) return erased
+  }
 }
 
 /** The dashboard's figures: faults not resolved, and the median minutes to acknowledge of those acknowledged in [from, to). */

@@ -1,7 +1,8 @@
-import { FAULT_MESSAGES, type FaultReportInput } from '@signalway/shared/faults'
+import { FAULT_MESSAGES, FAULT_PERSONAL_DATA_DAYS, type FaultReportInput } from '@signalway/shared/faults'
 import { SITE } from '@signalway/shared/site'
 import type { FastifyInstance } from 'fastify'
 import { describe, expect, it } from 'vitest'
+import { erasePersonalData } from '../../../src/modules/faults/service.ts'
 import { createFleetUnit } from '../../../src/seed/factories.ts'
 import { createUser } from '../../helpers/auth.ts'
 import { buildTestApp, DIALECTS } from '../../helpers/build.ts'
@@ -192,6 +193,26 @@ describe.each(DIALECTS)('the faults of units on hire in My Account on %s', (dial
       headers: supervisor.headers,
     })
     expect(listed.json().faults[0]).toMatchObject({ reportedBy: name, fleetNumber: 'VMS-0901' })
+    // Resolved long ago, its reporter's details erased (APP 11): the member is still named, from their profile.
+    await app.db
+      .updateTable('fault_reports')
+      .set({
+        status: 'resolved',
+        resolved_at: new Date(Date.now() - (FAULT_PERSONAL_DATA_DAYS + 1) * DAY).toISOString(),
+      })
+      .execute()
+    expect(await erasePersonalData({ db: app.db, clock: () => new Date() })).toBe(1)
+    const afterErasure = await app.inject({
+      method: 'GET',
+      url: faultsUrl(account.id),
+      headers: supervisor.headers,
+    })
+    expect(afterErasure.json().faults[0]).toMatchObject({ reportedBy: name, status: 'resolved' })
+    const erased = await app.db
+      .selectFrom('fault_reports')
+      .select(['reporter_name', 'reporter_phone'])
+      .execute()
+    expect(erased).toEqual([{ reporter_name: '', reporter_phone: '' }])
     const queue = await app.inject({ method: 'GET', url: '/api/admin/faults', headers: account.staff })
     expect(queue.json()).toHaveLength(1)
 

@@ -53,6 +53,7 @@ describe('the admin area has a frame of its own', () => {
       'Credit applications',
       'Accounts',
       'Bookings',
+      'Dispatch',
       'Faults',
       'Fleet',
       'News',
@@ -97,6 +98,7 @@ describe('the admin area has a frame of its own', () => {
     expect(adminSectionOf('/admin/undelivered-mail/')).toBe('/admin/undelivered-mail/')
     expect(adminSectionOf('/admin/fleet/units/3/')).toBe('/admin/fleet/')
     expect(adminSectionOf('/admin/accounts/7/')).toBe('/admin/accounts/')
+    expect(adminSectionOf('/admin/dispatch/run-sheet/')).toBe('/admin/dispatch/')
     expect(adminSectionOf('/admin/fleet/types/new/')).toBe('/admin/fleet/')
   })
 })

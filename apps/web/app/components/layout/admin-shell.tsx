@@ -25,6 +25,7 @@ export const ADMIN_SECTIONS: readonly { to: string; label: string }[] = [
   { to: paths.admin.creditApplications, label: 'Credit applications' },
   { to: paths.admin.accounts, label: 'Accounts' },
   { to: paths.admin.bookings, label: 'Bookings' },
+  { to: paths.admin.dispatch, label: 'Dispatch' },
   { to: paths.admin.faults, label: 'Faults' },
   { to: paths.admin.fleet.units, label: 'Fleet' },
   { to: paths.admin.news, label: 'News' },

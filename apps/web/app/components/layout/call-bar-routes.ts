@@ -80,6 +80,8 @@ export const CALL_BAR_BY_ROUTE: Readonly<Record<string, boolean>> = {
   'routes/admin/booking-collections': false,
   'routes/admin/faults': false,
   'routes/admin/fault': false,
+  'routes/admin/dispatch': false,
+  'routes/admin/run-sheet': false,
   'routes/admin/undelivered-mail': false,
   'routes/admin/news': false,
   'admin-news-new': false,

@@ -2,7 +2,6 @@ import { type BookingDetail, STAFF_CHECK_WORDS } from '@signalway/shared/booking
 
 /** What the booking form and the portal's booking pages say, beside the shared messages the server answers with. */
 export const BOOKING_FORM_MESSAGES = {
-  checkingSignIn: 'Checking whether you are signed in…',
   loadingAccounts: 'Loading your customer accounts…',
   accountsLoadFailed: 'Unable to load your customer accounts.',
   sitesLoadFailed: 'Unable to load the account’s sites.',

@@ -8,6 +8,7 @@ import type {
   BookingVersionInput,
   CollectionList,
 } from '@signalway/shared/bookings-admin'
+import type { DocketList } from '@signalway/shared/field-operations'
 import { type ApiClient, apiClient, type RequestOptions } from '../../../lib/api-client.ts'
 
 /** GET /api/admin/bookings: one page of the inbox, filtered by status and searched. */
@@ -62,4 +63,17 @@ export function closeBooking(id: number, input: BookingVersionInput, client: Api
 /** GET /api/admin/collections: the off-hires to collect, by pick-up time. */
 export function listCollections(options?: RequestOptions, client: ApiClient = apiClient) {
   return client.get<CollectionList>('/admin/collections', options)
+}
+
+/** GET /api/admin/bookings/:id/dockets: the booking's delivery and collection dockets, signed on site. */
+export function listBookingDockets(id: number, client: ApiClient = apiClient) {
+  return client.get<DocketList>(`/admin/bookings/${id}/dockets`)
+}
+
+/** GET /api/admin/dockets/:id/pdf: a docket's sealed PDF. */
+export function getDocketPdf(id: number, client: ApiClient = apiClient) {
+  return client.get<Blob>(`/admin/dockets/${id}/pdf`, {
+    responseType: 'blob',
+    headers: { Accept: 'application/pdf, application/json' },
+  })
 }

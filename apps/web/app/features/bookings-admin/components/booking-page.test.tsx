@@ -92,6 +92,8 @@ function renderPage(shown: BookingAdminDetail, overrides: Partial<BookingPageApi
     onHire: vi.fn(),
     collect: vi.fn(),
     close: vi.fn(),
+    dockets: vi.fn(async () => ({ items: [] })),
+    docketPdf: vi.fn(),
     ...overrides,
   }
   renderWithProviders(<BookingPage id={12} api={api} />, {
@@ -204,5 +206,59 @@ describe("a booking's page for staff", () => {
     await user.click(reload)
     await waitFor(() => expect(screen.queryByRole('button', { name: 'Confirm booking' })).toBeNull())
     expect(api.get).toHaveBeenCalledTimes(2)
+  })
+
+  it("lists a delivered booking's dockets, times in the depot's zone, and says when there are none yet", async () => {
+    const user = userEvent.setup()
+    Object.assign(URL, { createObjectURL: vi.fn(() => 'blob:docket'), revokeObjectURL: vi.fn() })
+    const collection = {
+      id: 40,
+      reference: 'DK-2026-000040',
+      clientId: '5b0f0a4c-3f3e-4a57-9d2c-0d7e0f9b8a11',
+      kind: 'collection' as const,
+      stopId: 9,
+      bookingId: 12,
+      bookingReference: 'BK-2026-000012',
+      offHireNumber: 'OH-2026-000004',
+      // 3:15 pm on 14 December in Brisbane.
+      at: '2026-12-14T05:15:00.000Z',
+      receivedAt: '2026-12-14T05:16:00.000Z',
+      receivedBy: 'Pat Site',
+      driverName: 'Dana Driver',
+      units: [{ fleetNumber: 'VMS-101', typeName: 'VMS board' }],
+      photoCount: 0,
+      notes: '',
+      pdfReady: true,
+    }
+    const docketPdf = vi.fn(async () => new Blob(['%PDF']))
+    const api = renderPage(
+      { ...booking, status: 'off_hired' },
+      {
+        dockets: vi.fn(async () => ({ items: [collection] })),
+        docketPdf,
+      },
+    )
+    const panel = await screen.findByRole('region', { name: 'Dockets' })
+    const row = await within(panel).findByRole('row', { name: /DK-2026-000040/ })
+    expect(row.textContent).toContain('Collection (OH-2026-000004)')
+    expect(row.textContent).toContain('14/12/2026, 15:15')
+    expect(row.textContent).toContain('Pat Site')
+    expect(api.dockets).toHaveBeenCalledWith(12)
+    await user.click(within(row).getByRole('button', { name: 'Download docket DK-2026-000040 (PDF)' }))
+    expect(docketPdf).toHaveBeenCalledWith(40)
+  })
+
+  it('says a confirmed booking has no dockets yet', async () => {
+    const api = renderPage({ ...booking, status: 'confirmed' })
+    const panel = await screen.findByRole('region', { name: 'Dockets' })
+    expect(await within(panel).findByText('No dockets yet.')).toBeTruthy()
+    expect(api.dockets).toHaveBeenCalledTimes(1)
+  })
+
+  it('asks for no dockets for a request not confirmed yet', async () => {
+    const api = renderPage({ ...booking, status: 'requested' })
+    await screen.findByRole('region', { name: 'BK-2026-000012' })
+    expect(screen.queryByRole('region', { name: 'Dockets' })).toBeNull()
+    expect(api.dockets).not.toHaveBeenCalled()
   })
 })

@@ -1,8 +1,9 @@
 import type { BookingAdminDetail } from '@signalway/shared/bookings-admin'
-import { useState } from 'react'
+import { useCallback, useState } from 'react'
 import { Link } from 'react-router'
 import { ConflictNotice } from '../../../components/back-office/save-errors.tsx'
 import { useRecord } from '../../../components/back-office/use-record.ts'
+import { BookingDockets, mayHaveDockets } from '../../../components/dockets/booking-dockets.tsx'
 import { LoadFailed } from '../../../components/ui/load-failed.tsx'
 import { useNotify } from '../../../components/ui/notifications/index.ts'
 import { failureMessage, isApiError } from '../../../lib/api-client.ts'
@@ -12,6 +13,8 @@ import {
   confirmBooking,
   declineBooking,
   getBooking,
+  getDocketPdf,
+  listBookingDockets,
   markBookingCollected,
   markBookingOnHire,
   swapBookingUnits,
@@ -28,6 +31,8 @@ export interface BookingPageApi {
   onHire: typeof markBookingOnHire
   collect: typeof markBookingCollected
   close: typeof closeBooking
+  dockets: typeof listBookingDockets
+  docketPdf: typeof getDocketPdf
 }
 
 const DEFAULT_API: BookingPageApi = {
@@ -38,6 +43,8 @@ const DEFAULT_API: BookingPageApi = {
   onHire: markBookingOnHire,
   collect: markBookingCollected,
   close: closeBooking,
+  dockets: listBookingDockets,
+  docketPdf: getDocketPdf,
 }
 
 const FIELD_STATUSES = new Set(['confirmed', 'on_hire', 'off_hire_requested'])
@@ -67,7 +74,20 @@ export function BookingPage({ id, api = DEFAULT_API }: { id: number; api?: Booki
         onReload={async () => setSaved(await api.get(booking.id))}
       />
       <BookingLinesPanel booking={booking} />
+      {mayHaveDockets(booking) ? <DocketsPanel booking={booking} api={api} /> : null}
     </div>
+  )
+}
+
+/** The dockets drivers had signed on site (ADR 050), last on the page so that nothing above moves as they load. */
+function DocketsPanel({ booking, api }: { booking: BookingAdminDetail; api: BookingPageApi }) {
+  const { id } = booking
+  const load = useCallback(() => api.dockets(id), [api, id])
+  const pdf = useCallback((docketId: number) => api.docketPdf(docketId), [api])
+  return (
+    <Section title="Dockets">
+      <BookingDockets load={load} pdf={pdf} timeZone={booking.depot.timeZone} />
+    </Section>
   )
 }
 

@@ -6,6 +6,7 @@ import type {
   BookingSummary,
 } from '@signalway/shared/bookings'
 import type { MyCustomerAccounts, MySite } from '@signalway/shared/customer-accounts'
+import type { DocketList } from '@signalway/shared/field-operations'
 import { type ApiClient, apiClient } from '../../../lib/api-client.ts'
 
 /*
@@ -84,6 +85,20 @@ function bookingAgreement(id: number, bookingId: number, client: ApiClient = api
   return client.get<Blob>(`${bookings(id)}/${bookingId}/agreement.pdf`, { ...quiet, responseType: 'blob' })
 }
 
+/** GET …/bookings/:bookingId/dockets: the booking's delivery and collection dockets (ADR 050). */
+function listDockets(id: number, bookingId: number, client: ApiClient = apiClient) {
+  return client.get<DocketList>(`${bookings(id)}/${bookingId}/dockets`, quiet)
+}
+
+/** GET …/bookings/:bookingId/dockets/:docketId/pdf: a docket's sealed PDF (404 for the seconds before it is made). */
+function docketPdf(id: number, bookingId: number, docketId: number, client: ApiClient = apiClient) {
+  return client.get<Blob>(`${bookings(id)}/${bookingId}/dockets/${docketId}/pdf`, {
+    ...quiet,
+    responseType: 'blob',
+    headers: { Accept: 'application/pdf, application/json' },
+  })
+}
+
 export interface BookingApi {
   accounts: typeof listAccounts
   sites: typeof listSites
@@ -94,6 +109,8 @@ export interface BookingApi {
   approve: typeof approveBooking
   decline: typeof declineBooking
   agreement: typeof bookingAgreement
+  dockets: typeof listDockets
+  docketPdf: typeof docketPdf
 }
 
 export const BOOKING_API: BookingApi = {
@@ -106,4 +123,6 @@ export const BOOKING_API: BookingApi = {
   approve: approveBooking,
   decline: declineBooking,
   agreement: bookingAgreement,
+  dockets: listDockets,
+  docketPdf,
 }

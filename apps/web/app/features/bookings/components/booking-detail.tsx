@@ -3,6 +3,7 @@ import { formatDateTime, formatLongDateTime } from '@signalway/shared/business-t
 import type { MyCustomerAccount } from '@signalway/shared/customer-accounts'
 import { useCallback, useId, useState } from 'react'
 import { Link } from 'react-router'
+import { BookingDockets, mayHaveDockets } from '../../../components/dockets/booking-dockets.tsx'
 import { LoadFailed } from '../../../components/ui/load-failed.tsx'
 import { useNotify } from '../../../components/ui/notifications/index.ts'
 import { useLoaded } from '../../../components/ui/use-loaded.ts'
@@ -93,6 +94,27 @@ function Agreement({
   )
 }
 
+/** The dockets signed on site when the units were delivered or collected, each with its sealed PDF (ADR 050). */
+function Dockets({
+  accountId,
+  booking,
+  api,
+}: {
+  accountId: number
+  booking: BookingDetail
+  api: BookingApi
+}) {
+  const { id } = booking
+  const load = useCallback(() => api.dockets(accountId, id), [api, accountId, id])
+  const pdf = useCallback((docketId: number) => api.docketPdf(accountId, id, docketId), [api, accountId, id])
+  return (
+    <>
+      <h3>Dockets</h3>
+      <BookingDockets load={load} pdf={pdf} timeZone={booking.depot.timeZone} />
+    </>
+  )
+}
+
 function BookingFacts({ booking }: { booking: BookingDetail }) {
   const zone = booking.depot.timeZone
   return (
@@ -162,6 +184,7 @@ export function BookingView({
           <h3>Price</h3>
           <Prices booking={booking} />
           <Agreement accountId={account.id} booking={booking} api={api} />
+          {mayHaveDockets(booking) ? <Dockets accountId={account.id} booking={booking} api={api} /> : null}
         </>
       ) : null}
     </section>

@@ -100,6 +100,8 @@ function fakeApi(overrides: Partial<BookingApi> = {}, accounts: MyCustomerAccoun
     approve: vi.fn(),
     decline: vi.fn(),
     agreement: vi.fn(),
+    dockets: vi.fn(),
+    docketPdf: vi.fn(),
     ...overrides,
   }
 }

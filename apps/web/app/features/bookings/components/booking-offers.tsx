@@ -18,10 +18,23 @@ function QuoteLink({ details, primary }: { details: QuoteDetails; primary?: bool
   )
 }
 
-function OfferPanel({ title, children }: { title: string; children: React.ReactNode }) {
+function OfferPanel({
+  title,
+  pending,
+  children,
+}: {
+  title: string
+  /** Rendered before the sign-in is known (the server's render, hydration): hidden while a stored one is checked. */
+  pending?: boolean
+  children: React.ReactNode
+}) {
   const headingId = useId()
   return (
-    <section className="record-panel booking-offer" aria-labelledby={headingId}>
+    <section
+      className="record-panel booking-offer"
+      aria-labelledby={headingId}
+      data-auth-pending={pending ? '' : undefined}
+    >
       <h2 id={headingId} className="record-panel__title">
         {title}
       </h2>
@@ -32,11 +45,21 @@ function OfferPanel({ title, children }: { title: string; children: React.ReactN
 
 /**
  * A signed-out visitor (from a service or equipment page): sign in to book, coming back here with the same
- * choice, or ask for a quote with it; no customer account yet, apply for credit.
+ * choice, or ask for a quote with it; no customer account yet, apply for credit. Also what the server renders,
+ * before the sign-in is known (`pending`): most who come here from a public page are not signed in, and the page
+ * needs no app until they act (it hydrates on the first interaction; a stored sign-in starts the app at once).
  */
-export function SignedOutOffer({ returnTo, quote }: { returnTo: string; quote: QuoteDetails }) {
+export function SignedOutOffer({
+  returnTo,
+  quote,
+  pending,
+}: {
+  returnTo: string
+  quote: QuoteDetails
+  pending?: boolean
+}) {
   return (
-    <OfferPanel title="Book online with your customer account">
+    <OfferPanel title="Book online with your customer account" pending={pending}>
       <p>
         Members of a customer account who order equipment (Orderers and Account admins) book online and see
         the price and availability as they choose. Sign in to book, or ask us for a quote.

@@ -51,9 +51,16 @@ export function BookingPage({
     status === 'signedIn',
   )
 
-  if (status === 'loading') return <Waiting text={BOOKING_FORM_MESSAGES.checkingSignIn} />
-  if (status === 'signedOut')
-    return <SignedOutOffer returnTo={location.pathname + location.search} quote={quote} />
+  // Before the sign-in is known (the server's render, hydration), the offer a visitor signed out gets: the page is
+  // then complete without the app. A browser with a stored sign-in starts the app at once and hides it meanwhile.
+  if (status !== 'signedIn')
+    return (
+      <SignedOutOffer
+        returnTo={location.pathname + location.search}
+        quote={quote}
+        pending={status === 'loading'}
+      />
+    )
   if (loaded.state === 'loading') return <Waiting text={BOOKING_FORM_MESSAGES.loadingAccounts} />
   if (loaded.state === 'failed')
     return <LoadFailed message={BOOKING_FORM_MESSAGES.accountsLoadFailed} onRetry={reload} />

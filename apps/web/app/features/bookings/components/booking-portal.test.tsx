@@ -1,5 +1,6 @@
 // @vitest-environment happy-dom
 import type { BookingDetail, BookingSummary } from '@signalway/shared/bookings'
+import type { Docket } from '@signalway/shared/field-operations'
 import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { describe, expect, it, vi } from 'vitest'
@@ -74,6 +75,26 @@ const detail: BookingDetail = {
   declineReason: null,
 }
 
+const docket: Docket = {
+  id: 31,
+  reference: 'DK-2026-000031',
+  clientId: '0f6b3c2e-8a57-4d0e-9d55-1b7a4f1c2d3e',
+  kind: 'delivery',
+  stopId: 8,
+  bookingId: 99,
+  bookingReference: 'BK-2026-000099',
+  offHireNumber: null,
+  // 6:40 am on 1 December in Brisbane.
+  at: '2026-11-30T20:40:00.000Z',
+  receivedAt: '2026-11-30T20:41:00.000Z',
+  receivedBy: 'Sam Site',
+  driverName: 'Dana Driver',
+  units: [{ fleetNumber: 'VMS-0142', typeName: 'VMS board' }],
+  photoCount: 1,
+  notes: '',
+  pdfReady: true,
+}
+
 function fakeApi(overrides: Partial<BookingApi> = {}): BookingApi {
   return {
     accounts: vi.fn(),
@@ -85,6 +106,8 @@ function fakeApi(overrides: Partial<BookingApi> = {}): BookingApi {
     approve: vi.fn(async () => ({ ...detail, status: 'requested' as const })),
     decline: vi.fn(async () => ({ ...detail, status: 'declined' as const })),
     agreement: vi.fn(async () => new Blob(['%PDF'])),
+    dockets: vi.fn(async () => ({ items: [docket] })),
+    docketPdf: vi.fn(async () => new Blob(['%PDF'])),
     ...overrides,
   }
 }
@@ -167,5 +190,43 @@ describe("the portal's bookings", () => {
     await waitFor(() => expect(api.decline).toHaveBeenCalledWith(7, detail, 'Not needed now'))
     expect(await screen.findByText(BOOKING_FORM_MESSAGES.decisionConflict)).toBeTruthy()
     await waitFor(() => expect(api.get).toHaveBeenCalledTimes(2))
+  })
+
+  it("lists a delivered booking's dockets with the time in the depot's zone, and downloads one's PDF", async () => {
+    const user = userEvent.setup()
+    const createObjectURL = vi.fn(() => 'blob:docket')
+    Object.assign(URL, { createObjectURL, revokeObjectURL: vi.fn() })
+    const onHire = { ...detail, status: 'on_hire' as const }
+    const api = fakeApi({
+      get: vi.fn(async () => onHire),
+      dockets: vi.fn(async () => ({
+        items: [docket, { ...docket, id: 32, reference: 'DK-2026-000032', pdfReady: false }],
+      })),
+    })
+    renderWithProviders(<BookingView account={{ id: 7, role: 'orderer' }} bookingId={99} api={api} />, {
+      auth: signedIn,
+    })
+    const table = await screen.findByRole('table', { name: 'Delivery and collection dockets' })
+    expect(api.dockets).toHaveBeenCalledWith(7, 99)
+    const first = within(table).getAllByRole('row')[1] as HTMLElement
+    expect(first.textContent).toContain('DK-2026-000031')
+    expect(first.textContent).toContain('Delivery')
+    expect(first.textContent).toContain('01/12/2026, 06:40')
+    expect(first.textContent).toContain('Sam Site')
+    expect(first.textContent).toContain('VMS-0142 (VMS board)')
+    expect((within(table).getAllByRole('row')[2] as HTMLElement).textContent).toContain('PDF on its way')
+    await user.click(within(first).getByRole('button', { name: 'Download docket DK-2026-000031 (PDF)' }))
+    await waitFor(() => expect(api.docketPdf).toHaveBeenCalledWith(7, 99, 31))
+    expect(createObjectURL).toHaveBeenCalled()
+  })
+
+  it('asks for no dockets before a booking is confirmed', async () => {
+    const api = fakeApi()
+    renderWithProviders(<BookingView account={{ id: 7, role: 'orderer' }} bookingId={99} api={api} />, {
+      auth: signedIn,
+    })
+    await screen.findByRole('region', { name: 'Booking BK-2026-000099' })
+    expect(screen.queryByRole('heading', { name: 'Dockets' })).toBeNull()
+    expect(api.dockets).not.toHaveBeenCalled()
   })
 })

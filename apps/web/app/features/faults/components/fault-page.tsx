@@ -1,4 +1,5 @@
 import {
+  FAULT_ERASED_LABEL,
   FAULT_MESSAGES,
   FAULT_NEXT,
   FAULT_STATUS_LABELS,
@@ -60,16 +61,22 @@ function Facts({ fault }: { fault: FaultDetail }) {
     ['Reported', melbourneTime(fault.reportedAt)],
     ['What is wrong', fault.symptoms.map(faultSymptomLabel).join(', ')],
     ['Details', fault.text || 'None'],
-    ['Reporter', fault.reporterName],
+    ['Reporter', fault.reporterErased ? FAULT_ERASED_LABEL : fault.reporterName],
     [
       'Phone',
-      <a key="phone" className="fault-link" href={`tel:${fault.reporterPhone.replace(/[^\d+]/g, '')}`}>
-        {fault.reporterPhone}
-      </a>,
+      fault.reporterErased ? (
+        FAULT_ERASED_LABEL
+      ) : (
+        <a key="phone" className="fault-link" href={`tel:${fault.reporterPhone.replace(/[^\d+]/g, '')}`}>
+          {fault.reporterPhone}
+        </a>
+      ),
     ],
     [
       'Location',
-      fault.location ? (
+      fault.reporterErased ? (
+        FAULT_ERASED_LABEL
+      ) : fault.location ? (
         <span key="location">
           {fault.location.lat.toFixed(6)}, {fault.location.lng.toFixed(6)} (within{' '}
           {Math.round(fault.location.accuracy)} m){' '}

@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-import type { FaultDetail, FaultSummary } from '@signalway/shared/faults'
+import { FAULT_ERASED_LABEL, type FaultDetail, type FaultSummary } from '@signalway/shared/faults'
 import { screen, waitFor } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { describe, expect, it, vi } from 'vitest'
@@ -28,6 +28,7 @@ const detail: FaultDetail = {
   reporterPhone: '0412 345 678',
   location: { lat: -37.8626, lng: 144.7705, accuracy: 12 },
   hasPhoto: false,
+  reporterErased: false,
   acknowledgedAt: null,
   onTheWayAt: null,
   resolvedAt: null,
@@ -52,6 +53,25 @@ describe('the on-call queue', () => {
     const image = await screen.findByRole('img', { name: 'Sent with the report' })
     expect(image.getAttribute('src')).toBe('data:image/webp;base64,AQID')
     expect(photo).toHaveBeenCalledWith(7)
+  })
+
+  it("says the reporter's details were removed once a resolved fault's retention has passed, with no call link", async () => {
+    const erased: FaultDetail = {
+      ...detail,
+      status: 'resolved',
+      resolvedAt: '2026-11-25T01:00:00.000Z',
+      resolutionNote: 'Battery replaced.',
+      reporterName: '',
+      reporterPhone: '',
+      location: null,
+      reporterErased: true,
+    }
+    const api = { get: vi.fn(async () => erased), photo: vi.fn(), move: vi.fn() }
+    renderWithProviders(<FaultPage id={7} api={api} />, { route: '/admin/faults/7/', auth: admin })
+    expect(await screen.findByText('Battery replaced.')).toBeTruthy()
+    expect(screen.getAllByText(FAULT_ERASED_LABEL)).toHaveLength(3)
+    expect(screen.queryByRole('link', { name: /OpenStreetMap/ })).toBeNull()
+    expect(document.querySelector('a[href^="tel:"]')).toBeNull()
   })
 
   it('shows a fault with its location link, acknowledges it, and says when someone changed it first', async () => {

@@ -18,6 +18,12 @@ vi.mock('../api/create-user.ts', () => ({ createUser: api.createUser }))
 vi.mock('../api/invite-user.ts', () => ({ inviteUser: api.inviteUser }))
 vi.mock('../api/get-user.ts', () => ({ getUser: api.getUser }))
 vi.mock('../api/update-user.ts', () => ({ updateUser: api.updateUser }))
+vi.mock('../api/driver.ts', () => ({
+  getUserDriver: vi.fn(async () => ({ driver: null })),
+  setUserDriver: vi.fn(),
+  removeUserDriver: vi.fn(),
+  listDriverDepots: vi.fn(async () => []),
+}))
 
 const SAM: UserDetail = {
   id: '42',

@@ -9,6 +9,7 @@ import { getUser } from '../api/get-user.ts'
 import { inviteUser } from '../api/invite-user.ts'
 import { updateUser } from '../api/update-user.ts'
 import { useUserListHref } from '../list-location.ts'
+import { DriverPanel } from './driver-panel.tsx'
 import { SecondFactorReset } from './second-factor-reset.tsx'
 import { CreateUserForm, UpdateUserForm } from './user-form.tsx'
 
@@ -101,6 +102,7 @@ export function UpdateUserEditor({ id }: { id: string }) {
             onProblem={setProblem}
           />
           <SecondFactorReset user={user} onReset={() => setUser({ ...user, secondFactor: false })} />
+          <DriverPanel user={user} />
         </>
       ) : failed ? (
         <p className="user-editor__status">{MESSAGES.userDetailsLoadFailed}</p>
