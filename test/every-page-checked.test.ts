@@ -16,7 +16,7 @@ describe('the WCAG 2.2 AA sweep', () => {
 
   it('checks the public, sign-in, account and admin pages, and the sections of the credit application', () => {
     const visitors = new Set(EVERY_PAGE.map((check) => check.visitor))
-    expect([...visitors].sort()).toEqual(['admin', 'anonymous', 'company', 'member', 'newAdmin'])
+    expect([...visitors].sort()).toEqual(['admin', 'anonymous', 'company', 'driver', 'member', 'newAdmin'])
     const creditStates = EVERY_PAGE.filter((check) => check.route === '/application-for-credit/' && check.act)
     expect(creditStates).toHaveLength(3)
   })

@@ -19,6 +19,8 @@ export type Visitor =
   | 'admin'
   /** An administrator who has not set up a second factor yet. */
   | 'newAdmin'
+  /** A driver (ADR 050) with a delivery on their run of today. */
+  | 'driver'
 
 /** What the sweep makes through the API before it looks, for the routes with a parameter. */
 export interface SweepData {
@@ -33,6 +35,8 @@ export interface SweepData {
   customerAccountId: number
   /** A booking of that account, made through the booking API (the member's, for a site Laverton serves). */
   bookingId: number
+  /** A stop of the driver's run: a delivery given to them on today's board. */
+  stopId: number
   /** The member's user id, and the reference of their credit application. */
   memberId: string
   creditReference: string
@@ -270,6 +274,8 @@ export const EVERY_PAGE: readonly PageCheck[] = [
     },
   },
   { route: '/book/', visitor: 'anonymous', url: at('/book/?service=vms-boards'), state: 'signed out' },
+  { route: '/runs/', visitor: 'driver', url: at('/runs/') },
+  { route: '/runs/:stopId/', visitor: 'driver', url: (d) => `/runs/${d.stopId}/` },
   { route: '/update-profile/', visitor: 'member', url: at('/update-profile/') },
   { route: '/update-profile/', visitor: 'company', url: at('/update-profile/'), state: 'a company member' },
   // The admin area.

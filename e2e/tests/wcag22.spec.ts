@@ -14,6 +14,7 @@ import {
 import { expectAccessible } from '../helpers/axe.ts'
 import { EVERY_PAGE, type PageCheck, type SweepData, type Visitor } from '../helpers/every-page.ts'
 import { newestMailTo, RESET_LINK, resetLinkIn } from '../helpers/mail.ts'
+import { driverWithDelivery } from '../helpers/runs.ts'
 
 /*
  * WCAG 2.2 AA (ADR 037). Every page of the product (e2e/helpers/every-page.ts, which a unit test holds to
@@ -123,6 +124,11 @@ async function prepare(request: APIRequestContext, visitors: ReadonlySet<Visitor
       await createCompanyMember(request, { prefix: 'wcag-company' }),
       TEST_PASSWORD,
     )
+  }
+  if (visitors.has('driver')) {
+    const world = await driverWithDelivery(request)
+    tokens.driver = world.driver
+    data.stopId = world.stopId
   }
   if (visitors.has('newAdmin')) {
     const account = await newAdminWithoutSecondFactor(request)

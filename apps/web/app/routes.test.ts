@@ -51,6 +51,8 @@ describe('route config (requirements §2)', () => {
     ['/application-for-credit/terms-and-conditions/', 'routes/credit/terms-of-hire.tsx'],
     ['/terms-and-conditions/', 'routes/terms-and-conditions.tsx'],
     ['/playground/buttons', 'routes/playground.tsx'],
+    ['/runs/', 'routes/runs/run.tsx'],
+    ['/runs/31/', 'routes/runs/stop.tsx'],
     ['/admin/', 'routes/admin/index.tsx'],
     ['/admin/manage-users/', 'routes/admin/manage-users.tsx'],
     ['/admin/create-user/', 'routes/admin/create-user.tsx'],
@@ -77,6 +79,8 @@ describe('route config (requirements §2)', () => {
     const chain = (pathname: string) => matchRoutes(tree, pathname)?.map((match) => match.route.id)
     expect(chain('/update-profile/')).toContain('routes/private-layout.tsx')
     expect(chain('/my-account/')).toContain('routes/private-layout.tsx')
+    expect(chain('/runs/')).toContain('routes/private-layout.tsx')
+    expect(chain('/runs/31/')).toContain('routes/private-layout.tsx')
     expect(chain('/admin/update-user/3')).toEqual(
       expect.arrayContaining(['routes/private-layout.tsx', 'routes/admin/layout.tsx']),
     )

@@ -56,6 +56,9 @@ export default [
     route(p.myCustomerAccountBookings, 'routes/customer-portal/bookings.tsx'),
     route(p.myCustomerAccountBooking, 'routes/customer-portal/booking.tsx'),
     route(p.setUpTwoStep, 'routes/set-up-two-step.tsx'),
+    // The drivers' app (ADR 050): its own frame (app-shell.tsx), kept on the phone by its service worker.
+    route(p.runs, 'routes/runs/run.tsx'),
+    route(p.runStop, 'routes/runs/stop.tsx'),
     layout('routes/admin/layout.tsx', [
       route(p.adminIndex, 'routes/admin/index.tsx'),
       route(p.adminManageUsers, 'routes/admin/manage-users.tsx'),

@@ -41,6 +41,11 @@ export const myAccountSchema = z
     creditApplications: z.array(myCreditApplicationSchema),
     /** The company customer accounts they are a member of (requirements §18). */
     customerAccounts: z.array(myCustomerAccountSchema),
+    /**
+     * Whether they are a driver (a staff role, ADR 050): My Account then links to their runs. Left out is not a
+     * driver; GET /api/runs answers 403 to anyone who is not one.
+     */
+    driver: z.boolean().optional(),
   })
   .meta({ id: 'MyAccount' })
 export type MyAccount = z.infer<typeof myAccountSchema>

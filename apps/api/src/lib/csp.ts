@@ -50,6 +50,23 @@ export function documentCsp({ inline, tagManager, apiOrigin }: DocumentCspOption
   })
 }
 
+/** The API's origin when the web app calls an API on another host (API_BASE_URL is a URL); none for '/api'. */
+export function apiOriginOf(apiBaseUrl: string): string | undefined {
+  return /^https?:/.test(apiBaseUrl) ? new URL(apiBaseUrl).origin : undefined
+}
+
+/**
+ * The policy a service worker runs under (the one its script is served with, ADR 050): it renders nothing and runs
+ * no other script; it fetches the pages, files and API answers it keeps, from this origin and the API's.
+ */
+export function serviceWorkerCsp(apiOrigin?: string): string {
+  return serialize({
+    'default-src': ["'none'"],
+    'connect-src': ["'self'", ...(apiOrigin ? [apiOrigin] : [])],
+    'frame-ancestors': ["'none'"],
+  })
+}
+
 /** JSON and other non-document responses render nothing and may be framed by no one. */
 export const API_CSP = serialize({ 'default-src': ["'none'"], 'frame-ancestors': ["'none'"] })
 

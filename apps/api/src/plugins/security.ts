@@ -5,7 +5,7 @@ import type { FastifyRequest } from 'fastify'
 import fp from 'fastify-plugin'
 import helmet, { type HelmetOptions } from 'helmet'
 import type { Config } from '../config.ts'
-import { API_CSP, type DocumentCspOptions, documentCsp } from '../lib/csp.ts'
+import { API_CSP, apiOriginOf, type DocumentCspOptions, documentCsp } from '../lib/csp.ts'
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -61,7 +61,7 @@ function pathOf(url: string): string {
 export const securityPlugin = fp<{ config: Config }>(
   async (app, { config }) => {
     const tagManager = config.tagManagerId !== undefined
-    const apiOrigin = /^https?:/.test(config.apiBaseUrl) ? new URL(config.apiBaseUrl).origin : undefined
+    const apiOrigin = apiOriginOf(config.apiBaseUrl)
 
     const nonces = new WeakMap<FastifyRequest, string>()
     app.decorateRequest('cspNonce', {

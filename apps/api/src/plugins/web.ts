@@ -19,7 +19,7 @@ import {
   type ServerBuild,
 } from 'react-router'
 import { type Config, publicConfig } from '../config.ts'
-import type { InlineHashes } from '../lib/csp.ts'
+import { apiOriginOf, type InlineHashes, serviceWorkerCsp } from '../lib/csp.ts'
 import {
   type CachedPage,
   freshness,
@@ -85,7 +85,8 @@ export const webPlugin: FastifyPluginAsync<WebPluginOptions> = async (app, { con
   const contextFor = renderContext(app, build)
 
   const clientDir = join(config.webBuildDir, 'client')
-  if (existsSync(clientDir)) await serveClientFiles(app, clientDir)
+  if (existsSync(clientDir))
+    await serveClientFiles(app, clientDir, serviceWorkerCsp(apiOriginOf(config.apiBaseUrl)))
 
   // React Router parses action bodies itself: hand it the bytes, within the body limit.
   app.removeAllContentTypeParsers()
@@ -137,8 +138,14 @@ function renderContext(app: FastifyInstance, build: ServerBuild): RenderContext 
   }
 }
 
+/**
+ * The drivers' app's service worker (ADR 050): always checked for a newer copy, and run under its own policy. The
+ * file sent may be the build's compressed copy of it.
+ */
+const SERVICE_WORKER_FILE = /[/\\]runs[/\\]sw\.js(?:\.br|\.gz)?$/
+
 /** The build's client files: hashed assets from memory, the rest from the disk. */
-async function serveClientFiles(app: FastifyInstance, clientDir: string) {
+async function serveClientFiles(app: FastifyInstance, clientDir: string, workerPolicy: string) {
   // Hashed file names under assets/ never change content: answered from memory, with the build's Brotli or
   // gzip copy, a validator and a year's cache (lib/static-assets.ts).
   const assets = loadAssets(join(clientDir, 'assets'))
@@ -168,8 +175,11 @@ async function serveClientFiles(app: FastifyInstance, clientDir: string) {
     // Pages are rendered per request (each carries its own CSP nonce), never served as files; the compressed
     // copies are sent only in place of their file.
     allowedPath: (path) => !path.endsWith('.html') && !/\.(?:br|gz)$/.test(path),
-    setHeaders: (reply) => {
-      reply.header('cache-control', SHORT_CACHE)
+    setHeaders: (reply, path) => {
+      if (SERVICE_WORKER_FILE.test(path)) {
+        reply.header('cache-control', 'no-cache')
+        reply.header('content-security-policy', workerPolicy)
+      } else reply.header('cache-control', SHORT_CACHE)
     },
   })
 }

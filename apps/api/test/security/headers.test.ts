@@ -150,6 +150,32 @@ describe('security headers on every kind of response', () => {
     expect(directives(String(docs?.headers['content-security-policy'])).get('script-src')).toEqual(["'self'"])
   })
 
+  it('lets pages run the drivers’ service worker and manifest, and serves the worker under its own policy', async () => {
+    const { app } = await buildTestApp({ env: { WEB_BUILD_DIR: FIXTURE_BUILD } })
+    const page = directives(
+      String((await app.inject({ method: 'GET', url: '/' })).headers['content-security-policy']),
+    )
+    expect(page.get('worker-src')).toEqual(["'self'"])
+    expect(page.get('manifest-src')).toEqual(["'self'"])
+    const worker = await app.inject({ method: 'GET', url: '/runs/sw.js' })
+    expect(worker.statusCode).toBe(200)
+    expect(worker.headers['content-type']).toMatch(/javascript/)
+    expect(worker.headers['cache-control']).toBe('no-cache')
+    expectSecurityHeaders('service worker', worker.headers)
+    const policy = directives(String(worker.headers['content-security-policy']))
+    expect(policy.get('default-src')).toEqual(["'none'"])
+    expect(policy.get('connect-src')).toEqual(["'self'"])
+    // Its compressed copy too.
+    const compressed = await app.inject({
+      method: 'GET',
+      url: '/runs/sw.js',
+      headers: { 'accept-encoding': 'gzip' },
+    })
+    expect(compressed.headers['content-encoding']).toBe('gzip')
+    expect(compressed.headers['content-security-policy']).toBe(worker.headers['content-security-policy'])
+    expect(compressed.headers['cache-control']).toBe('no-cache')
+  })
+
   it('sets them on a PDF answer', async () => {
     const { creditApplicationFixture } = await import('../helpers/credit.ts')
     const { app } = await buildTestApp()

@@ -75,6 +75,17 @@ const ACCOUNTS: [string, MyAccount][] = [
       ],
     },
   ],
+  [
+    'a driver’s, with the link to their runs (ADR 050)',
+    {
+      email: 'dana@example.com',
+      emailConfirmed: true,
+      enquiries: [],
+      creditApplications: [],
+      customerAccounts: [],
+      driver: true,
+    },
+  ],
 ]
 
 /** The view's markup as the server sends it (text separators included), parsed by the browser. */

@@ -4,6 +4,7 @@ import {
   creditMeta,
   customerAccountItem,
   enquiryItem,
+  MY_ACCOUNT_RUNS_LINK,
   MY_ACCOUNT_SECTION_IDS,
   MY_ACCOUNT_WORDS,
 } from '../features/account/my-account-lines.ts'
@@ -45,6 +46,7 @@ export function myAccountView(doc: Document, account: MyAccount): HTMLDivElement
       link(paths.updateProfile, 'Update your profile', 'button button--outline'),
       link(paths.profileSecurity, 'Sign-in and security', 'button button--outline'),
       link(paths.getAQuote, 'Request a quote', 'button button--primary'),
+      ...(account.driver ? [link(paths.runs, MY_ACCOUNT_RUNS_LINK, 'button button--accent')] : []),
     ),
   ]
   if (!account.emailConfirmed) {

@@ -81,6 +81,10 @@ export const paths = {
     booking: (id: number | string, bookingId: number | string) =>
       `/my-account/accounts/${encodeURIComponent(String(id))}/bookings/${encodeURIComponent(String(bookingId))}/`,
   },
+  /** The drivers' app (ADR 050): the day's run, one stop's docket, and the installable app's manifest. */
+  runs: '/runs/',
+  runStop: (stopId: number | string) => `/runs/${encodeURIComponent(String(stopId))}/`,
+  runsManifest: '/runs/manifest.webmanifest',
   /** The emailed link to join a customer account (ADR 045): `/join-account/?t=<token>`. */
   joinAccount: '/join-account/',
   /** Where an administrator without a second factor is taken after the password step. */
@@ -195,6 +199,8 @@ export const routePatterns = {
   myCustomerAccountBookings: 'my-account/accounts/:id/bookings/',
   myCustomerAccountBooking: 'my-account/accounts/:id/bookings/:bookingId/',
   book: pattern(paths.book),
+  runs: pattern(paths.runs),
+  runStop: 'runs/:stopId/',
   joinAccount: pattern(paths.joinAccount),
   setUpTwoStep: pattern(paths.setUpTwoStep),
   applicationForCredit: pattern(paths.applicationForCredit.index),

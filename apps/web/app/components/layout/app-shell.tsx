@@ -3,12 +3,14 @@ import { useLocation } from 'react-router'
 import { rememberPage } from '../../lib/last-page.ts'
 import { AdminShell, isAdminPath } from './admin-shell.tsx'
 import { CallBar } from './call-bar.tsx'
+import { isRunsPath, RunsShell } from './runs-shell.tsx'
 import { SiteFooter } from './site-footer.tsx'
 import { SiteHeader } from './site-header.tsx'
 import { MAIN_CONTENT_ID, SkipLink } from './skip-link.tsx'
 
 /**
- * The page frame: skip link, header, main#main, footer (the admin area has its own: admin-shell.tsx). After a client-side route change
+ * The page frame: skip link, header, main#main, footer (the admin area and the drivers' app have their own:
+ * admin-shell.tsx, runs-shell.tsx). After a client-side route change
  * focus moves to the main content (screen readers start at the new page); the window is
  * scrolled to the top by <ScrollRestoration> for new locations. `callBar`: this page's route shows the
  * phone-only call bar (call-bar-routes.ts; the root decides, as it marks the document for it).
@@ -30,6 +32,7 @@ export function AppShell({ children, callBar = false }: { children: ReactNode; c
   }, [location.pathname])
 
   if (isAdminPath(location.pathname)) return <AdminShell mainRef={mainRef}>{children}</AdminShell>
+  if (isRunsPath(location.pathname)) return <RunsShell mainRef={mainRef}>{children}</RunsShell>
   return (
     <div className="app">
       <SkipLink />

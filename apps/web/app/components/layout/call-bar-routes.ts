@@ -62,6 +62,9 @@ export const CALL_BAR_BY_ROUTE: Readonly<Record<string, boolean>> = {
   'routes/customer-portal/bookings': false,
   'routes/customer-portal/booking': false,
   'routes/customer-portal/join-account': false,
+  // The drivers' app (its own frame has no call bar: the docket's form and buttons fill the phone's screen).
+  'routes/runs/run': false,
+  'routes/runs/stop': false,
   // The admin area (its own frame has no call bar either: admin-shell.tsx).
   'routes/admin/index': false,
   'routes/admin/manage-users': false,

@@ -17,6 +17,9 @@ import { ENQUIRY_KIND_WORDS, ENQUIRY_STATUS_WORDS } from '@signalway/shared/my-a
  */
 
 /** The two sections' heading ids (one account area per page). */
+/** A driver's link to their runs (ADR 050), beside the account's other links. */
+export const MY_ACCOUNT_RUNS_LINK = 'My runs'
+
 export const MY_ACCOUNT_SECTION_IDS = {
   accounts: 'my-account-accounts',
   enquiries: 'my-account-enquiries',

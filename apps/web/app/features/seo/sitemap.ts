@@ -84,6 +84,7 @@ export function buildRobots(siteUrl: string): string {
     `Disallow: ${paths.admin.index}`,
     `Disallow: ${paths.updateProfile}`,
     `Disallow: ${paths.myAccount}`,
+    `Disallow: ${paths.runs}`,
     `Disallow: ${paths.setUpTwoStep}`,
     `Disallow: ${paths.resetPassword}`,
     `Disallow: ${paths.confirmEmail}`,

@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 import { MY_ACCOUNT_MESSAGES, type MyAccount } from '@signalway/shared/my-account'
-import { screen, waitFor, within } from '@testing-library/react'
+import { cleanup, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { describe, expect, it, vi } from 'vitest'
 import { renderWithProviders } from '../../../../test/utils.tsx'
@@ -71,6 +71,14 @@ describe("the customer's account area", () => {
     expect(within(accounts).getByRole('link', { name: 'Casey Civil Pty Ltd' }).getAttribute('href')).toBe(
       '/my-account/accounts/3/',
     )
+  })
+
+  it('links a driver to their runs, and no one else (ADR 050)', () => {
+    renderView(account({ driver: true }))
+    expect(screen.getByRole('link', { name: 'My runs' }).getAttribute('href')).toBe('/runs/')
+    cleanup()
+    renderView(account())
+    expect(screen.queryByRole('link', { name: 'My runs' })).toBeNull()
   })
 
   it('has no customer accounts section for someone in no account', () => {

@@ -9,6 +9,7 @@ import {
   creditMeta,
   customerAccountItem,
   enquiryItem,
+  MY_ACCOUNT_RUNS_LINK,
   MY_ACCOUNT_SECTION_IDS,
   MY_ACCOUNT_WORDS,
 } from '../my-account-lines.ts'
@@ -46,6 +47,11 @@ export function MyAccountView({
         <Link className="button button--primary" to={paths.getAQuote}>
           Request a quote
         </Link>
+        {account.driver ? (
+          <Link className="button button--accent" to={paths.runs}>
+            {MY_ACCOUNT_RUNS_LINK}
+          </Link>
+        ) : null}
       </nav>
 
       {account.emailConfirmed ? null : (
