@@ -86,8 +86,10 @@ test('a driver completes a delivery docket without coverage; it arrives once whe
   const world = await driverWithDelivery(request)
   await storeTokens(page, world.driver)
 
-  // The run: the delivery, its site and the units.
-  await page.goto('/runs/')
+  // My Account links a driver to their runs; the run: the delivery, its site and the units.
+  await page.goto('/my-account/')
+  await page.getByRole('link', { name: 'My runs' }).click()
+  await expect(page).toHaveURL(/\/runs\/$/)
   const card = page.getByRole('article', { name: `Stop 1: ${world.siteName}` })
   await expect(card).toBeVisible()
   await expect(card).toContainText(`Booking ${world.bookingReference}`)

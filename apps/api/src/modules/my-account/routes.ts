@@ -14,6 +14,7 @@ import { userOf } from '../auth/plugin.ts'
 import { hashToken, newOpaqueToken } from '../auth/tokens.ts'
 import { findCreditApplicationPdf } from '../credit/repository.ts'
 import { listMyAccounts } from '../customer-accounts/portal.ts'
+import { findDriverDepotId } from '../field/repository.ts'
 import { enqueueRequestedMail } from '../outbox/service.ts'
 import { greeting } from '../outbox/signature.ts'
 import {
@@ -77,10 +78,11 @@ export const myAccountRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const user = userOf(request)
       const owner = ownerOf(user)
-      const [enquiries, applications, customerAccounts] = await Promise.all([
+      const [enquiries, applications, customerAccounts, driverDepot] = await Promise.all([
         findOwnEnquiries(app.db, owner),
         findOwnCreditApplications(app.db, owner),
         listMyAccounts(app.db, owner.userId),
+        findDriverDepotId(app.db, owner.userId),
       ])
       return {
         email: user.email,
@@ -105,6 +107,7 @@ export const myAccountRoutes: FastifyPluginAsyncZod = async (app) => {
           submittedAt: row.submitted_at,
         })),
         customerAccounts: customerAccounts.items,
+        driver: driverDepot !== undefined,
       }
     },
   )

@@ -127,6 +127,29 @@ describe.each(DIALECTS)('the account area on %s', (dialect) => {
     expect(pdf.rawPayload.subarray(0, 5).toString('latin1')).toBe('%PDF-')
   })
 
+  it('says whether the user is a driver, as staff set it in user management, so that it links to their runs', async () => {
+    const { app } = await buildTestApp({ dialect })
+    const user = await createUser(app, { email: 'driver@example.com' })
+    expect((await mine(app, user)).driver).toBe(false)
+    const admin = bearer(await tokenFor(app, await createAdmin(app)))
+    const depot = await app.db.selectFrom('depots').select('id').orderBy('id').executeTakeFirstOrThrow()
+    const made = await app.inject({
+      method: 'PUT',
+      url: `/api/admin/users/${user.id}/driver`,
+      headers: admin,
+      payload: { depotId: depot.id },
+    })
+    expect(made.statusCode, made.body).toBe(200)
+    expect((await mine(app, user)).driver).toBe(true)
+    const removed = await app.inject({
+      method: 'DELETE',
+      url: `/api/admin/users/${user.id}/driver`,
+      headers: admin,
+    })
+    expect(removed.statusCode, removed.body).toBe(200)
+    expect((await mine(app, user)).driver).toBe(false)
+  })
+
   it('shows what was sent signed out with the account’s email only once that address is confirmed', async () => {
     const { app } = await buildTestApp({ dialect })
     const user = await createUser(app, { email: 'Casey@Example.com' })
