@@ -73,6 +73,11 @@ export function addDays(day: CalendarDay, days: number): CalendarDay {
   return { year: date.getUTCFullYear(), month: date.getUTCMonth() + 1, day: date.getUTCDate() }
 }
 
+/** The days since 1 January 1970 of a calendar day: calendar arithmetic, whatever the day's length in hours. */
+export function dayNumber(day: CalendarDay): number {
+  return Date.UTC(day.year, day.month - 1, day.day) / 86_400_000
+}
+
 /** The same day `years` earlier; 29 February becomes 28 February. */
 export function minusYears(day: CalendarDay, years: number): CalendarDay {
   const year = day.year - years

@@ -17,7 +17,7 @@
  * All amounts are integer cents before GST; GST is added once, to a quote's subtotal (money.ts).
  */
 import { z } from 'zod'
-import { businessDay, type CalendarDay, formatLongDate, startOfDayIn } from './business-time.ts'
+import { businessDay, type CalendarDay, dayNumber, formatLongDate, startOfDayIn } from './business-time.ts'
 import { noIssuesYet } from './fields.ts'
 import { addCents, type Cents, centsField, formatMoney, gstOf, multiplyCents } from './money.ts'
 
@@ -91,15 +91,13 @@ export const quantitySchema = z
   .int({ error: RATE_MESSAGES.quantity })
   .min(1, { error: RATE_MESSAGES.quantity })
 
-function toDate(value: Instant, message: string): Date {
+/** The instant as a Date (a copy); a RangeError with `message` for a string without an offset or anything invalid. */
+export function parseInstant(value: Instant, message: string): Date {
   if (typeof value === 'string' && !isoInstantText.safeParse(value).success) throw new RangeError(message)
   const date = value instanceof Date ? new Date(value.getTime()) : new Date(value)
   if (Number.isNaN(date.getTime())) throw new RangeError(message)
   return date
 }
-
-/** The days since 1 January 1970 of a calendar day: calendar arithmetic, whatever the day's length in hours. */
-const dayNumber = (day: CalendarDay) => Date.UTC(day.year, day.month - 1, day.day) / 86_400_000
 
 export interface HireDays {
   /** Melbourne's day of the on-hire instant. */
@@ -112,8 +110,8 @@ export interface HireDays {
 
 /** The Melbourne calendar days a hire period touches (see the head of this file). */
 export function hireDays(period: HirePeriod): HireDays {
-  const onHire = toDate(period.onHire, RATE_MESSAGES.onHire)
-  const offHire = toDate(period.offHire, RATE_MESSAGES.offHire)
+  const onHire = parseInstant(period.onHire, RATE_MESSAGES.onHire)
+  const offHire = parseInstant(period.offHire, RATE_MESSAGES.offHire)
   if (offHire < onHire) throw new RangeError(RATE_MESSAGES.offHireBeforeOnHire)
   const firstDay = businessDay(onHire)
   // The last instant on hire is the one just before the off-hire: an off-hire at midnight ends the day before.
