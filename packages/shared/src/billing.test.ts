@@ -564,7 +564,7 @@ describe('properties', () => {
           expect(billed(hire.length + more)).toBeGreaterThanOrEqual(billed(hire.length))
           const unit = unitOf({ ...hire, offHired: false }, 1)
           const at = hire.onHire + hire.length
-          expect(hireChargeBetween(unit, at, at + more)).toBeGreaterThanOrEqual(0)
+          expect(hireChargeBetween(unit, new Date(at), new Date(at + more))).toBeGreaterThanOrEqual(0)
         },
       ),
       { numRuns: 300 },

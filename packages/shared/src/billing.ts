@@ -27,7 +27,6 @@ import {
   parseIsoDay,
   startOfDayIn,
 } from './business-time.ts'
-import { noIssuesYet } from './fields.ts'
 import { addCents, type Cents, cents, formatMoney, gstOf } from './money.ts'
 import {
   type EquipmentRates,
@@ -78,7 +77,7 @@ export const billingCycleSchema = z.discriminatedUnion('kind', [
       dayOfMonth: z
         .int({ error: BILLING_MESSAGES.dayOfMonth })
         .min(1, { error: BILLING_MESSAGES.dayOfMonth })
-        .max(MAX_BILLING_DAY_OF_MONTH, { error: BILLING_MESSAGES.dayOfMonth, when: noIssuesYet }),
+        .max(MAX_BILLING_DAY_OF_MONTH, { error: BILLING_MESSAGES.dayOfMonth }),
     })
     .strict(),
 ])
