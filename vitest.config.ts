@@ -2,9 +2,10 @@ import { defineConfig } from 'vitest/config'
 
 export default defineConfig({
   test: {
-    // Vitest runs one file fewer than the machine has cores: one at a time on CI's two. The API files spend much
-    // of their time waiting on PostgreSQL, SQLite's disk and argon2's threads, and each has databases of its own
-    // (a schema, a data folder, a Redis prefix), so two at a time fill the cores that one leaves half idle.
+    // Vitest's default is one file fewer than the machine has cores: one at a time on CI's two. Two at a time: the
+    // booking tests on both databases took 60 s instead of 90; the whole API suite is bound by the CPU (one
+    // worker and PostgreSQL fill both cores: 934 s with one worker, about the same with two). Each file has
+    // databases of its own (a schema, a data folder, a Redis prefix), so two at a time is safe.
     maxWorkers: 2,
     projects: [
       'packages/shared',
