@@ -1,8 +1,8 @@
 import { type APIRequestContext, expect } from '@playwright/test'
 import { businessDay, formatIsoDay } from '../../packages/shared/src/business-time.ts'
-import { HIRE_TERMS_SHA256, HIRE_TERMS_VERSION } from '../../packages/shared/src/hire-terms-version.ts'
 import { adminTokens } from './admin.ts'
 import { registerByApi, TEST_PASSWORD, type Tokens, tokensFor, uniqueEmail } from './auth.ts'
+import { addLavertonSite, firstAccountId, requestBooking } from './bookings.ts'
 import { approvedAccount } from './customer-accounts.ts'
 
 /*
@@ -35,58 +35,22 @@ async function ownerBooking(request: APIRequestContext, run: string) {
   const ownerEmail = uniqueEmail('runs-owner')
   const owner = await registerByApi(request, ownerEmail, 'Harper')
   await approvedAccount(request, owner, `Runs Civil ${run}`)
-  const accounts = (await (
-    await request.get('/api/my-account/customer-accounts', { headers: bearer(owner) })
-  ).json()) as { items: { id: number }[] }
-  const accountId = accounts.items[0]?.id ?? 0
-  const base = `/api/my-account/customer-accounts/${accountId}`
+  const accountId = await firstAccountId(request, owner)
   const siteName = `Laverton yard ${run}`
-  const site = await request.post(`${base}/sites`, {
-    headers: bearer(owner),
-    data: {
-      name: siteName,
-      address: {
-        fullAddress: '48 Signal Court, Laverton VIC 3028',
-        unitNumber: '',
-        streetNumber: '48',
-        streetName: 'Signal Court',
-        city: 'Laverton',
-        state: 'VIC',
-        postcode: '3028',
-      },
-      defaultPo: '',
-      contactName: 'Sam Site',
-      contactPhone: '0412 345 678',
-    },
-  })
-  expect(site.status(), await site.text()).toBe(201)
+  const siteId = await addLavertonSite(request, owner, accountId, siteName)
   const types = (await (await request.get('/api/equipment-types')).json()) as { id: number; slug: string }[]
   const type = types.find((candidate) => candidate.slug === 'vms-board-full-matrix')
   expect(type, 'the demo VMS board').toBeDefined()
   // A few minutes ahead: today's run at the depot.
   const startsAt = new Date(Math.ceil((Date.now() + 3 * 60_000) / 60_000) * 60_000)
-  const made = await request.post(`${base}/bookings`, {
-    headers: bearer(owner),
-    data: {
-      lines: [{ typeId: type?.id ?? 0, quantity: 1 }],
-      startsAt: startsAt.toISOString(),
-      endsAt: new Date(startsAt.getTime() + 2 * 86_400_000).toISOString(),
-      delivery: true,
-      siteId: ((await site.json()) as { id: number }).id,
-      nightWorks: false,
-      siteContactName: 'Sam Site',
-      siteContactPhone: '0412 345 678',
-      poNumber: `PO-RUN-${run}`,
-      terms: {
-        accepted: true,
-        name: 'Harper Nguyen',
-        version: HIRE_TERMS_VERSION,
-        sha256: HIRE_TERMS_SHA256,
-      },
-    },
+  const booking = await requestBooking(request, owner, {
+    accountId,
+    siteId,
+    typeId: type?.id ?? 0,
+    startsAt,
+    poNumber: `PO-RUN-${run}`,
+    acceptedBy: 'Harper Nguyen',
   })
-  expect(made.status(), await made.text()).toBe(201)
-  const booking = (await made.json()) as { id: number; reference: string }
   return { owner, ownerEmail, accountId, siteName, booking, startsAt }
 }
 

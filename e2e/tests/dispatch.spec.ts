@@ -6,10 +6,10 @@ import {
   formatIsoDay,
   wallTimeToInstant,
 } from '../../packages/shared/src/business-time.ts'
-import { HIRE_TERMS_SHA256, HIRE_TERMS_VERSION } from '../../packages/shared/src/hire-terms-version.ts'
 import { expect, expectAccessible, test } from '../fixtures.ts'
 import { adminTokens } from '../helpers/admin.ts'
 import { openHydrated, registerByApi, storeTokens, type Tokens, uniqueEmail } from '../helpers/auth.ts'
+import { addLavertonSite, firstAccountId, requestBooking } from '../helpers/bookings.ts'
 import { approvedAccount } from '../helpers/customer-accounts.ts'
 
 /*
@@ -33,57 +33,21 @@ const idOf = (tokens: Tokens) =>
 async function confirmedDelivery(request: APIRequestContext, admin: Tokens, day: CalendarDay, run: string) {
   const owner = await registerByApi(request, uniqueEmail('dispatch-owner'), 'Morgan')
   await approvedAccount(request, owner, `Dispatch Civil ${run}`)
-  const accounts = (await (
-    await request.get('/api/my-account/customer-accounts', { headers: bearer(owner) })
-  ).json()) as { items: { id: number }[] }
-  const base = `/api/my-account/customer-accounts/${accounts.items[0]?.id ?? 0}`
-  const site = await request.post(`${base}/sites`, {
-    headers: bearer(owner),
-    data: {
-      name: 'Laverton yard',
-      address: {
-        fullAddress: '48 Signal Court, Laverton VIC 3028',
-        unitNumber: '',
-        streetNumber: '48',
-        streetName: 'Signal Court',
-        city: 'Laverton',
-        state: 'VIC',
-        postcode: '3028',
-      },
-      defaultPo: '',
-      contactName: 'Sam Site',
-      contactPhone: '0412 345 678',
-    },
-  })
-  expect(site.status(), await site.text()).toBe(201)
+  const accountId = await firstAccountId(request, owner)
+  const siteId = await addLavertonSite(request, owner, accountId)
   const types = (await (await request.get('/api/equipment-types')).json()) as {
     id: number
     dayRateCents: number | null
   }[]
   const type = types.find((candidate) => candidate.dayRateCents !== null)
-  const startsAt = wallTimeToInstant({ ...day, hour: 7, minute: 0, second: 0 }, ZONE)
-  const made = await request.post(`${base}/bookings`, {
-    headers: bearer(owner),
-    data: {
-      lines: [{ typeId: type?.id ?? 0, quantity: 1 }],
-      startsAt: startsAt.toISOString(),
-      endsAt: new Date(startsAt.getTime() + 2 * 86_400_000).toISOString(),
-      delivery: true,
-      siteId: ((await site.json()) as { id: number }).id,
-      nightWorks: false,
-      siteContactName: 'Sam Site',
-      siteContactPhone: '0412 345 678',
-      poNumber: `PO-${run}`,
-      terms: {
-        accepted: true,
-        name: 'Morgan Nguyen',
-        version: HIRE_TERMS_VERSION,
-        sha256: HIRE_TERMS_SHA256,
-      },
-    },
+  const booking = await requestBooking(request, owner, {
+    accountId,
+    siteId,
+    typeId: type?.id ?? 0,
+    startsAt: wallTimeToInstant({ ...day, hour: 7, minute: 0, second: 0 }, ZONE),
+    poNumber: `PO-${run}`,
+    acceptedBy: 'Morgan Nguyen',
   })
-  expect(made.status(), await made.text()).toBe(201)
-  const booking = (await made.json()) as { id: number; reference: string; version: number }
   const confirmed = await request.post(`/api/admin/bookings/${booking.id}/confirm`, {
     headers: bearer(admin),
     data: { version: booking.version },

@@ -1,6 +1,5 @@
 import type { APIRequestContext, Browser, Locator, Page } from '@playwright/test'
 import { creditApplicationFixture } from '../../apps/api/test/helpers/credit.ts'
-import { HIRE_TERMS_SHA256, HIRE_TERMS_VERSION } from '../../packages/shared/src/hire-terms-version.ts'
 import { expect, test } from '../fixtures.ts'
 import { createCompanyMember, newAdmin, newAdminWithoutSecondFactor } from '../helpers/admin.ts'
 import {
@@ -12,6 +11,7 @@ import {
   uniqueEmail,
 } from '../helpers/auth.ts'
 import { expectAccessible } from '../helpers/axe.ts'
+import { addLavertonSite, firstAccountId, requestBooking } from '../helpers/bookings.ts'
 import { EVERY_PAGE, type PageCheck, type SweepData, type Visitor } from '../helpers/every-page.ts'
 import { newestMailTo, RESET_LINK, resetLinkIn } from '../helpers/mail.ts'
 import { driverWithDelivery } from '../helpers/runs.ts'
@@ -147,9 +147,7 @@ async function prepare(request: APIRequestContext, visitors: ReadonlySet<Visitor
     if (tokens.member) {
       // The member's own account, as their My Account lists it: the staff search by the run's name can also find
       // the account another width's sweep opened at the same time.
-      const mine = await request.get('/api/my-account/customer-accounts', { headers: bearer(tokens.member) })
-      expect(mine.status(), await mine.text()).toBe(200)
-      data.customerAccountId = ((await mine.json()) as { items: { id: number }[] }).items[0]?.id ?? 0
+      data.customerAccountId = await firstAccountId(request, tokens.member)
       data.bookingId = await booking(request, tokens.member, data.customerAccountId)
     }
   }
@@ -193,56 +191,22 @@ async function customerAccount(
  * a price, three weeks ahead for two days. Answers its id.
  */
 async function booking(request: APIRequestContext, member: Tokens, accountId: number): Promise<number> {
-  const headers = bearer(member)
-  const base = `/api/my-account/customer-accounts/${accountId}`
-  const site = await request.post(`${base}/sites`, {
-    headers,
-    data: {
-      name: 'Laverton yard',
-      address: {
-        fullAddress: '48 Signal Court, Laverton VIC 3028',
-        unitNumber: '',
-        streetNumber: '48',
-        streetName: 'Signal Court',
-        city: 'Laverton',
-        state: 'VIC',
-        postcode: '3028',
-      },
-      defaultPo: '',
-      contactName: 'Sam Site',
-      contactPhone: '0412 345 678',
-    },
-  })
-  expect(site.status(), await site.text()).toBe(201)
+  const siteId = await addLavertonSite(request, member, accountId)
   const types = (await (await request.get('/api/equipment-types')).json()) as {
     id: number
     dayRateCents: number | null
   }[]
   const type = types.find((candidate) => candidate.dayRateCents !== null)
   expect(type, 'a demo equipment type with a price').toBeDefined()
-  const startsAt = new Date(Date.now() + 21 * 86_400_000)
-  const made = await request.post(`${base}/bookings`, {
-    headers,
-    data: {
-      lines: [{ typeId: type?.id ?? 0, quantity: 1 }],
-      startsAt: startsAt.toISOString(),
-      endsAt: new Date(startsAt.getTime() + 2 * 86_400_000).toISOString(),
-      delivery: true,
-      siteId: ((await site.json()) as { id: number }).id,
-      nightWorks: false,
-      siteContactName: 'Sam Site',
-      siteContactPhone: '0412 345 678',
-      poNumber: `PO-${run}`,
-      terms: {
-        accepted: true,
-        name: 'Morgan Nguyen',
-        version: HIRE_TERMS_VERSION,
-        sha256: HIRE_TERMS_SHA256,
-      },
-    },
+  const made = await requestBooking(request, member, {
+    accountId,
+    siteId,
+    typeId: type?.id ?? 0,
+    startsAt: new Date(Date.now() + 21 * 86_400_000),
+    poNumber: `PO-${run}`,
+    acceptedBy: 'Morgan Nguyen',
   })
-  expect(made.status(), await made.text()).toBe(201)
-  return ((await made.json()) as { id: number }).id
+  return made.id
 }
 
 /** A unit of the fleet and its type: the first listed, or (the demo fleet is not seeded here) a new pair. */

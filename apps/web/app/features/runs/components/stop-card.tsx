@@ -1,7 +1,8 @@
 import type { Stop } from '@signalway/shared/field-operations'
 import { Link } from 'react-router'
 import { paths } from '../../../lib/paths.ts'
-import { KIND_WORDS, mapLink, stopReference, telLink, timeAt, unitsWords } from '../words.ts'
+import { KIND_WORDS, stopReference, timeAt } from '../words.ts'
+import { StopReach } from './stop-reach.tsx'
 
 /** Where a stop's docket stands on this phone and at the server. */
 export type StopState = 'todo' | 'waiting' | 'refused' | 'done'
@@ -51,25 +52,7 @@ export function StopCard({
           {stop.accountName}
           <span className="run-stop__reference">{stopReference(stop)}</span>
         </p>
-        <p className="run-stop__line">
-          <a className="run-stop__link" href={mapLink(stop.siteAddress)}>
-            {stop.siteAddress}
-            <span className="visually-hidden"> (opens the map)</span>
-          </a>
-        </p>
-        {stop.contactName || stop.contactPhone ? (
-          <p className="run-stop__line">
-            {stop.contactName}
-            {stop.contactPhone ? (
-              <a className="run-stop__link run-stop__phone" href={telLink(stop.contactPhone)}>
-                <span className="visually-hidden">Call </span>
-                {stop.contactPhone}
-              </a>
-            ) : null}
-          </p>
-        ) : null}
-        {stop.notes ? <p className="run-stop__notes">{stop.notes}</p> : null}
-        <p className="run-stop__units">{unitsWords(stop.units)}</p>
+        <StopReach stop={stop} lineClassName="run-stop__line" />
         {status ? (
           <p className={`run-stop__state run-stop__state--${state}`}>
             <strong>{status}</strong>

@@ -13,8 +13,9 @@ import {
 } from '../docket-form-schema.ts'
 import type { QueuedDocket, SentDocket } from '../outbox.ts'
 import { useKeepSending, useOutbox } from '../use-outbox.ts'
-import { KIND_WORDS, mapLink, stopReference, telLink, timeAt, unitsWords } from '../words.ts'
+import { KIND_WORDS, stopReference, timeAt, unitsWords } from '../words.ts'
 import { DocketForm } from './docket-form.tsx'
+import { StopReach } from './stop-reach.tsx'
 
 export const STOP_WORDS = {
   loading: 'Loading the stop…',
@@ -73,25 +74,7 @@ function StopFacts({ detail }: { detail: RunStopDetail }) {
         <time dateTime={stop.at}>{timeAt(stop.at, depot.timeZone)}</time>
         {` · ${stop.accountName} · ${stopReference(stop)}`}
       </p>
-      <p className="stop-facts__line">
-        <a className="run-stop__link" href={mapLink(stop.siteAddress)}>
-          {stop.siteAddress}
-          <span className="visually-hidden"> (opens the map)</span>
-        </a>
-      </p>
-      {stop.contactName || stop.contactPhone ? (
-        <p className="stop-facts__line">
-          {stop.contactName}
-          {stop.contactPhone ? (
-            <a className="run-stop__link run-stop__phone" href={telLink(stop.contactPhone)}>
-              <span className="visually-hidden">Call </span>
-              {stop.contactPhone}
-            </a>
-          ) : null}
-        </p>
-      ) : null}
-      {stop.notes ? <p className="run-stop__notes">{stop.notes}</p> : null}
-      <p className="run-stop__units">{unitsWords(stop.units)}</p>
+      <StopReach stop={stop} lineClassName="stop-facts__line" />
     </div>
   )
 }
