@@ -70,6 +70,8 @@ export default defineConfig({
       ADMIN_PASSWORD: 'Admin-e2e-Passw0rd',
       LOG_LEVEL: 'warn',
       OUTBOX_POLL_MS: '200',
+      // An unacknowledged fault escalates after seconds, not 15 minutes, so that a test can see it happen.
+      ONCALL_ESCALATION_SECONDS: '6',
       // Every browser test comes from 127.0.0.1: scale the per-address limits (per-account ones stay).
       RATE_LIMIT_FACTOR: '100',
       // The overload guard answers 503 past 1 s of event-loop delay; a browser test on a starved two-core

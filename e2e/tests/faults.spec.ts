@@ -1,5 +1,11 @@
+import type { APIRequestContext } from '@playwright/test'
+import { SITE } from '../../packages/shared/src/site.ts'
 import { expect, expectAccessible, test } from '../fixtures.ts'
-import { signInAsAdmin } from '../helpers/admin.ts'
+import { adminTokens, signInAsAdmin } from '../helpers/admin.ts'
+import { registerByApi, storeTokens, type Tokens, uniqueEmail } from '../helpers/auth.ts'
+import { addLavertonSite, firstAccountId, requestBooking } from '../helpers/bookings.ts'
+import { approvedAccount } from '../helpers/customer-accounts.ts'
+import { newestMailTo } from '../helpers/mail.ts'
 
 /*
  * Faults, 24/7 (ADR 049): someone at a roadside opens a unit's page from its QR label in a fresh browser, reports a
@@ -66,4 +72,98 @@ test('a fault reported from a unit page reaches the on-call queue and is acknowl
   await expect(page.getByText(/^Acknowledged \d{4}-\d{2}-\d{2} \d{2}:\d{2}$/u)).toBeVisible()
   await expect(page.getByRole('button', { name: 'Acknowledge', exact: true })).toHaveCount(0)
   await expectAccessible(page)
+})
+
+const bearer = (tokens: Pick<Tokens, 'access_token'>) => ({ authorization: `Bearer ${tokens.access_token}` })
+
+/** A customer's account with one demo VMS board on hire at its Laverton site (booked, confirmed, delivered). */
+async function unitOnHire(request: APIRequestContext) {
+  const run = Date.now().toString(36).slice(-5)
+  const owner = await registerByApi(request, uniqueEmail('fault-owner'), 'Harper')
+  await approvedAccount(request, owner, `Fault Civil ${run}`)
+  const accountId = await firstAccountId(request, owner)
+  const siteId = await addLavertonSite(request, owner, accountId, `Laverton yard ${run}`)
+  const types = (await (await request.get('/api/equipment-types')).json()) as { id: number; slug: string }[]
+  const type = types.find((candidate) => candidate.slug === 'vms-board-full-matrix')
+  const booking = await requestBooking(request, owner, {
+    accountId,
+    siteId,
+    typeId: type?.id ?? 0,
+    startsAt: new Date(Date.now() + 5 * 60_000),
+    poNumber: `PO-F-${run}`,
+    acceptedBy: 'Harper Nguyen',
+  })
+  const staff = bearer(await adminTokens(request))
+  const url = `/api/admin/bookings/${booking.id}`
+  const confirmed = await request.post(`${url}/confirm`, {
+    headers: staff,
+    data: { version: booking.version },
+  })
+  expect(confirmed.status(), await confirmed.text()).toBe(200)
+  const detail = (await confirmed.json()) as {
+    version: number
+    units: { lineId: number; fleetNumber: string }[]
+  }
+  const delivered = await request.post(`${url}/on-hire`, {
+    headers: staff,
+    data: { version: detail.version, lineIds: detail.units.map((unit) => unit.lineId) },
+  })
+  expect(delivered.status(), await delivered.text()).toBe(200)
+  return { owner, accountId, fleetNumber: detail.units[0]?.fleetNumber ?? '', staff }
+}
+
+test('a fault on a unit on hire, left unacknowledged, escalates; once acknowledged the customer sees it on On hire', async ({
+  page,
+  browser,
+  request,
+}) => {
+  test.slow()
+  const { owner, accountId, fleetNumber, staff } = await unitOnHire(request)
+
+  // Someone at the roadside, in a fresh browser of their own: the page says nothing of the hire.
+  const roadside = await browser.newContext({ viewport: { width: 375, height: 740 } })
+  const phone = await roadside.newPage()
+  await phone.goto(`/equipment/${fleetNumber}/`)
+  await expect(phone.getByText('Harper', { exact: false })).toHaveCount(0)
+  await phone.getByRole('checkbox', { name: 'Display blank', exact: true }).check()
+  await phone.getByRole('textbox', { name: 'Your name', exact: true }).fill('Sam Roadside')
+  await phone.getByRole('textbox', { name: 'Your phone', exact: true }).fill('0412 345 678')
+  await phone.getByRole('button', { name: 'Send fault report', exact: true }).click()
+  const reference =
+    (await phone
+      .getByRole('status')
+      .filter({ hasText: 'Your reference is' })
+      .locator('strong')
+      .textContent()) ?? ''
+  expect(reference).toMatch(/^F-\d{4}-\d{6}$/u)
+  await roadside.close()
+
+  // Nobody acknowledges it: the second contact is emailed (the browser tests escalate after seconds, not 15 minutes).
+  const escalation = await newestMailTo(SITE.oncallEscalationEmail, reference)
+  expect(escalation).toContain(fleetNumber)
+  const listed = (await (await request.get('/api/admin/faults', { headers: staff })).json()) as {
+    id: number
+    reference: string
+    version: number
+  }[]
+  const fault = listed.find((each) => each.reference === reference)
+  expect(fault, 'the fault in the queue').toBeDefined()
+  await signInAsAdmin(page, request)
+  await page.goto(`/admin/faults/${fault?.id}/`)
+  await expect(page.getByText(/^Escalated/u).first()).toBeVisible()
+  await page.getByRole('button', { name: 'Acknowledge', exact: true }).click()
+  await expect(page.getByText(/^Acknowledged \d{4}-\d{2}-\d{2} \d{2}:\d{2}$/u)).toBeVisible()
+
+  // The customer, in their own office's browser: On hire lists it with its status, not who reported it.
+  const office = await browser.newContext()
+  const desk = await office.newPage()
+  await storeTokens(desk, owner)
+  await desk.goto(`/my-account/accounts/${accountId}/on-hire/`)
+  const row = desk.getByRole('row').filter({ hasText: reference })
+  await expect(row).toContainText(fleetNumber)
+  await expect(row).toContainText('Acknowledged')
+  await expect(row).toContainText("Reported from the unit's label")
+  await expect(row).not.toContainText('Sam Roadside')
+  await expectAccessible(desk)
+  await office.close()
 })

@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs'
 import { isIP } from 'node:net'
 import { resolve } from 'node:path'
+import { FAULT_ESCALATION_MS } from '@signalway/shared/faults'
 import { SITE } from '@signalway/shared/site'
 import { z } from 'zod'
 import { DEFAULT_DATA_DIR, DEFAULT_WEB_BUILD_DIR } from './lib/paths.ts'
@@ -30,6 +31,8 @@ export interface Config {
   /** Fault reports go at once to the on-call address, and to the escalation address when unacknowledged. */
   oncallEmail: string
   oncallEscalationEmail: string
+  /** An unacknowledged fault is escalated this long after it was reported (ONCALL_ESCALATION_SECONDS). */
+  oncallEscalationMs: number
   siteUrl: string
   /**
    * The address passkeys are made for: its host is the WebAuthn relying party id and its origin the one
@@ -149,6 +152,10 @@ const envSchema = z.object({
   ACCOUNTS_EMAIL: email('ACCOUNTS_EMAIL').default(SITE.accountsEmail),
   ONCALL_EMAIL: email('ONCALL_EMAIL').default(SITE.oncallEmail),
   ONCALL_ESCALATION_EMAIL: email('ONCALL_ESCALATION_EMAIL').default(SITE.oncallEscalationEmail),
+  /** How long a fault may stay unacknowledged before the second contact is emailed (15 minutes). */
+  ONCALL_ESCALATION_SECONDS: integer('ONCALL_ESCALATION_SECONDS', 5, 86_400).default(
+    FAULT_ESCALATION_MS / 1000,
+  ),
   SITE_URL: urlWithScheme('SITE_URL', ['http', 'https']).optional(),
   PASSKEY_URL: urlWithScheme('PASSKEY_URL', ['http', 'https']).optional(),
   JWT_SECRET: z
@@ -261,6 +268,7 @@ export function loadConfig(env: Env): Config {
     accountsEmail: vars.ACCOUNTS_EMAIL,
     oncallEmail: vars.ONCALL_EMAIL,
     oncallEscalationEmail: vars.ONCALL_ESCALATION_EMAIL,
+    oncallEscalationMs: vars.ONCALL_ESCALATION_SECONDS * 1000,
     siteUrl: (vars.SITE_URL ?? `http://localhost:${vars.PORT}`).replace(/\/+$/, ''),
     passkeyUrl: (vars.PASSKEY_URL ?? vars.SITE_URL ?? `http://localhost:${vars.PORT}`).replace(/\/+$/, ''),
     siteName: SITE.name,

@@ -46,6 +46,7 @@ export const faultRoutes: FastifyPluginAsyncZod = async (app) => {
     clock: app.clock,
     oncallEmail: app.config.oncallEmail,
     oncallEscalationEmail: app.config.oncallEscalationEmail,
+    escalationMs: app.config.oncallEscalationMs,
     siteUrl: app.config.siteUrl,
   }
 
@@ -136,7 +137,8 @@ export const faultRoutes: FastifyPluginAsyncZod = async (app) => {
   // One instance at a time (the lease); the conditional mark makes a repeat after a crash harmless.
   app.jobs.add({
     name: 'fault-escalation',
-    everyMs: FAULT_ESCALATION_SWEEP_MS,
+    // Every minute, or a fifth of a shorter escalation time (a test's).
+    everyMs: Math.min(FAULT_ESCALATION_SWEEP_MS, Math.max(1000, app.config.oncallEscalationMs / 5)),
     exclusive: { leaseMs: 5 * 60_000 },
     failureMessage: 'fault escalation failed',
     failureLevel: 'error',

@@ -50,6 +50,8 @@ export interface FaultDeps {
   oncallEmail: string
   oncallEscalationEmail: string
   siteUrl: string
+  /** How long a fault stays unacknowledged before it is escalated: FAULT_ESCALATION_MS unless configured. */
+  escalationMs?: number
 }
 
 /** Per unit: a crowd at a knocked-over board reports it a few times, not dozens (the IP limit is the route's). */
@@ -252,14 +254,18 @@ export async function moveFault(
 }
 
 /**
- * Escalates each fault still unacknowledged FAULT_ESCALATION_MS after it was reported: the fault is marked and the
+ * Escalates each fault still unacknowledged FAULT_ESCALATION_MS (or the configured time) after it was reported: the fault is marked and the
  * email queued in one transaction, the mark conditional on there being none yet, so two instances or a run after
  * a crash never send it twice. Answers how many it escalated.
  */
 export async function escalateFaults(deps: FaultDeps): Promise<number> {
   const { db, clock } = deps
   const now = clock()
-  const due = await findFaultsToEscalate(db, new Date(now.getTime() - FAULT_ESCALATION_MS).toISOString(), 100)
+  const due = await findFaultsToEscalate(
+    db,
+    new Date(now.getTime() - (deps.escalationMs ?? FAULT_ESCALATION_MS)).toISOString(),
+    100,
+  )
   let escalated = 0
   for (const row of due) {
     const sent = await db.transaction().execute(async (trx) => {

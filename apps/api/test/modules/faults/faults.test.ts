@@ -280,6 +280,30 @@ describe.each(DIALECTS)('fault reports on %s', (dialect) => {
     ])
   })
 
+  it('escalates after the time ONCALL_ESCALATION_SECONDS sets, when it is set', async () => {
+    const time = manualClock(START)
+    const { app } = await buildTestApp({
+      dialect,
+      env: { ONCALL_ESCALATION_SECONDS: '300' },
+      build: { clock: time.clock },
+    })
+    expect(app.config.oncallEscalationMs).toBe(5 * MINUTE)
+    await setUp(app)
+    await report(app, REPORT)
+    const deps = {
+      db: app.db,
+      clock: time.clock,
+      oncallEmail: app.config.oncallEmail,
+      oncallEscalationEmail: app.config.oncallEscalationEmail,
+      siteUrl: app.config.siteUrl,
+      escalationMs: app.config.oncallEscalationMs,
+    }
+    time.advance(5 * MINUTE - 1)
+    expect(await escalateFaults(deps)).toBe(0)
+    time.advance(1)
+    expect(await escalateFaults(deps)).toBe(1)
+  })
+
   it('counts open faults and the median minutes to acknowledge this week on the dashboard', async () => {
     const time = manualClock(START)
     const { app } = await buildTestApp({ dialect, build: { clock: time.clock } })
