@@ -70,8 +70,11 @@ interface Address {
 async function fillAddress(group: Locator, address: Address) {
   // The block is already in manual entry when its parts show errors.
   const manual = group.getByRole('button', { name: 'Enter the address manually' })
+  const streetNumber = group.getByRole('textbox', { name: /^Street Number/ })
+  // One of the two is there once the block has rendered: asking at once could find neither (a race under load).
+  await expect(manual.or(streetNumber).first()).toBeVisible()
   if (await manual.isVisible()) await manual.click()
-  await group.getByRole('textbox', { name: /^Street Number/ }).fill(address.streetNumber)
+  await streetNumber.fill(address.streetNumber)
   await group.getByRole('textbox', { name: /^Street Name/ }).fill(address.streetName)
   await group.getByRole('textbox', { name: /^City/ }).fill(address.city)
   await group.getByRole('combobox', { name: /^State/ }).selectOption(address.state)
