@@ -38,6 +38,7 @@ import * as bookings from './migrations/0034-bookings.ts'
 import * as faultReports from './migrations/0035-fault-reports.ts'
 import * as faultHires from './migrations/0036-fault-hires.ts'
 import * as fieldOperations from './migrations/0037-field-operations.ts'
+import * as billing from './migrations/0038-billing.ts'
 import type { DB } from './schema.ts'
 
 /** Every migration, by name. Names sort in the order they run; add new ones at the end. */
@@ -79,6 +80,7 @@ export const migrations: Record<string, Migration> = {
   '0035-fault-reports': faultReports,
   '0036-fault-hires': faultHires,
   '0037-field-operations': fieldOperations,
+  '0038-billing': billing,
 }
 
 export class MigrationError extends Error {

@@ -564,6 +564,10 @@ export interface BookingLinesTable {
   off_hire_at: ColumnType<Timestamp | null, Timestamp | null | undefined, Timestamp | null>
   /** When the business collected it (or it came back to the depot). */
   collected_at: ColumnType<Timestamp | null, Timestamp | null | undefined, Timestamp | null>
+  /** Migration 0038 (ADR 051): the end of the last invoice that charged it; null before its first. */
+  invoiced_to: ColumnType<Timestamp | null, Timestamp | null | undefined, Timestamp | null>
+  /** What its invoices and adjustment notes charged it so far, ex GST. */
+  invoiced_cents: Generated<number>
 }
 
 /** Where a booking stands (ADR 048). */
@@ -602,6 +606,9 @@ export interface BookingsTable {
   job_reference: string | null
   delivery_fee_cents: Generated<number>
   collection_fee_cents: Generated<number>
+  /** Migration 0038: the invoice that carried the delivery fee, and the collection fee. */
+  delivery_invoice_id: ColumnType<number | null, number | null | undefined, number | null>
+  collection_invoice_id: ColumnType<number | null, number | null | undefined, number | null>
   subtotal_cents: number
   gst_cents: number
   total_cents: number
@@ -677,6 +684,14 @@ export interface CustomerAccountsTable {
   /** 0/1: a held account cannot book. */
   on_hold: number
   hold_reason: string | null
+  /** Migration 0038: every_28_days | monthly (ADR 051). */
+  billing_cycle: ColumnType<BillingCycleKind, BillingCycleKind | undefined, BillingCycleKind>
+  /** 'YYYY-MM-DD': a first day of an every-28-days period; null: the account's opening day. */
+  billing_anchor_day: ColumnType<string | null, string | null | undefined, string | null>
+  /** 1 to 28 for a monthly cycle. */
+  billing_day_of_month: ColumnType<number | null, number | null | undefined, number | null>
+  /** The start of the first period the billing run invoices (ISO instant); null: from any on-hire. */
+  billed_from: ColumnType<Timestamp | null, Timestamp | null | undefined, Timestamp | null>
   version: ColumnType<number, number | undefined, number>
   created_at: Timestamp
   updated_at: Timestamp
@@ -791,6 +806,12 @@ export interface DB {
   run_stops: RunStopsTable
   dockets: DocketsTable
   docket_lines: DocketLinesTable
+  invoices: InvoicesTable
+  invoice_lines: InvoiceLinesTable
+  adjustment_notes: AdjustmentNotesTable
+  adjustment_note_lines: AdjustmentNoteLinesTable
+  payments: PaymentsTable
+  payment_allocations: PaymentAllocationsTable
 }
 
 /** The staff role "Driver" (migration 0037, ADR 050): a user and the depot they drive for. */
@@ -913,3 +934,121 @@ export type OffHireRow = Selectable<OffHiresTable>
 export type CustomerAccountRow = Selectable<CustomerAccountsTable>
 export type CustomerAccountMemberRow = Selectable<CustomerAccountMembersTable>
 export type CustomerAccountSiteRow = Selectable<CustomerAccountSitesTable>
+
+type BillingCycleKind = 'every_28_days' | 'monthly'
+
+/** How a document reaches the buyer: the account's choice at issue. */
+export type DocumentDeliveryMethod = 'email' | 'post' | 'fax'
+
+/** A GST tax invoice (migration 0038, ADR 051): insert-only; its status comes from its allocations and due date. */
+export interface InvoicesTable {
+  id: Generated<number>
+  /** 'INV-000001': one gap-free sequence. */
+  number: string
+  /** The billing run's piece of work that issued it ('cycle:<accountId>:<periodEnd>', 'off-hire:<id>'); unique. */
+  work_key: string | null
+  account_id: number
+  kind: 'cycle' | 'off_hire' | 'manual'
+  period_start: Timestamp | null
+  period_end: Timestamp
+  off_hire_id: number | null
+  /** Melbourne 'YYYY-MM-DD'. */
+  issue_date: string
+  due_date: string
+  buyer_name: string
+  buyer_abn: string
+  buyer_account_number: string
+  buyer_address: Generated<string>
+  /** The bookings' purchase order numbers, comma separated. */
+  po_numbers: Generated<string>
+  subtotal_cents: number
+  gst_cents: number
+  total_cents: number
+  payment_reference: string
+  delivery_method: DocumentDeliveryMethod
+  pdf_file_id: ColumnType<string | null, string | null | undefined, string | null>
+  pdf_sha256: ColumnType<string | null, string | null | undefined, string | null>
+  pdf_attempts: Generated<number>
+  issued_at: Timestamp
+  issued_by: number | null
+}
+
+export interface InvoiceLinesTable {
+  id: Generated<number>
+  invoice_id: number
+  position: number
+  kind: 'hire' | 'delivery' | 'collection' | 'manual'
+  booking_id: number | null
+  booking_reference: Generated<string>
+  booking_line_id: number | null
+  fleet_number: string | null
+  first_day: string | null
+  last_day: string | null
+  description: string
+  quantity: number
+  unit_price_cents: number
+  amount_cents: number
+  invoiced_to: Timestamp | null
+}
+
+/** An adjustment note: a credit against one invoice, with its own number, lines and GST (insert-only). */
+export interface AdjustmentNotesTable {
+  id: Generated<number>
+  /** 'AN-000001'. */
+  number: string
+  work_key: string | null
+  account_id: number
+  invoice_id: number
+  reason: string
+  issue_date: string
+  buyer_name: string
+  buyer_abn: string
+  buyer_account_number: string
+  buyer_address: Generated<string>
+  /** What it takes off: positive cents. */
+  subtotal_cents: number
+  gst_cents: number
+  total_cents: number
+  delivery_method: DocumentDeliveryMethod
+  pdf_file_id: ColumnType<string | null, string | null | undefined, string | null>
+  pdf_sha256: ColumnType<string | null, string | null | undefined, string | null>
+  pdf_attempts: Generated<number>
+  issued_at: Timestamp
+  issued_by: number | null
+}
+
+export interface AdjustmentNoteLinesTable {
+  id: Generated<number>
+  note_id: number
+  position: number
+  booking_line_id: number | null
+  description: string
+  amount_cents: number
+}
+
+export type PaymentMethod = 'eft' | 'card' | 'cheque'
+
+/** Money received (positive) or the reversal of a payment (negative, naming it): insert-only. */
+export interface PaymentsTable {
+  id: Generated<number>
+  account_id: number
+  method: PaymentMethod
+  received_on: string
+  amount_cents: number
+  reference: Generated<string>
+  notes: Generated<string>
+  reverses_payment_id: number | null
+  created_at: Timestamp
+  created_by: number | null
+}
+
+/** Part of a payment applied to an invoice (positive), or the reversal of an allocation (negative). */
+export interface PaymentAllocationsTable {
+  id: Generated<number>
+  payment_id: number
+  invoice_id: number
+  amount_cents: number
+  reverses_allocation_id: number | null
+  created_at: Timestamp
+  created_by: number | null
+}

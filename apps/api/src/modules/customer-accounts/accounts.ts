@@ -11,6 +11,7 @@ import {
   CUSTOMER_ACCOUNT_MESSAGES as MESSAGES,
   type ReleaseInput,
 } from '@signalway/shared/customer-accounts'
+import type { Updateable } from 'kysely'
 import type { Executor } from '../../db/database.ts'
 import type { CustomerAccountRow, CustomerAccountsTable } from '../../db/schema.ts'
 import { ConflictError, NotFoundError } from '../../lib/errors.ts'
@@ -160,7 +161,7 @@ interface Change {
   action: AuditAction
   before: object
   after: object
-  columns: Omit<Partial<CustomerAccountsTable>, 'id' | 'version'>
+  columns: Omit<Updateable<CustomerAccountsTable>, 'id' | 'version'>
 }
 
 /** Saves a change made from `version` and audits it, in one transaction; 409 when someone saved since. */
