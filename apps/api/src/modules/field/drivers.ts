@@ -72,13 +72,18 @@ export async function setUserDriver(
       created_at: toTimestamp(now),
       created_by: Number(who.actor.id),
     })
+    // A driver moved to another depot no longer drives the old depot's stops still to do.
+    const unassigned = before === undefined ? [] : await unassignPlannedStops(trx, userId, toTimestamp(now))
     await writeAudit(trx, {
       actor: who.actor,
       action: 'user.driver-set',
       targetType: 'user',
       targetId: String(userId),
       before: before === undefined ? null : { driverDepotId: before },
-      after: { driverDepotId: depotId },
+      after:
+        unassigned.length > 0
+          ? { driverDepotId: depotId, unassignedStopIds: unassigned }
+          : { driverDepotId: depotId },
       ...who.context,
       at: now,
     })

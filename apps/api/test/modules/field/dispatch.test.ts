@@ -219,6 +219,35 @@ describe.each(DIALECTS)('the dispatch board on %s', (dialect) => {
     expect(actions.map((row) => row.action)).toEqual(['user.driver-set', 'user.driver-removed'])
   })
 
+  it('unassigns the stops still to do of a driver moved to another depot, and audits which', async () => {
+    const world = await fieldWorld(dialect)
+    const booking = await confirmedBooking(world, 1)
+    const stopId = await assign(world, `delivery:${booking.id}`, world.drivers.one.user.id)
+    const moved = await world.app.inject({
+      method: 'PUT',
+      url: `/api/admin/users/${world.drivers.one.user.id}/driver`,
+      headers: world.staff,
+      payload: { depotId: world.cdn },
+    })
+    expect(moved.statusCode, moved.body).toBe(200)
+    expect(moved.json().driver.depot.id).toBe(world.cdn)
+    const row = await world.app.db
+      .selectFrom('run_stops')
+      .select('driver_user_id')
+      .where('id', '=', stopId)
+      .executeTakeFirstOrThrow()
+    expect(row.driver_user_id).toBeNull()
+    const audit = await world.app.db
+      .selectFrom('audit_log')
+      .select(['action', 'after'])
+      .where('target_type', '=', 'user')
+      .where('target_id', '=', String(world.drivers.one.user.id))
+      .orderBy('id', 'desc')
+      .executeTakeFirstOrThrow()
+    expect(audit.action).toBe('user.driver-set')
+    expect(JSON.parse(String(audit.after))).toEqual({ driverDepotId: world.cdn, unassignedStopIds: [stopId] })
+  })
+
   it('sets, reads and lists drivers; refuses drivers and customers on every admin operation', async () => {
     const world = await fieldWorld(dialect)
     const user = await createUser(world.app, { firstName: 'Ola', lastName: 'New' })

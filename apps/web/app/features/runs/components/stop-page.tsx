@@ -229,7 +229,7 @@ function BackToRun() {
   return (
     <p className="runs-page__back">
       <Link to={paths.runs} className="runs-back">
-        <span aria-hidden="true">← </span>Your run
+        <span aria-hidden="true">←</span>Your run
       </Link>
     </p>
   )
