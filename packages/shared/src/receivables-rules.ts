@@ -104,7 +104,8 @@ export function unallocatedCredit(paidCents: number, allocatedCents: number): nu
 export function monthDays(month: string): { first: string; last: string } | undefined {
   const first = parseIsoDay(`${month}-01`)
   if (!first || !/^\d{4}-\d{2}$/u.test(month)) return undefined
-  const next = first.month === 12 ? { year: first.year + 1, month: 1, day: 1 } : { ...first, month: first.month + 1 }
+  const next =
+    first.month === 12 ? { year: first.year + 1, month: 1, day: 1 } : { ...first, month: first.month + 1 }
   return { first: formatIsoDay(first), last: formatIsoDay(addDays(next, -1)) }
 }
 

@@ -74,7 +74,12 @@ describe('the account’s balance and credit', () => {
         })
         const owing = invoices.reduce(
           (sum, item) =>
-            sum + amountOwing({ totalCents: item.total, allocatedCents: item.allocated, adjustedCents: item.adjusted }),
+            sum +
+            amountOwing({
+              totalCents: item.total,
+              allocatedCents: item.allocated,
+              adjustedCents: item.adjusted,
+            }),
           0,
         )
         expect(balance).toBe(owing - unallocatedCredit(paid, allocated))

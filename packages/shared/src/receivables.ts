@@ -44,7 +44,8 @@ export const RECEIVABLES_MESSAGES = {
   invoiceTwice: 'Each invoice may be named once.',
   invoiceNotOfAccount: 'That invoice is not one of this account’s.',
   overPayment: 'The allocations add up to more than is left of the payment to allocate.',
-  overOwing: (number: string, owing: string) => `The allocation to ${number} is more than is owing on it (${owing}).`,
+  overOwing: (number: string, owing: string) =>
+    `The allocation to ${number} is more than is owing on it (${owing}).`,
   paymentNotFound: 'Payment not found.',
   allocationNotFound: 'Allocation not found.',
   reversal: 'A reversal cannot be allocated or reversed.',

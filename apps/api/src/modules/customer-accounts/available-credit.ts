@@ -18,10 +18,15 @@ export interface CreditAccount {
 }
 
 /** What the account's open bookings will still be invoiced, leaving one booking out when given. */
-export async function uninvoicedBookings(db: Executor, accountId: number, exceptBookingId?: number): Promise<number> {
+export async function uninvoicedBookings(
+  db: Executor,
+  accountId: number,
+  exceptBookingId?: number,
+): Promise<number> {
   const rows = await openBookingsCharged(db, accountId, OPEN_STATUSES, exceptBookingId)
   return rows.reduce(
-    (sum, row) => sum + Math.max(0, Number(row.total_cents) - withGst(Number(row.charged_cents ?? 0) as never)),
+    (sum, row) =>
+      sum + Math.max(0, Number(row.total_cents) - withGst(Number(row.charged_cents ?? 0) as never)),
     0,
   )
 }

@@ -8,7 +8,9 @@ export const OPEN_STATUSES: BookingStatusValue[] = ['requested', 'confirmed', 'o
 /** The account's invoiced, adjusted and paid sums: its balance's parts. */
 export async function ledgerSums(db: Executor, accountId: number) {
   const sum = (table: 'invoices' | 'adjustment_notes' | 'payments', column: 'total_cents' | 'amount_cents') =>
-    sql<number | string | null>`(select coalesce(sum(${sql.ref(column)}), 0) from ${sql.table(table)} where account_id = ${accountId})`
+    sql<
+      number | string | null
+    >`(select coalesce(sum(${sql.ref(column)}), 0) from ${sql.table(table)} where account_id = ${accountId})`
   const row = await db
     .selectNoFrom([
       sum('invoices', 'total_cents').as('invoiced'),

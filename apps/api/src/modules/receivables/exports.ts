@@ -15,8 +15,24 @@ import { listInvoiceLinesIssued, listNoteLinesIssued, listPaymentsReceived } fro
 /** Xero's default chart of accounts: 200 Sales, 090 the business bank account; "GST on Income" is 10%. */
 export const XERO_CODES = { sales: '200', bank: '090', taxType: 'GST on Income' } as const
 
-const ADDRESS = ['POAddressLine1', 'POAddressLine2', 'POAddressLine3', 'POAddressLine4', 'POCity', 'PORegion', 'POPostalCode', 'POCountry']
-const LINE_TAIL = ['TrackingName1', 'TrackingOption1', 'TrackingName2', 'TrackingOption2', 'Currency', 'BrandingTheme']
+const ADDRESS = [
+  'POAddressLine1',
+  'POAddressLine2',
+  'POAddressLine3',
+  'POAddressLine4',
+  'POCity',
+  'PORegion',
+  'POPostalCode',
+  'POCountry',
+]
+const LINE_TAIL = [
+  'TrackingName1',
+  'TrackingOption1',
+  'TrackingName2',
+  'TrackingOption2',
+  'Currency',
+  'BrandingTheme',
+]
 
 export const INVOICE_CSV_COLUMNS = [
   '*ContactName',
@@ -83,7 +99,9 @@ export interface CsvFile {
 
 export async function invoicesCsv(deps: ReceivablesDeps, from: string, to: string): Promise<CsvFile> {
   const rows = await listInvoiceLinesIssued(deps.db, from, to)
-  const tax = taxShares(rows.map((row) => ({ docId: row.invoice_id, amount: row.amount_cents, gst: row.gst_cents })))
+  const tax = taxShares(
+    rows.map((row) => ({ docId: row.invoice_id, amount: row.amount_cents, gst: row.gst_cents })),
+  )
   const records = rows.map((row, index): Cell[] => [
     row.buyer_name,
     row.billing_email,
@@ -108,7 +126,9 @@ export async function invoicesCsv(deps: ReceivablesDeps, from: string, to: strin
 
 export async function adjustmentNotesCsv(deps: ReceivablesDeps, from: string, to: string): Promise<CsvFile> {
   const rows = await listNoteLinesIssued(deps.db, from, to)
-  const tax = taxShares(rows.map((row) => ({ docId: row.note_id, amount: row.amount_cents, gst: row.gst_cents })))
+  const tax = taxShares(
+    rows.map((row) => ({ docId: row.note_id, amount: row.amount_cents, gst: row.gst_cents })),
+  )
   const records = rows.map((row, index): Cell[] => [
     row.buyer_name,
     row.billing_email,
@@ -136,7 +156,13 @@ export async function paymentsCsv(deps: ReceivablesDeps, from: string, to: strin
     const own = allocations.filter((row) => row.payment_id === payment.id)
     const reference = [payment.account_number, payment.reference].filter(Boolean).join(' ')
     for (const allocation of own)
-      records.push([dmy(payment.received_on), dollars(allocation.amount_cents), reference, allocation.number, XERO_CODES.bank])
+      records.push([
+        dmy(payment.received_on),
+        dollars(allocation.amount_cents),
+        reference,
+        allocation.number,
+        XERO_CODES.bank,
+      ])
     const left = payment.amount_cents - own.reduce((sum, row) => sum + row.amount_cents, 0)
     if (left !== 0) records.push([dmy(payment.received_on), dollars(left), reference, '', XERO_CODES.bank])
   }

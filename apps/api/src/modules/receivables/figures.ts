@@ -66,7 +66,11 @@ export function allocationDay(row: AllocationRow): string {
 }
 
 /** A payment with its allocations, as staff read it. */
-export function toPayment(row: PaymentRow, allocations: readonly AllocationRow[], reversedBy: number | null): Payment {
+export function toPayment(
+  row: PaymentRow,
+  allocations: readonly AllocationRow[],
+  reversedBy: number | null,
+): Payment {
   const own = allocations.filter((allocation) => allocation.payment_id === row.id)
   const reversedIds = new Set(allocations.map((allocation) => allocation.reverses_allocation_id))
   const allocated = own.reduce((sum, allocation) => sum + allocation.amount_cents, 0)

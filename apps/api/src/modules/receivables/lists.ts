@@ -1,16 +1,18 @@
 import { CUSTOMER_ACCOUNT_MESSAGES } from '@signalway/shared/customer-accounts'
 import type { Paged } from '@signalway/shared/http'
-import type {
-  InvoiceListQuery,
-  InvoiceSummary,
-  Ledger,
-  MyInvoices,
-} from '@signalway/shared/receivables'
+import type { InvoiceListQuery, InvoiceSummary, Ledger, MyInvoices } from '@signalway/shared/receivables'
 import type { Executor } from '../../db/database.ts'
 import { NotFoundError } from '../../lib/errors.ts'
 import { availableCredit } from '../customer-accounts/available-credit.ts'
 import { findAccount } from '../customer-accounts/repository.ts'
-import { type AccountEntries, melbourneDay, positionAt, toInvoiceSummary, toNoteSummary, toPayment } from './figures.ts'
+import {
+  type AccountEntries,
+  melbourneDay,
+  positionAt,
+  toInvoiceSummary,
+  toNoteSummary,
+  toPayment,
+} from './figures.ts'
 import type { ReceivablesDeps } from './payments.ts'
 import {
   findInvoicePage,
@@ -27,7 +29,10 @@ import {
  */
 
 /** Every invoice, newest first, with its status and amount owing. */
-export async function listInvoices(deps: ReceivablesDeps, query: InvoiceListQuery): Promise<Paged<InvoiceSummary>> {
+export async function listInvoices(
+  deps: ReceivablesDeps,
+  query: InvoiceListQuery,
+): Promise<Paged<InvoiceSummary>> {
   const today = melbourneDay(deps.clock())
   const { rows, total } = await findInvoicePage(deps.db, query, today)
   return {
@@ -73,7 +78,9 @@ export async function accountLedger(deps: ReceivablesDeps, accountId: number): P
   const account = await accountOf(deps.db, accountId)
   const { entries, ...view } = await documentsAndPosition(deps, account)
   const reversedBy = new Map(
-    entries.payments.filter((row) => row.reverses_payment_id !== null).map((row) => [row.reverses_payment_id, row.id]),
+    entries.payments
+      .filter((row) => row.reverses_payment_id !== null)
+      .map((row) => [row.reverses_payment_id, row.id]),
   )
   return {
     account: {
@@ -83,7 +90,9 @@ export async function accountLedger(deps: ReceivablesDeps, accountId: number): P
       paymentTermsDays: account.payment_terms_days,
     },
     ...view,
-    payments: entries.payments.map((row) => toPayment(row, entries.allocations, reversedBy.get(row.id) ?? null)),
+    payments: entries.payments.map((row) =>
+      toPayment(row, entries.allocations, reversedBy.get(row.id) ?? null),
+    ),
   }
 }
 

@@ -1,12 +1,10 @@
+import { CUSTOMER_ACCOUNT_MESSAGES } from '@signalway/shared/customer-accounts'
 import { formatMoney } from '@signalway/shared/money'
 import {
-  CUSTOMER_ACCOUNT_MESSAGES,
-} from '@signalway/shared/customer-accounts'
-import {
   amountOwing,
+  RECEIVABLES_MESSAGES as MESSAGES,
   type Payment,
   type PaymentInput,
-  RECEIVABLES_MESSAGES as MESSAGES,
 } from '@signalway/shared/receivables'
 import type { Executor } from '../../db/database.ts'
 import { ConflictError, NotFoundError, ValidationError } from '../../lib/errors.ts'
@@ -88,7 +86,14 @@ async function allocate(
   )
 }
 
-async function audit(trx: Executor, who: Who, action: PaymentAuditAction, paymentId: number, after: object, at: Date) {
+async function audit(
+  trx: Executor,
+  who: Who,
+  action: PaymentAuditAction,
+  paymentId: number,
+  after: object,
+  at: Date,
+) {
   await writeAudit(trx, {
     actor: who.actor,
     action,
@@ -134,9 +139,22 @@ export async function recordPayment(
       created_at: now.toISOString(),
       created_by: by,
     })
-    const target = { accountId, paymentId: payment.id, leftCents: input.amountCents, createdAt: payment.created_at, by }
+    const target = {
+      accountId,
+      paymentId: payment.id,
+      leftCents: input.amountCents,
+      createdAt: payment.created_at,
+      by,
+    }
     const allocations = await allocate(trx, target, input.allocations)
-    await audit(trx, who, 'payment.record', payment.id, { ...input, accountId, allocations: allocations.map((a) => a.id) }, now)
+    await audit(
+      trx,
+      who,
+      'payment.record',
+      payment.id,
+      { ...input, accountId, allocations: allocations.map((a) => a.id) },
+      now,
+    )
     return paymentView(trx, payment)
   })
 }
@@ -208,7 +226,14 @@ export async function reversePayment(
         created_by: by,
       })),
     )
-    await audit(trx, who, 'payment.reverse', payment.id, { reversalId: reversal.id, reason, amountCents: reversal.amount_cents }, now)
+    await audit(
+      trx,
+      who,
+      'payment.reverse',
+      payment.id,
+      { reversalId: reversal.id, reason, amountCents: reversal.amount_cents },
+      now,
+    )
     return paymentView(trx, reversal)
   })
 }
@@ -236,7 +261,14 @@ export async function reverseAllocation(
         created_by: Number(who.actor.id),
       },
     ])
-    await audit(trx, who, 'payment.allocation-reverse', payment.id, { allocationId: allocation.id, reversalId: undo?.id, reason }, now)
+    await audit(
+      trx,
+      who,
+      'payment.allocation-reverse',
+      payment.id,
+      { allocationId: allocation.id, reversalId: undo?.id, reason },
+      now,
+    )
     return paymentView(trx, payment)
   })
 }

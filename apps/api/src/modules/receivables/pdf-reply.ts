@@ -20,7 +20,10 @@ export async function statementPdfReply(
   const pdf = await generateStatementPdf(statement, deps.bank, deps.clock())
   return reply
     .type('application/pdf')
-    .header('content-disposition', `attachment; filename="statement-${statement.account.accountNumber}-${month}.pdf"`)
+    .header(
+      'content-disposition',
+      `attachment; filename="statement-${statement.account.accountNumber}-${month}.pdf"`,
+    )
     .header('cache-control', 'no-store')
     .send(Buffer.from(pdf))
 }

@@ -1,4 +1,9 @@
-import { myInvoicesSchema, RECEIVABLES_MESSAGES, statementSchema } from '@signalway/shared/receivables'
+import {
+  myInvoicesSchema,
+  RECEIVABLES_MESSAGES,
+  statementMonthSchema,
+  statementSchema,
+} from '@signalway/shared/receivables'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import type { Executor } from '../../db/database.ts'
 import { errorResponses } from '../../lib/http-schemas.ts'
@@ -10,7 +15,6 @@ import { myInvoices } from './lists.ts'
 import type { ReceivablesDeps } from './payments.ts'
 import { type PdfDeps, statementPdfReply } from './pdf-reply.ts'
 import { accountStatement } from './statements.ts'
-import { statementMonthSchema } from '@signalway/shared/receivables'
 
 /** Account admins and Accounts members read the account's invoices and statements. */
 const READERS = ['account_admin', 'accounts'] as const
@@ -39,7 +43,8 @@ export const receivablesPortalRoutes: FastifyPluginAsyncZod<{ deps: ReceivablesD
       ...signedIn,
       schema: {
         ...docs,
-        summary: 'The account’s invoices and adjustment notes with their status, its balance, credit and ageing.',
+        summary:
+          'The account’s invoices and adjustment notes with their status, its balance, credit and ageing.',
         params: accountIdParams,
         response: { 200: myInvoicesSchema, ...errorResponses(400, 401, 403, 404) },
       },

@@ -1,5 +1,12 @@
 import type { InvoiceListQuery, InvoiceStatus } from '@signalway/shared/receivables'
-import { type Expression, type ExpressionBuilder, type Insertable, type Selectable, type SqlBool, sql } from 'kysely'
+import {
+  type Expression,
+  type ExpressionBuilder,
+  type Insertable,
+  type Selectable,
+  type SqlBool,
+  sql,
+} from 'kysely'
 import type { Executor } from '../../db/database.ts'
 import { dialectOf } from '../../db/dialect.ts'
 import type { DB, PaymentAllocationsTable, PaymentsTable } from '../../db/schema.ts'
@@ -159,11 +166,20 @@ export async function findPayment(db: Executor, accountId: number, paymentId: nu
 }
 
 export async function findReversalOf(db: Executor, paymentId: number) {
-  return db.selectFrom('payments').select('id').where('reverses_payment_id', '=', paymentId).executeTakeFirst()
+  return db
+    .selectFrom('payments')
+    .select('id')
+    .where('reverses_payment_id', '=', paymentId)
+    .executeTakeFirst()
 }
 
 export async function listPaymentAllocations(db: Executor, paymentId: number) {
-  return db.selectFrom('payment_allocations').selectAll().where('payment_id', '=', paymentId).orderBy('id').execute()
+  return db
+    .selectFrom('payment_allocations')
+    .selectAll()
+    .where('payment_id', '=', paymentId)
+    .orderBy('id')
+    .execute()
 }
 
 export async function insertPayment(db: Executor, row: Insertable<PaymentsTable>) {
@@ -174,7 +190,6 @@ export async function insertAllocations(db: Executor, rows: Insertable<PaymentAl
   if (rows.length === 0) return []
   return db.insertInto('payment_allocations').values(rows).returningAll().execute()
 }
-
 
 function figures(db: Executor) {
   return db.selectFrom(invoiceFiguresQuery(db).as('i')).selectAll()

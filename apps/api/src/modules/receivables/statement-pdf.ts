@@ -22,16 +22,32 @@ function runningHeader(w: PdfWriter, page: PDFPage, title: string): number {
   w.textAt(page, SITE.name, MARGIN.left + 24, top - 12, { font: w.fonts.bold, size: 9.5 })
   w.textAt(page, title, PAGE.width - MARGIN.right, top - 12, { size: 8, color: COLORS.muted, align: 'right' })
   const y = top - 26
-  page.drawLine({ start: { x: MARGIN.left, y }, end: { x: PAGE.width - MARGIN.right, y }, thickness: 1, color: COLORS.amber })
+  page.drawLine({
+    start: { x: MARGIN.left, y },
+    end: { x: PAGE.width - MARGIN.right, y },
+    thickness: 1,
+    color: COLORS.amber,
+  })
   return y - 8
 }
 
 /** Columns of the entries' table: x of each column's right edge for amounts, left edge for text. */
-const COLUMNS = { date: MARGIN.left, reference: MARGIN.left + 62, description: MARGIN.left + 150, debit: 420, credit: 475, balance: PAGE.width - MARGIN.right }
+const COLUMNS = {
+  date: MARGIN.left,
+  reference: MARGIN.left + 62,
+  description: MARGIN.left + 150,
+  debit: 420,
+  credit: 475,
+  balance: PAGE.width - MARGIN.right,
+}
 
 function tableRow(w: PdfWriter, cells: [string, string, string, string, string, string], bold = false): void {
   const font = bold ? w.fonts.bold : w.fonts.regular
-  const height = w.measure(cells[2], { x: COLUMNS.description, width: COLUMNS.debit - 60 - COLUMNS.description, size: 8.5 })
+  const height = w.measure(cells[2], {
+    x: COLUMNS.description,
+    width: COLUMNS.debit - 60 - COLUMNS.description,
+    size: 8.5,
+  })
   w.ensure(height + 4)
   const top = w.y
   const at = (text: string, x: number, align: 'left' | 'right') =>
@@ -41,7 +57,12 @@ function tableRow(w: PdfWriter, cells: [string, string, string, string, string, 
   at(cells[3], COLUMNS.debit, 'right')
   at(cells[4], COLUMNS.credit, 'right')
   at(cells[5], COLUMNS.balance, 'right')
-  w.text(cells[2], { x: COLUMNS.description, width: COLUMNS.debit - 60 - COLUMNS.description, size: 8.5, font })
+  w.text(cells[2], {
+    x: COLUMNS.description,
+    width: COLUMNS.debit - 60 - COLUMNS.description,
+    size: 8.5,
+    font,
+  })
   w.y = Math.min(w.y, top - 12) - 3
 }
 
@@ -56,7 +77,10 @@ function summary(w: PdfWriter, statement: Statement): void {
   for (const [label, value] of rows) {
     const top = w.y
     w.text(label, { font: label === 'Closing balance' ? w.fonts.bold : w.fonts.regular })
-    w.textAt(w.page, value, COLUMNS.balance, top - 10, { align: 'right', font: label === 'Closing balance' ? w.fonts.bold : w.fonts.regular })
+    w.textAt(w.page, value, COLUMNS.balance, top - 10, {
+      align: 'right',
+      font: label === 'Closing balance' ? w.fonts.bold : w.fonts.regular,
+    })
     w.space(2)
   }
 }
@@ -88,7 +112,10 @@ function howToPay(w: PdfWriter, statement: Statement, bank: BankDetails | null):
   w.space(4)
   const reference = `Quote your account number ${statement.account.accountNumber} and the invoice numbers you pay.`
   if (bank)
-    w.text(`EFT to ${bank.accountName || SITE.legalName}, BSB ${bank.bsb}, account ${bank.accountNumber}. ${reference}`, { size: 9.5 })
+    w.text(
+      `EFT to ${bank.accountName || SITE.legalName}, BSB ${bank.bsb}, account ${bank.accountNumber}. ${reference}`,
+      { size: 9.5 },
+    )
   else w.text(`Ask ${SITE.accountsEmail} for our bank details. ${reference}`, { size: 9.5 })
   w.text(`Questions about this statement: ${SITE.accountsEmail}, ${SITE.phone.display}.`, { size: 9.5 })
 }
@@ -97,9 +124,21 @@ function footers(w: PdfWriter, title: string): void {
   const pages = w.doc.getPages()
   pages.forEach((page, index) => {
     const y = MARGIN.bottom - 26
-    page.drawLine({ start: { x: MARGIN.left, y: y + 12 }, end: { x: PAGE.width - MARGIN.right, y: y + 12 }, thickness: 0.5, color: COLORS.rule })
-    w.textAt(page, `${SITE.legalName}  ·  ABN ${SITE.abn}  ·  ${title}`, MARGIN.left, y, { size: 7.5, color: COLORS.muted })
-    w.textAt(page, `Page ${index + 1} of ${pages.length}`, PAGE.width - MARGIN.right, y, { size: 7.5, color: COLORS.muted, align: 'right' })
+    page.drawLine({
+      start: { x: MARGIN.left, y: y + 12 },
+      end: { x: PAGE.width - MARGIN.right, y: y + 12 },
+      thickness: 0.5,
+      color: COLORS.rule,
+    })
+    w.textAt(page, `${SITE.legalName}  ·  ABN ${SITE.abn}  ·  ${title}`, MARGIN.left, y, {
+      size: 7.5,
+      color: COLORS.muted,
+    })
+    w.textAt(page, `Page ${index + 1} of ${pages.length}`, PAGE.width - MARGIN.right, y, {
+      size: 7.5,
+      color: COLORS.muted,
+      align: 'right',
+    })
   })
 }
 
@@ -131,7 +170,9 @@ export async function generateStatementPdf(
   const fonts = await embedFonts(doc, await needsUnicodeFonts(statement))
   const title = `Statement ${statement.account.accountNumber} ${statement.month}`
   doc.setTitle(title, { showInWindowTitleBar: true })
-  doc.setSubject(`Statement for ${statement.account.legalName}, ${dmy(statement.from)} to ${dmy(statement.to)}`)
+  doc.setSubject(
+    `Statement for ${statement.account.legalName}, ${dmy(statement.from)} to ${dmy(statement.to)}`,
+  )
   doc.setAuthor(SITE.name)
   doc.setCreator(SITE.name)
   doc.setProducer(`${SITE.name} (pdf-lib)`)

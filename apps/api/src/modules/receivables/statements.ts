@@ -1,13 +1,9 @@
+import { addDays, formatIsoDay, parseIsoDay } from '@signalway/shared/business-time'
 import { CUSTOMER_ACCOUNT_MESSAGES } from '@signalway/shared/customer-accounts'
 import {
-  addDays,
-  formatIsoDay,
-  parseIsoDay,
-} from '@signalway/shared/business-time'
-import {
+  RECEIVABLES_MESSAGES as MESSAGES,
   monthDays,
   PAYMENT_METHOD_LABELS,
-  RECEIVABLES_MESSAGES as MESSAGES,
   type Statement,
   type StatementEntry,
 } from '@signalway/shared/receivables'
@@ -68,7 +64,11 @@ function monthEntries(entries: AccountEntries, from: string, to: string): Undate
   return rows.sort((a, b) => a.date.localeCompare(b.date))
 }
 
-export async function accountStatement(deps: ReceivablesDeps, accountId: number, month: string): Promise<Statement> {
+export async function accountStatement(
+  deps: ReceivablesDeps,
+  accountId: number,
+  month: string,
+): Promise<Statement> {
   const days = monthDays(month)
   if (!days) throw new ValidationError({ month: [MESSAGES.monthInvalid] })
   const account = await findAccount(deps.db, accountId)

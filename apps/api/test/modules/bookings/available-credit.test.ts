@@ -76,8 +76,18 @@ describe.each(DIALECTS)('the available credit on %s', (dialect) => {
     const depotId = await depotIdOf(app, 'MOL')
     const siteId = await addSite(app, account.id)
     const book = async (totalCents: number) => {
-      const booking = await insertBooking(app, { accountId: account.id, siteId, depotId, units: [], status: 'on_hire' })
-      await app.db.updateTable('bookings').set({ total_cents: totalCents }).where('id', '=', booking.id).execute()
+      const booking = await insertBooking(app, {
+        accountId: account.id,
+        siteId,
+        depotId,
+        units: [],
+        status: 'on_hire',
+      })
+      await app.db
+        .updateTable('bookings')
+        .set({ total_cents: totalCents })
+        .where('id', '=', booking.id)
+        .execute()
       return booking
     }
     const headers = bearer(await tokenFor(app, owner))
@@ -89,7 +99,10 @@ describe.each(DIALECTS)('the available credit on %s', (dialect) => {
     const hire = await book(110_000)
     expect(await available()).toBe(limit - 110_000)
     // $600.00 ex GST of it invoiced ($660.00 with GST): still $1,100.00 used in all, not $1,760.00.
-    const invoice = await insertInvoice(app, { accountId: account.id, lines: [{ amountCents: 60_000, bookingId: hire.id }] })
+    const invoice = await insertInvoice(app, {
+      accountId: account.id,
+      lines: [{ amountCents: 60_000, bookingId: hire.id }],
+    })
     expect(await available()).toBe(limit - 66_000 - 44_000)
     // Paid: only the part not invoiced is used.
     const staff = account.staff
@@ -108,7 +121,10 @@ describe.each(DIALECTS)('the available credit on %s', (dialect) => {
     expect(await available()).toBe(limit - 44_000)
     // Invoiced for more than its total (extended on hire): nothing more is counted for it, never less than 0.
     const extended = await book(22_000)
-    await insertInvoice(app, { accountId: account.id, lines: [{ amountCents: 50_000, bookingId: extended.id }] })
+    await insertInvoice(app, {
+      accountId: account.id,
+      lines: [{ amountCents: 50_000, bookingId: extended.id }],
+    })
     expect(await available()).toBe(limit - 44_000 - 55_000)
     // An overpayment's credit raises it.
     const credit = await app.inject({

@@ -1,6 +1,10 @@
-import { parseCsv } from '../../../src/lib/csv.ts'
-import { CREDIT_NOTE_CSV_COLUMNS, INVOICE_CSV_COLUMNS, PAYMENT_CSV_COLUMNS } from '../../../src/modules/receivables/exports.ts'
 import { describe, expect, it } from 'vitest'
+import { parseCsv } from '../../../src/lib/csv.ts'
+import {
+  CREDIT_NOTE_CSV_COLUMNS,
+  INVOICE_CSV_COLUMNS,
+  PAYMENT_CSV_COLUMNS,
+} from '../../../src/modules/receivables/exports.ts'
 import { DIALECTS } from '../../helpers/build.ts'
 import { insertAdjustmentNote, insertInvoice } from '../../helpers/invoices.ts'
 import { pay, receivablesWorld, type World } from './helpers.ts'
@@ -12,13 +16,20 @@ import { pay, receivablesWorld, type World } from './helpers.ts'
  */
 
 async function csv(world: World, name: string, query = 'from=2026-12-01&to=2026-12-31') {
-  const response = await world.app.inject({ method: 'GET', url: `/api/admin/exports/${name}.csv?${query}`, headers: await world.staff() })
+  const response = await world.app.inject({
+    method: 'GET',
+    url: `/api/admin/exports/${name}.csv?${query}`,
+    headers: await world.staff(),
+  })
   expect(response.statusCode, response.body).toBe(200)
   expect(response.headers['content-type']).toBe('text/csv; charset=utf-8')
   const parsed = parseCsv(response.body)
   if (!parsed.ok) throw new Error('not CSV')
   const [header, ...rows] = parsed.records
-  return { header, rows: rows.map((row) => Object.fromEntries((header ?? []).map((name, index) => [name, row[index]]))) }
+  return {
+    header,
+    rows: rows.map((row) => Object.fromEntries((header ?? []).map((name, index) => [name, row[index]]))),
+  }
 }
 
 describe.each(DIALECTS)('the accounting exports on %s', (dialect) => {
@@ -29,11 +40,28 @@ describe.each(DIALECTS)('the accounting exports on %s', (dialect) => {
       number: 'INV-000401',
       issueDate: '2026-12-02',
       dueDate: '2026-12-16',
-      lines: [{ amountCents: 95_000, description: 'VMS-0142 VMS board: 1 week' }, { amountCents: 12_345, description: '=HYPERLINK("x")' }],
+      lines: [
+        { amountCents: 95_000, description: 'VMS-0142 VMS board: 1 week' },
+        { amountCents: 12_345, description: '=HYPERLINK("x")' },
+      ],
     })
-    await insertInvoice(world.app, { accountId: world.account.id, number: 'INV-000400', issueDate: '2026-11-30' })
-    await insertAdjustmentNote(world.app, { invoiceId: invoice.id, subtotalCents: 18_000, issueDate: '2026-12-05', number: 'AN-000401' })
-    await pay(world, { amountCents: 100_000, receivedOn: '2026-12-08', reference: 'EFT 9', allocations: [{ invoiceId: invoice.id, amountCents: 80_000 }] })
+    await insertInvoice(world.app, {
+      accountId: world.account.id,
+      number: 'INV-000400',
+      issueDate: '2026-11-30',
+    })
+    await insertAdjustmentNote(world.app, {
+      invoiceId: invoice.id,
+      subtotalCents: 18_000,
+      issueDate: '2026-12-05',
+      number: 'AN-000401',
+    })
+    await pay(world, {
+      amountCents: 100_000,
+      receivedOn: '2026-12-08',
+      reference: 'EFT 9',
+      allocations: [{ invoiceId: invoice.id, amountCents: 80_000 }],
+    })
 
     const invoices = await csv(world, 'invoices')
     expect(invoices.header).toEqual([...INVOICE_CSV_COLUMNS])
@@ -53,7 +81,11 @@ describe.each(DIALECTS)('the accounting exports on %s', (dialect) => {
       '*TaxType': 'GST on Income',
       TaxAmount: '95.00',
     })
-    expect(invoices.rows[1]).toMatchObject({ '*Description': `'=HYPERLINK("x")`, '*UnitAmount': '123.45', TaxAmount: '12.35' })
+    expect(invoices.rows[1]).toMatchObject({
+      '*Description': `'=HYPERLINK("x")`,
+      '*UnitAmount': '123.45',
+      TaxAmount: '12.35',
+    })
 
     const notes = await csv(world, 'adjustment-notes')
     expect(notes.header).toEqual([...CREDIT_NOTE_CSV_COLUMNS])
@@ -75,7 +107,11 @@ describe.each(DIALECTS)('the accounting exports on %s', (dialect) => {
     ])
     expect(payments.rows[0]?.Reference).toMatch(/^SW-\d+ EFT 9$/u)
 
-    expect((await csv(world, 'invoices', 'from=2026-11-01&to=2026-11-30')).rows.map((row) => row['*InvoiceNumber'])).toEqual(['INV-000400'])
+    expect(
+      (await csv(world, 'invoices', 'from=2026-11-01&to=2026-11-30')).rows.map(
+        (row) => row['*InvoiceNumber'],
+      ),
+    ).toEqual(['INV-000400'])
     const backwards = await world.app.inject({
       method: 'GET',
       url: '/api/admin/exports/payments.csv?from=2026-12-31&to=2026-12-01',

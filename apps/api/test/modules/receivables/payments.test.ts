@@ -16,8 +16,15 @@ describe.each(DIALECTS)('payments on %s', (dialect) => {
     const first = await insertInvoice(world.app, { accountId: world.account.id, dueDate: '2026-12-20' })
     const second = await insertInvoice(world.app, { accountId: world.account.id, dueDate: '2026-12-20' })
     // $1,100.00 each. A part payment of the first.
-    const part = await pay(world, { amountCents: 40_000, allocations: [{ invoiceId: first.id, amountCents: 40_000 }] })
-    expect(part).toMatchObject({ amountCents: 40_000, unallocatedCents: 0, allocations: [{ invoiceNumber: first.number }] })
+    const part = await pay(world, {
+      amountCents: 40_000,
+      allocations: [{ invoiceId: first.id, amountCents: 40_000 }],
+    })
+    expect(part).toMatchObject({
+      amountCents: 40_000,
+      unallocatedCents: 0,
+      allocations: [{ invoiceNumber: first.number }],
+    })
     // $2,000.00 for the rest of the first ($700) and $1,000 of the second: $300 left as credit.
     const over = await pay(world, {
       amountCents: 200_000,
@@ -28,21 +35,34 @@ describe.each(DIALECTS)('payments on %s', (dialect) => {
     })
     expect(over.unallocatedCents).toBe(30_000)
     let ledger = await ledgerOf(world)
-    expect(ledger.invoices.map((invoice: { status: string; owingCents: number }) => [invoice.status, invoice.owingCents])).toEqual([
+    expect(
+      ledger.invoices.map((invoice: { status: string; owingCents: number }) => [
+        invoice.status,
+        invoice.owingCents,
+      ]),
+    ).toEqual([
       ['Paid', 0],
       ['Part paid', 10_000],
     ])
     expect(ledger).toMatchObject({ balanceCents: 220_000 - 240_000, unallocatedCreditCents: 30_000 })
 
     // The credit is allocated later, up to what is owing.
-    const tooMuch = await post(world, `/api/admin/customer-accounts/${world.account.id}/payments/${over.id}/allocations`, {
-      allocations: [{ invoiceId: second.id, amountCents: 10_001 }],
-    })
+    const tooMuch = await post(
+      world,
+      `/api/admin/customer-accounts/${world.account.id}/payments/${over.id}/allocations`,
+      {
+        allocations: [{ invoiceId: second.id, amountCents: 10_001 }],
+      },
+    )
     expect(tooMuch.statusCode).toBe(400)
     expect(tooMuch.json().ModelState.allocations).toEqual([MESSAGES.overOwing(second.number, '$100.00')])
-    const later = await post(world, `/api/admin/customer-accounts/${world.account.id}/payments/${over.id}/allocations`, {
-      allocations: [{ invoiceId: second.id, amountCents: 10_000 }],
-    })
+    const later = await post(
+      world,
+      `/api/admin/customer-accounts/${world.account.id}/payments/${over.id}/allocations`,
+      {
+        allocations: [{ invoiceId: second.id, amountCents: 10_000 }],
+      },
+    )
     expect(later.statusCode, later.body).toBe(200)
     expect(later.json().unallocatedCents).toBe(20_000)
     ledger = await ledgerOf(world)
@@ -56,15 +76,33 @@ describe.each(DIALECTS)('payments on %s', (dialect) => {
     const theirs = await insertInvoice(world.app, { accountId: world.other.id })
     await insertAdjustmentNote(world.app, { invoiceId: invoice.id, subtotalCents: 10_000 })
     // Owing: $1,100.00 less the note's $110.00.
-    const overOwing = await pay(world, { amountCents: 200_000, allocations: [{ invoiceId: invoice.id, amountCents: 99_001 }] }, { status: 400 })
+    const overOwing = await pay(
+      world,
+      { amountCents: 200_000, allocations: [{ invoiceId: invoice.id, amountCents: 99_001 }] },
+      { status: 400 },
+    )
     expect(overOwing.ModelState.allocations).toEqual([MESSAGES.overOwing(invoice.number, '$990.00')])
-    const overPayment = await pay(world, { amountCents: 500, allocations: [{ invoiceId: invoice.id, amountCents: 501 }] }, { status: 400 })
+    const overPayment = await pay(
+      world,
+      { amountCents: 500, allocations: [{ invoiceId: invoice.id, amountCents: 501 }] },
+      { status: 400 },
+    )
     expect(overPayment.ModelState.allocations).toEqual([MESSAGES.overPayment])
-    const foreign = await pay(world, { amountCents: 500, allocations: [{ invoiceId: theirs.id, amountCents: 500 }] }, { status: 400 })
+    const foreign = await pay(
+      world,
+      { amountCents: 500, allocations: [{ invoiceId: theirs.id, amountCents: 500 }] },
+      { status: 400 },
+    )
     expect(foreign.ModelState.allocations).toEqual([MESSAGES.invoiceNotOfAccount])
     const twice = await pay(
       world,
-      { amountCents: 500, allocations: [{ invoiceId: invoice.id, amountCents: 1 }, { invoiceId: invoice.id, amountCents: 1 }] },
+      {
+        amountCents: 500,
+        allocations: [
+          { invoiceId: invoice.id, amountCents: 1 },
+          { invoiceId: invoice.id, amountCents: 1 },
+        ],
+      },
       { status: 400 },
     )
     expect(JSON.stringify(twice.ModelState)).toContain(MESSAGES.invoiceTwice)
@@ -72,16 +110,27 @@ describe.each(DIALECTS)('payments on %s', (dialect) => {
     expect(future.ModelState.receivedOn).toEqual([MESSAGES.receivedOnFuture])
     // Nothing was written by the refused payments.
     expect((await ledgerOf(world)).payments).toEqual([])
-    const exact = await pay(world, { amountCents: 99_000, allocations: [{ invoiceId: invoice.id, amountCents: 99_000 }] })
+    const exact = await pay(world, {
+      amountCents: 99_000,
+      allocations: [{ invoiceId: invoice.id, amountCents: 99_000 }],
+    })
     expect(exact.unallocatedCents).toBe(0)
     expect((await ledgerOf(world)).invoices[0].status).toBe('Paid')
   })
 
   it('refuses a card number as the reference, and takes a receipt reference', async () => {
     const world = await receivablesWorld(dialect)
-    const refused = await pay(world, { method: 'card', amountCents: 500, reference: '4111 1111 1111 1111' }, { status: 400 })
+    const refused = await pay(
+      world,
+      { method: 'card', amountCents: 500, reference: '4111 1111 1111 1111' },
+      { status: 400 },
+    )
     expect(refused.ModelState.reference).toEqual([MESSAGES.cardNumber])
-    const note = await pay(world, { method: 'card', amountCents: 500, reference: 'R1', notes: 'card 5555555555554444' }, { status: 400 })
+    const note = await pay(
+      world,
+      { method: 'card', amountCents: 500, reference: 'R1', notes: 'card 5555555555554444' },
+      { status: 400 },
+    )
     expect(note.ModelState.notes).toEqual([MESSAGES.cardNumber])
     const taken = await pay(world, { method: 'card', amountCents: 500, reference: 'Receipt 004512' })
     expect(taken).toMatchObject({ method: 'card', reference: 'Receipt 004512' })
@@ -92,7 +141,10 @@ describe.each(DIALECTS)('payments on %s', (dialect) => {
   it('reverses a payment once, with its allocations, by opposite entries, audited', async () => {
     const world = await receivablesWorld(dialect)
     const invoice = await insertInvoice(world.app, { accountId: world.account.id, dueDate: '2026-12-20' })
-    const payment = await pay(world, { amountCents: 150_000, allocations: [{ invoiceId: invoice.id, amountCents: 110_000 }] })
+    const payment = await pay(world, {
+      amountCents: 150_000,
+      allocations: [{ invoiceId: invoice.id, amountCents: 110_000 }],
+    })
     const url = `/api/admin/customer-accounts/${world.account.id}/payments/${payment.id}/reverse`
     const reversed = await post(world, url, { reason: 'Cheque dishonoured' })
     expect(reversed.statusCode, reversed.body).toBe(201)
@@ -105,13 +157,21 @@ describe.each(DIALECTS)('payments on %s', (dialect) => {
     const again = await post(world, url, { reason: 'Again' })
     expect(again.statusCode).toBe(409)
     expect(again.json().Message).toBe(MESSAGES.reversed)
-    const ofReversal = await post(world, `/api/admin/customer-accounts/${world.account.id}/payments/${reversed.json().id}/reverse`, {
-      reason: 'x',
-    })
+    const ofReversal = await post(
+      world,
+      `/api/admin/customer-accounts/${world.account.id}/payments/${reversed.json().id}/reverse`,
+      {
+        reason: 'x',
+      },
+    )
     expect(ofReversal.statusCode).toBe(409)
-    const allocate = await post(world, `/api/admin/customer-accounts/${world.account.id}/payments/${payment.id}/allocations`, {
-      allocations: [{ invoiceId: invoice.id, amountCents: 1 }],
-    })
+    const allocate = await post(
+      world,
+      `/api/admin/customer-accounts/${world.account.id}/payments/${payment.id}/allocations`,
+      {
+        allocations: [{ invoiceId: invoice.id, amountCents: 1 }],
+      },
+    )
     expect(allocate.statusCode).toBe(409)
 
     const ledger = await ledgerOf(world)
@@ -155,19 +215,37 @@ describe.each(DIALECTS)('payments on %s', (dialect) => {
     const world = await receivablesWorld(dialect)
     const a = await insertInvoice(world.app, { accountId: world.account.id, dueDate: '2026-12-20' })
     const b = await insertInvoice(world.app, { accountId: world.account.id, dueDate: '2026-12-20' })
-    const payment = await pay(world, { amountCents: 110_000, allocations: [{ invoiceId: a.id, amountCents: 110_000 }] })
+    const payment = await pay(world, {
+      amountCents: 110_000,
+      allocations: [{ invoiceId: a.id, amountCents: 110_000 }],
+    })
     const allocationId = payment.allocations[0].id
     const base = `/api/admin/customer-accounts/${world.account.id}/payments/${payment.id}`
-    const undone = await post(world, `${base}/allocations/${allocationId}/reverse`, { reason: 'Meant for the other invoice' })
+    const undone = await post(world, `${base}/allocations/${allocationId}/reverse`, {
+      reason: 'Meant for the other invoice',
+    })
     expect(undone.statusCode, undone.body).toBe(200)
     expect(undone.json()).toMatchObject({ unallocatedCents: 110_000 })
-    expect((await post(world, `${base}/allocations/${allocationId}/reverse`, { reason: 'again' })).statusCode).toBe(409)
-    const moved = await post(world, `${base}/allocations`, { allocations: [{ invoiceId: b.id, amountCents: 110_000 }] })
+    expect(
+      (await post(world, `${base}/allocations/${allocationId}/reverse`, { reason: 'again' })).statusCode,
+    ).toBe(409)
+    const moved = await post(world, `${base}/allocations`, {
+      allocations: [{ invoiceId: b.id, amountCents: 110_000 }],
+    })
     expect(moved.statusCode, moved.body).toBe(200)
     const ledger = await ledgerOf(world)
     expect(ledger.invoices.map((row: { status: string }) => row.status)).toEqual(['Unpaid', 'Paid'])
-    const actions = await world.app.db.selectFrom('audit_log').select('action').where('target_type', '=', 'payment').orderBy('id').execute()
-    expect(actions.map((row) => row.action)).toEqual(['payment.record', 'payment.allocation-reverse', 'payment.allocate'])
+    const actions = await world.app.db
+      .selectFrom('audit_log')
+      .select('action')
+      .where('target_type', '=', 'payment')
+      .orderBy('id')
+      .execute()
+    expect(actions.map((row) => row.action)).toEqual([
+      'payment.record',
+      'payment.allocation-reverse',
+      'payment.allocate',
+    ])
   })
 
   it('is for administrators: a member gets 403, another account’s payment 404', async () => {
@@ -180,7 +258,11 @@ describe.each(DIALECTS)('payments on %s', (dialect) => {
     })
     expect(member.statusCode).toBe(403)
     const payment = await pay(world, { amountCents: 100 })
-    const wrong = await post(world, `/api/admin/customer-accounts/${world.other.id}/payments/${payment.id}/reverse`, { reason: 'x' })
+    const wrong = await post(
+      world,
+      `/api/admin/customer-accounts/${world.other.id}/payments/${payment.id}/reverse`,
+      { reason: 'x' },
+    )
     expect(wrong.statusCode).toBe(404)
   })
 })

@@ -13,9 +13,17 @@ import { pay, receivablesWorld } from './helpers.ts'
 describe.each(DIALECTS)('invoices in My Account on %s', (dialect) => {
   it('shows the account’s invoices, notes and position to Account admins and Accounts members only', async () => {
     const world = await receivablesWorld(dialect)
-    const invoice = await insertInvoice(world.app, { accountId: world.account.id, number: 'INV-000301', dueDate: '2026-12-20' })
+    const invoice = await insertInvoice(world.app, {
+      accountId: world.account.id,
+      number: 'INV-000301',
+      dueDate: '2026-12-20',
+    })
     await insertInvoice(world.app, { accountId: world.other.id, number: 'INV-000302' })
-    await insertAdjustmentNote(world.app, { invoiceId: invoice.id, subtotalCents: 10_000, number: 'AN-000301' })
+    await insertAdjustmentNote(world.app, {
+      invoiceId: invoice.id,
+      subtotalCents: 10_000,
+      number: 'AN-000301',
+    })
     await pay(world, { amountCents: 50_000, allocations: [{ invoiceId: invoice.id, amountCents: 50_000 }] })
     const url = `/api/my-account/customer-accounts/${world.account.id}/invoices`
     for (const member of [world.members.admin, world.members.accounts]) {
@@ -35,7 +43,11 @@ describe.each(DIALECTS)('invoices in My Account on %s', (dialect) => {
       const response = await world.app.inject({ method: 'GET', url, headers: member.headers })
       expect(response.statusCode).toBe(403)
       expect(response.json().Message).toBe(MESSAGES.rolesOnly)
-      const statement = await world.app.inject({ method: 'GET', url: url.replace('invoices', 'statements/2026-12/pdf'), headers: member.headers })
+      const statement = await world.app.inject({
+        method: 'GET',
+        url: url.replace('invoices', 'statements/2026-12/pdf'),
+        headers: member.headers,
+      })
       expect(statement.statusCode).toBe(403)
     }
     const outsider = await world.app.inject({
@@ -48,12 +60,25 @@ describe.each(DIALECTS)('invoices in My Account on %s', (dialect) => {
 
   it('gives the statement as JSON and PDF to the account’s readers', async () => {
     const world = await receivablesWorld(dialect)
-    await insertInvoice(world.app, { accountId: world.account.id, number: 'INV-000311', issueDate: '2026-12-01', dueDate: '2026-12-31' })
+    await insertInvoice(world.app, {
+      accountId: world.account.id,
+      number: 'INV-000311',
+      issueDate: '2026-12-01',
+      dueDate: '2026-12-31',
+    })
     const base = `/api/my-account/customer-accounts/${world.account.id}/statements/2026-12`
     const json = await world.app.inject({ method: 'GET', url: base, headers: world.members.accounts.headers })
     expect(json.statusCode, json.body).toBe(200)
-    expect(json.json()).toMatchObject({ openingBalanceCents: 0, closingBalanceCents: 110_000, entries: [{ reference: 'INV-000311' }] })
-    const pdf = await world.app.inject({ method: 'GET', url: `${base}/pdf`, headers: world.members.admin.headers })
+    expect(json.json()).toMatchObject({
+      openingBalanceCents: 0,
+      closingBalanceCents: 110_000,
+      entries: [{ reference: 'INV-000311' }],
+    })
+    const pdf = await world.app.inject({
+      method: 'GET',
+      url: `${base}/pdf`,
+      headers: world.members.admin.headers,
+    })
     expect(pdf.statusCode).toBe(200)
     expect(pdf.rawPayload.subarray(0, 5).toString()).toBe('%PDF-')
     const other = await world.app.inject({

@@ -22,7 +22,12 @@ async function statement(world: World, month: string) {
 describe.each(DIALECTS)('statements on %s', (dialect) => {
   it('carries the closing balance of a month to the next, with the month’s entries and the ageing at its end', async () => {
     const world = await receivablesWorld(dialect)
-    const october = await insertInvoice(world.app, { accountId: world.account.id, number: 'INV-000201', issueDate: '2026-10-20', dueDate: '2026-11-03' })
+    const october = await insertInvoice(world.app, {
+      accountId: world.account.id,
+      number: 'INV-000201',
+      issueDate: '2026-10-20',
+      dueDate: '2026-11-03',
+    })
     const november = await insertInvoice(world.app, {
       accountId: world.account.id,
       number: 'INV-000202',
@@ -30,7 +35,12 @@ describe.each(DIALECTS)('statements on %s', (dialect) => {
       dueDate: '2026-11-19',
       lines: [{ amountCents: 50_000 }],
     })
-    await insertAdjustmentNote(world.app, { invoiceId: november.id, subtotalCents: 10_000, issueDate: '2026-11-10', number: 'AN-000201' })
+    await insertAdjustmentNote(world.app, {
+      invoiceId: november.id,
+      subtotalCents: 10_000,
+      issueDate: '2026-11-10',
+      number: 'AN-000201',
+    })
     // Received on 30 November, allocated to October's invoice with the payment.
     world.clock.now = new Date('2026-11-30T03:00:00.000Z')
     const payment = await pay(world, {
@@ -41,14 +51,23 @@ describe.each(DIALECTS)('statements on %s', (dialect) => {
     })
     // Reversed on 2 December (the bank took it back).
     world.clock.now = new Date('2026-12-02T03:00:00.000Z')
-    const reversed = await post(world, `/api/admin/customer-accounts/${world.account.id}/payments/${payment.id}/reverse`, {
-      reason: 'Returned by the bank',
-    })
+    const reversed = await post(
+      world,
+      `/api/admin/customer-accounts/${world.account.id}/payments/${payment.id}/reverse`,
+      {
+        reason: 'Returned by the bank',
+      },
+    )
     expect(reversed.statusCode, reversed.body).toBe(201)
     world.clock.now = new Date('2027-01-05T03:00:00.000Z')
 
     const oct = await statement(world, '2026-10')
-    expect(oct).toMatchObject({ from: '2026-10-01', to: '2026-10-31', openingBalanceCents: 0, closingBalanceCents: 110_000 })
+    expect(oct).toMatchObject({
+      from: '2026-10-01',
+      to: '2026-10-31',
+      openingBalanceCents: 0,
+      closingBalanceCents: 110_000,
+    })
     expect(oct.ageing).toEqual({ currentCents: 110_000, days30Cents: 0, days60Cents: 0, days90PlusCents: 0 })
 
     const nov = await statement(world, '2026-11')
@@ -60,7 +79,13 @@ describe.each(DIALECTS)('statements on %s', (dialect) => {
       closingBalanceCents: 110_000 + 55_000 - 11_000 - 110_000,
       unallocatedCreditCents: 0,
     })
-    expect(nov.entries.map((entry: { kind: string; reference: string; balanceCents: number }) => [entry.kind, entry.reference, entry.balanceCents])).toEqual([
+    expect(
+      nov.entries.map((entry: { kind: string; reference: string; balanceCents: number }) => [
+        entry.kind,
+        entry.reference,
+        entry.balanceCents,
+      ]),
+    ).toEqual([
       ['invoice', 'INV-000202', 165_000],
       ['adjustment_note', 'AN-000201', 154_000],
       ['payment', 'EFT 8812', 44_000],
@@ -69,9 +94,18 @@ describe.each(DIALECTS)('statements on %s', (dialect) => {
     expect(nov.ageing).toEqual({ currentCents: 0, days30Cents: 44_000, days60Cents: 0, days90PlusCents: 0 })
 
     const dec = await statement(world, '2026-12')
-    expect(dec).toMatchObject({ openingBalanceCents: 44_000, paidCents: -110_000, closingBalanceCents: 154_000 })
+    expect(dec).toMatchObject({
+      openingBalanceCents: 44_000,
+      paidCents: -110_000,
+      closingBalanceCents: 154_000,
+    })
     expect(dec.entries).toEqual([
-      expect.objectContaining({ kind: 'payment_reversal', debitCents: 110_000, creditCents: 0, balanceCents: 154_000 }),
+      expect.objectContaining({
+        kind: 'payment_reversal',
+        debitCents: 110_000,
+        creditCents: 0,
+        balanceCents: 154_000,
+      }),
     ])
     // At 31 December: October's invoice owing again, 58 days past due; November's 42.
     expect(dec.ageing).toEqual({ currentCents: 0, days30Cents: 0, days60Cents: 154_000, days90PlusCents: 0 })

@@ -9,7 +9,11 @@ import { ledgerOf, pay, receivablesWorld, type World } from './helpers.ts'
  */
 
 async function list(world: World, query: string) {
-  const response = await world.app.inject({ method: 'GET', url: `/api/admin/invoices?${query}`, headers: await world.staff() })
+  const response = await world.app.inject({
+    method: 'GET',
+    url: `/api/admin/invoices?${query}`,
+    headers: await world.staff(),
+  })
   expect(response.statusCode, response.body).toBe(200)
   return response.json()
 }
@@ -17,7 +21,11 @@ async function list(world: World, query: string) {
 describe.each(DIALECTS)('invoice statuses on %s', (dialect) => {
   it('goes Unpaid, Part paid, Overdue after the due day in Melbourne, then Paid', async () => {
     const world = await receivablesWorld(dialect)
-    const invoice = await insertInvoice(world.app, { accountId: world.account.id, issueDate: '2026-12-01', dueDate: '2026-12-15' })
+    const invoice = await insertInvoice(world.app, {
+      accountId: world.account.id,
+      issueDate: '2026-12-01',
+      dueDate: '2026-12-15',
+    })
     const status = async () => (await ledgerOf(world)).invoices[0].status
     expect(await status()).toBe('Unpaid')
     await pay(world, { amountCents: 10_000, allocations: [{ invoiceId: invoice.id, amountCents: 10_000 }] })
@@ -28,16 +36,40 @@ describe.each(DIALECTS)('invoice statuses on %s', (dialect) => {
     // A minute later it is the 16th in Melbourne (still the 15th in UTC).
     world.clock.now = new Date('2026-12-15T13:00:00.000Z')
     expect(await status()).toBe('Overdue')
-    await pay(world, { amountCents: 100_000, receivedOn: '2026-12-16', allocations: [{ invoiceId: invoice.id, amountCents: 100_000 }] })
+    await pay(world, {
+      amountCents: 100_000,
+      receivedOn: '2026-12-16',
+      allocations: [{ invoiceId: invoice.id, amountCents: 100_000 }],
+    })
     expect(await status()).toBe('Paid')
   })
 
   it('lists invoices for staff by status, account, days and number, with the amount owing', async () => {
     const world = await receivablesWorld(dialect)
-    const overdue = await insertInvoice(world.app, { accountId: world.account.id, number: 'INV-000101', issueDate: '2026-10-01', dueDate: '2026-10-31' })
-    const part = await insertInvoice(world.app, { accountId: world.account.id, number: 'INV-000102', issueDate: '2026-12-01', dueDate: '2026-12-31' })
-    const paid = await insertInvoice(world.app, { accountId: world.account.id, number: 'INV-000103', issueDate: '2026-12-02', dueDate: '2026-12-31' })
-    const theirs = await insertInvoice(world.app, { accountId: world.other.id, number: 'INV-000104', issueDate: '2026-12-03', dueDate: '2026-12-31' })
+    const overdue = await insertInvoice(world.app, {
+      accountId: world.account.id,
+      number: 'INV-000101',
+      issueDate: '2026-10-01',
+      dueDate: '2026-10-31',
+    })
+    const part = await insertInvoice(world.app, {
+      accountId: world.account.id,
+      number: 'INV-000102',
+      issueDate: '2026-12-01',
+      dueDate: '2026-12-31',
+    })
+    const paid = await insertInvoice(world.app, {
+      accountId: world.account.id,
+      number: 'INV-000103',
+      issueDate: '2026-12-02',
+      dueDate: '2026-12-31',
+    })
+    const theirs = await insertInvoice(world.app, {
+      accountId: world.other.id,
+      number: 'INV-000104',
+      issueDate: '2026-12-03',
+      dueDate: '2026-12-31',
+    })
     await pay(world, { amountCents: 10_000, allocations: [{ invoiceId: part.id, amountCents: 10_000 }] })
     await insertAdjustmentNote(world.app, { invoiceId: paid.id, subtotalCents: 100_000 })
     const numbers = (page: { items: { number: string }[] }) => page.items.map((item) => item.number)
@@ -54,13 +86,18 @@ describe.each(DIALECTS)('invoice statuses on %s', (dialect) => {
     const page = await list(world, 'page=2&pageSize=3')
     expect(page).toMatchObject({ total: 4, page: 2, pageSize: 3 })
     expect(numbers(page)).toEqual(['INV-000101'])
-    const bad = await world.app.inject({ method: 'GET', url: '/api/admin/invoices?status=Late', headers: await world.staff() })
+    const bad = await world.app.inject({
+      method: 'GET',
+      url: '/api/admin/invoices?status=Late',
+      headers: await world.staff(),
+    })
     expect(bad.statusCode).toBe(400)
   })
 
   it('ages what is owing by days past due in the ledger, beside the balance and the available credit', async () => {
     const world = await receivablesWorld(dialect)
-    const due = (dueDate: string) => insertInvoice(world.app, { accountId: world.account.id, issueDate: '2026-08-01', dueDate })
+    const due = (dueDate: string) =>
+      insertInvoice(world.app, { accountId: world.account.id, issueDate: '2026-08-01', dueDate })
     await due('2026-12-10') // current: due today
     await due('2026-11-10') // 30 days past due
     await due('2026-11-09') // 31: the 60 bucket
