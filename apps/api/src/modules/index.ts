@@ -19,6 +19,7 @@ import { fleetRoutes } from './fleet/routes.ts'
 import { healthRoutes } from './health/routes.ts'
 import { myAccountRoutes } from './my-account/routes.ts'
 import { outboxAdminRoutes } from './outbox/admin-routes.ts'
+import { receivablesRoutes } from './receivables/routes.ts'
 import { usersRoutes } from './users/routes.ts'
 
 /**
@@ -47,4 +48,5 @@ export const apiModules: FastifyPluginAsync[] = [
   faultRoutes,
   customerFaultRoutes,
   fieldRoutes,
+  receivablesRoutes,
 ]

@@ -54,6 +54,11 @@ export type BookingAuditAction =
 
 export type FaultAuditAction = 'fault.update'
 export type FieldAuditAction = 'dispatch.save' | 'docket.create'
+export type PaymentAuditAction =
+  | 'payment.record'
+  | 'payment.allocate'
+  | 'payment.reverse'
+  | 'payment.allocation-reverse'
 
 export type AuditAction =
   | UserAuditAction
@@ -69,6 +74,7 @@ export type AuditAction =
   | BookingAuditAction
   | FaultAuditAction
   | FieldAuditAction
+  | PaymentAuditAction
 
 export type AuditTargetType =
   | 'user'
@@ -84,6 +90,7 @@ export type AuditTargetType =
   | 'booking'
   | 'fault'
   | 'docket'
+  | 'payment'
 
 /** Who made a change: the signed-in user (the auth module's AuthUser has these fields). */
 export interface AuditActor {
