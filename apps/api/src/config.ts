@@ -322,7 +322,11 @@ export function loadConfig(env: Env): Config {
       password: vars.PDF_SEAL_PASSWORD ?? '',
       demoPath: resolve(dataDir, 'pdf-seal.p12'),
     },
-    bank: { accountName: vars.BANK_ACCOUNT_NAME, bsb: vars.BANK_BSB, accountNumber: vars.BANK_ACCOUNT_NUMBER },
+    bank: {
+      accountName: vars.BANK_ACCOUNT_NAME,
+      bsb: vars.BANK_BSB,
+      accountNumber: vars.BANK_ACCOUNT_NUMBER,
+    },
   }
 }
 

@@ -92,7 +92,8 @@ describe('loadConfig', () => {
       accountNumber: '1234 5678',
     })
     expect(
-      load({ BANK_ACCOUNT_NAME: 'Signalway Trust', BANK_BSB: '083170', BANK_ACCOUNT_NUMBER: '987654321' }).bank,
+      load({ BANK_ACCOUNT_NAME: 'Signalway Trust', BANK_BSB: '083170', BANK_ACCOUNT_NUMBER: '987654321' })
+        .bank,
     ).toEqual({ accountName: 'Signalway Trust', bsb: '083-170', accountNumber: '987654321' })
     expect(errorOf({ BANK_BSB: '12-345' })).toContain('BANK_BSB must be six digits, as 062-000')
     expect(errorOf({ BANK_ACCOUNT_NUMBER: '12ab' })).toContain('BANK_ACCOUNT_NUMBER must be 6 to 10 digits')

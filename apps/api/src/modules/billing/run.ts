@@ -239,6 +239,16 @@ function pieceOf(
   } satisfies Piece
 }
 
+/**
+ * A piece another run issued (its work key is taken), whose units moved under this run, or that waited too long for
+ * the database's lock (SQLite's one writer, busy with another instance): the next run carries on.
+ */
+const leftToNextRun = (error: unknown) =>
+  error instanceof PieceDone ||
+  error instanceof PieceStale ||
+  isUniqueViolation(error) ||
+  (error as { code?: unknown } | null)?.code === 'SQLITE_BUSY'
+
 /** Issues the account's pieces in order; stops at the first that is done elsewhere, stale or failing. */
 async function billAccount(deps: BillingDeps, work: AccountWork, asAt: Date, outcome: BillingRunOutcome) {
   const buyer = buyerOf(work.account)
@@ -251,7 +261,7 @@ async function billAccount(deps: BillingDeps, work: AccountWork, asAt: Date, out
       outcome.invoiceIds.push(...issued.invoiceIds)
       outcome.noteIds.push(...issued.noteIds)
     } catch (error) {
-      if (error instanceof PieceDone || error instanceof PieceStale || isUniqueViolation(error)) {
+      if (leftToNextRun(error)) {
         outcome.skipped += 1
       } else {
         outcome.failed += 1
