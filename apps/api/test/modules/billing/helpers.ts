@@ -3,6 +3,7 @@ import { DEMO_BANK } from '../../../src/config.ts'
 import type { BillingDeps } from '../../../src/modules/billing/deps.ts'
 import { createPdfSealer } from '../../../src/modules/credit/pdf/seal.ts'
 import type { Dialect } from '../../helpers/build.ts'
+import { sealEnv } from '../../helpers/seal.ts'
 import { insertBooking } from '../bookings/fixtures.ts'
 import { onHireSetup } from '../bookings/on-hire-setup.ts'
 
@@ -27,8 +28,15 @@ export async function billingWorld(dialect: Dialect, options: { units?: number; 
 
 export type BillingWorld = Awaited<ReturnType<typeof billingWorld>>
 
+/** One seal for the process's tests: making a key pair per test is slow on a busy machine. */
+const seal = createPdfSealer({
+  p12Path: sealEnv().PDF_SEAL_P12,
+  password: sealEnv().PDF_SEAL_PASSWORD,
+  demoPath: '',
+})
+
 export function billingDeps(app: FastifyInstance, clock: () => Date): BillingDeps {
-  return { db: app.db, clock, seal: createPdfSealer(app.config.pdfSeal), log: app.log, bank: DEMO_BANK }
+  return { db: app.db, clock, seal, log: app.log, bank: DEMO_BANK }
 }
 
 /** A booking of the world's units on hire since `onHireAt`, with its fees and PO. */
