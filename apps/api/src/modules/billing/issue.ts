@@ -20,7 +20,7 @@ import {
   insertInvoice,
   insertInvoiceLines,
 } from './documents-repository.ts'
-import { advanceLineState, findLastChargingInvoice, setFeeInvoice } from './run-repository.ts'
+import { advanceLinesState, findLastChargingInvoice, setFeeInvoice } from './run-repository.ts'
 
 /*
  * One piece of the billing run in one transaction (ADR 051): the invoice's number from the 'INV' counter, the
@@ -243,13 +243,25 @@ async function issueCredit(trx: Executor, piece: Piece, credit: HireCredit): Pro
   return noteId
 }
 
+/** The units' moves grouped by the state they move from and to: one update a group. */
+function movesByState(moves: readonly UnitMove[]) {
+  const groups = new Map<string, { lineIds: number[]; from: UnitMove['from']; to: UnitMove['to'] }>()
+  for (const move of moves) {
+    const key = JSON.stringify([move.from, move.to])
+    const group = groups.get(key) ?? { lineIds: [], from: move.from, to: move.to }
+    group.lineIds.push(move.lineId)
+    groups.set(key, group)
+  }
+  return groups.values()
+}
+
 /** The piece's documents and state in one transaction; PieceDone or PieceStale when it must not be issued. */
 export async function issuePiece(trx: Executor, piece: Piece): Promise<IssuedDocuments> {
   const issued: IssuedDocuments = { invoiceIds: [], noteIds: [] }
   if (piece.draft.lines.length > 0) issued.invoiceIds.push(await issueInvoice(trx, piece))
   for (const credit of piece.draft.credits) issued.noteIds.push(await issueCredit(trx, piece, credit))
-  for (const unit of piece.units) {
-    if (!(await advanceLineState(trx, unit.lineId, unit.from, unit.to))) throw new PieceStale()
+  for (const group of movesByState(piece.units)) {
+    if (!(await advanceLinesState(trx, group.lineIds, group.from, group.to))) throw new PieceStale()
   }
   return issued
 }

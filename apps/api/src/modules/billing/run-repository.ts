@@ -153,25 +153,26 @@ export function listRunAccounts(db: Executor, asAt: string): Promise<RunAccountR
 }
 
 /**
- * Moves a unit's invoicing state on from what the run read: false when another writer moved it first (the run's
- * view is stale, and the piece is rolled back rather than charge from it).
+ * Moves units' invoicing state on from what the run read (the same state for all of them, as the units of one
+ * booking usually are): false when another writer moved one of them first (the run's view is stale, and the piece
+ * is rolled back rather than charge from it). One statement for the lot.
  */
-export async function advanceLineState(
+export async function advanceLinesState(
   trx: Executor,
-  lineId: number,
+  lineIds: readonly number[],
   from: { invoicedTo: string | null; invoicedCents: number },
   to: { invoicedTo: string; invoicedCents: number },
 ): Promise<boolean> {
   const result = await trx
     .updateTable('booking_lines')
     .set({ invoiced_to: to.invoicedTo, invoiced_cents: to.invoicedCents })
-    .where('id', '=', lineId)
+    .where('id', 'in', [...lineIds])
     .where('invoiced_cents', '=', from.invoicedCents)
     .where((eb) =>
       from.invoicedTo === null ? eb('invoiced_to', 'is', null) : eb('invoiced_to', '=', from.invoicedTo),
     )
     .executeTakeFirst()
-  return Number(result.numUpdatedRows) === 1
+  return Number(result.numUpdatedRows) === lineIds.length
 }
 
 /** Names the invoice that carried a booking's fee; false when one already did. */
