@@ -4,10 +4,10 @@
  *
  * For each dialect: a fresh database (a temporary SQLite file; a new schema of TEST_DATABASE_URL, default
  * postgres://postgres@127.0.0.1:5432/test, dropped afterwards), migrated by the app's migrator; the accounts (each
- * with its credit application, billed monthly on the 1st), a booking each with 10 VMS boards on hire since 20
- * October (with delivery and collection fees), inserted in batches. Then one billing run as at 2 December: every
- * account has October's and November's periods to invoice (4,000 invoices, 40,000 lines), each in its own
- * transaction. Target: under 60 s. Then the sealed PDF of the first invoices, one after another (target: median
+ * with its credit application, billed monthly on the 1st), a booking each with 10 VMS boards on hire since 5
+ * November (with delivery and collection fees), inserted in batches. Then one billing run as at 2 December: every
+ * account has November's period to invoice (2,000 invoices of 11 lines), each in its own transaction. Target:
+ * under 60 s. Then the sealed PDF of the first invoices, one after another (target: median
  * under 100 ms).
  *
  *   node bench/billing.ts [--accounts N] [--units N] [--pdfs N] [--dialect sqlite|postgres]
@@ -39,7 +39,7 @@ type Db = Kysely<DB>
 const DEFAULT_PG_URL = 'postgres://postgres@127.0.0.1:5432/test'
 const TARGET_RUN_S = 60
 const TARGET_PDF_MEDIAN_MS = 100
-const ON_HIRE = '2026-10-19T22:00:00.000Z'
+const ON_HIRE = '2026-11-04T22:00:00.000Z'
 const AS_AT = new Date('2026-12-02T00:00:00.000Z')
 const BATCH = 400
 

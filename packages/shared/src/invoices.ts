@@ -83,7 +83,7 @@ export const adjustmentNoteInputSchema = z
       .max(INVOICE_LIMITS.noteLinesMax, { error: INVOICE_MESSAGES.tooManyLines }),
   })
   .strict()
-  .meta({ id: 'AdjustmentNoteInput' })
+  .meta({ id: 'NewAdjustmentNote' })
 export type AdjustmentNoteInput = z.infer<typeof adjustmentNoteInputSchema>
 
 export const invoiceLineSchema = z

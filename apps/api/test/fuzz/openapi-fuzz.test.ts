@@ -23,6 +23,7 @@ import { insertBooking } from '../modules/bookings/fixtures.ts'
 import { createEnquiry } from '../modules/enquiries/helpers.ts'
 import { openFuzzAccount } from './account-fixture.ts'
 import { type AdminBookingFixture, adminBookingFixture } from './admin-bookings-fixture.ts'
+import { type BillingFixture, billingBodyExamples, billingFixture } from './billing-fixture.ts'
 import { onHireBookingFixture } from './booking-fixture.ts'
 import { FAULT_BODY_EXAMPLES, faultFixture } from './fault-fixture.ts'
 import { type FieldFixture, fieldBodyExamples, fieldFixture } from './field-fixture.ts'
@@ -152,7 +153,7 @@ const newTally = (): Tally => ({
   transport: new Map(),
 })
 
-interface Fixture extends AdminBookingFixture, FieldFixture {
+interface Fixture extends AdminBookingFixture, FieldFixture, BillingFixture {
   app: FastifyInstance
   user: TestUser
   admin: TestUser
@@ -536,6 +537,8 @@ function parameterExample(fixture: Fixture, op: Operation, name: string): string
   if (name === 'id' && op.path.includes('/admin/bookings/')) return String(fixture.bookingId)
   if (name === 'id' && op.path.includes('/admin/faults/')) return String(fixture.faultId)
   if (name === 'id' && op.path.includes('/admin/dockets/')) return String(fixture.field.docketId)
+  if (name === 'id' && op.path.includes('/invoices/')) return String(fixture.billing.invoiceId)
+  if (name === 'id' && op.path.includes('/adjustment-notes/')) return String(fixture.billing.noteId)
   if (name === 'docketId') return String(fixture.field.docketId)
   if (name === 'stopId') return String(fixture.field.stopId)
   if (name === 'date') return '2026-12-10'
@@ -637,6 +640,7 @@ function bodyExample(fixture: Fixture, op: Operation): Record<string, unknown> {
   const examples: Record<string, Record<string, unknown>> = {
     ...FAULT_BODY_EXAMPLES,
     ...fieldBodyExamples(fixture),
+    ...billingBodyExamples,
     'POST /api/admin/fleet/types': { ...equipmentType, slug: `fuzz-${randomUUID().slice(0, 8)}` },
     'PUT /api/admin/fleet/types/{id}': { ...equipmentType, slug: fixture.fleet.typeSlug, version: 1 },
     'POST /api/admin/fleet/units': {
@@ -1070,7 +1074,7 @@ describe.each(DIALECTS)('fuzzing every operation of the OpenAPI document on %s',
     const customerAccount = await customerAccountFixture(app, creditId, user, op.path)
     const userSession = await app.tokens.startSession(app.db, user, app.accessTokens.audience, TEST_CLIENT)
     const other = await app.tokens.startSession(app.db, user, app.accessTokens.audience, TEST_CLIENT)
-    const context: Omit<Fixture, 'field'> = {
+    const context: Omit<Fixture, 'field' | 'billing'> = {
       app,
       user,
       admin,
@@ -1136,7 +1140,11 @@ describe.each(DIALECTS)('fuzzing every operation of the OpenAPI document on %s',
           : 'A'.repeat(43),
     }
     const portal = { bookingId: context.bookingId, depotId: fleet.fleet.depotId }
-    return { ...context, ...(await fieldFixture(app, creditId, user, op.path, portal)) }
+    return {
+      ...context,
+      ...(await fieldFixture(app, creditId, user, op.path, portal)),
+      ...(await billingFixture(app, creditId, user, op.path)),
+    }
   }
 
   /** The request a client following the document makes: valid parameters and body, the right token. */

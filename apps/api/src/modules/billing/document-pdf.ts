@@ -167,7 +167,7 @@ export async function generateInvoicePdf(input: InvoicePdfInput): Promise<Uint8A
   heading(w, 'Invoice')
   rows(w, [
     ['Invoice number', input.number],
-    ['Date of issue', printedDay(input.issueDate)],
+    ['Date issued', printedDay(input.issueDate)],
     ['Due date', `${printedDay(input.dueDate)} (${termsOf(input.issueDate, input.dueDate)} days)`],
     ...buyerRows(input.buyer),
     ['Purchase orders', input.poNumbers || 'None'],
@@ -206,7 +206,7 @@ export async function generateAdjustmentNotePdf(input: AdjustmentNotePdfInput): 
   heading(w, 'Adjustment')
   rows(w, [
     ['Adjustment note number', input.number],
-    ['Date of issue', printedDay(input.issueDate)],
+    ['Date issued', printedDay(input.issueDate)],
     ['Original invoice', `${input.invoiceNumber} of ${printedDay(input.invoiceIssueDate)}`],
     ...buyerRows(input.buyer),
     ['Reason', input.reason],

@@ -9,10 +9,9 @@ import {
   INVOICE_NUMBER_PREFIX,
 } from '@signalway/shared/invoices'
 import { gstOf } from '@signalway/shared/money'
-import type { Insertable } from 'kysely'
 import { nextCounterValue } from '../../db/counters-repository.ts'
 import type { Executor } from '../../db/database.ts'
-import type { InvoiceLinesTable, InvoicesTable } from '../../db/schema.ts'
+import type { NewInvoice, NewInvoiceLine } from '../../db/schema.ts'
 import { writeAudit } from '../audit/audit.ts'
 import {
   insertAdjustmentNote,
@@ -117,7 +116,7 @@ export interface IssuedDocuments {
   noteIds: number[]
 }
 
-function lineValues(piece: Piece, invoiceId: number): Insertable<InvoiceLinesTable>[] {
+function lineValues(piece: Piece, invoiceId: number): NewInvoiceLine[] {
   const invoicedTo = new Map(piece.units.map((unit) => [unit.lineId, unit.to.invoicedTo]))
   return piece.draft.lines.map((line: InvoiceLine, index) => ({
     invoice_id: invoiceId,
@@ -152,7 +151,7 @@ export const dueDateOf = (issuedAt: Date, paymentTermsDays: number) =>
 
 async function insertPieceInvoice(trx: Executor, piece: Piece, number: string): Promise<number> {
   const { buyer, draft } = piece
-  const values: Insertable<InvoicesTable> = {
+  const values: NewInvoice = {
     ...buyerColumns(buyer, piece.issuedAt),
     number,
     work_key: piece.workKey,

@@ -12,9 +12,8 @@ import {
   type ReleaseInput,
 } from '@signalway/shared/customer-accounts'
 import type { AccountBillingCycle } from '@signalway/shared/invoices'
-import type { Updateable } from 'kysely'
 import type { Executor } from '../../db/database.ts'
-import type { CustomerAccountRow, CustomerAccountsTable } from '../../db/schema.ts'
+import type { CustomerAccountRow, CustomerAccountUpdate } from '../../db/schema.ts'
 import { ConflictError, NotFoundError } from '../../lib/errors.ts'
 import { type Clock, toTimestamp } from '../../lib/time.ts'
 import { type AuditAction, type AuditContext, writeAudit } from '../audit/audit.ts'
@@ -183,7 +182,7 @@ interface Change {
   action: AuditAction
   before: object
   after: object
-  columns: Omit<Updateable<CustomerAccountsTable>, 'id' | 'version'>
+  columns: Omit<CustomerAccountUpdate, 'id' | 'version'>
 }
 
 /** Saves a change made from `version` and audits it, in one transaction; 409 when someone saved since. */

@@ -72,7 +72,7 @@ describe.each(DIALECTS)('invoices and adjustment notes (%s)', (dialect) => {
       'Tax invoice INV-000001',
       SITE.legalName,
       `ABN ${SITE.abn}`,
-      'Date of issue 21/11/2026',
+      'Date issued 21/11/2026',
       'Due date 21/12/2026 (30 days)',
       'VMS-0001 VMS board: 11/11/2026 to 20/11/2026, 10 days: 1 week × $950.00 + 3 days × $180.00',
       '$1,490.00',
