@@ -934,6 +934,12 @@ export type OffHireRow = Selectable<OffHiresTable>
 export type CustomerAccountRow = Selectable<CustomerAccountsTable>
 export type CustomerAccountMemberRow = Selectable<CustomerAccountMembersTable>
 export type CustomerAccountSiteRow = Selectable<CustomerAccountSitesTable>
+export type InvoiceRow = Selectable<InvoicesTable>
+export type NewInvoice = Insertable<InvoicesTable>
+export type NewInvoiceLine = Insertable<InvoiceLinesTable>
+export type CustomerAccountUpdate = Updateable<CustomerAccountsTable>
+export type InvoiceLineRow = Selectable<InvoiceLinesTable>
+export type AdjustmentNoteRow = Selectable<AdjustmentNotesTable>
 
 type BillingCycleKind = 'every_28_days' | 'monthly'
 

@@ -23,6 +23,7 @@ import { insertBooking } from '../modules/bookings/fixtures.ts'
 import { createEnquiry } from '../modules/enquiries/helpers.ts'
 import { openFuzzAccount } from './account-fixture.ts'
 import { type AdminBookingFixture, adminBookingFixture } from './admin-bookings-fixture.ts'
+import { type BillingFixture, billingBodyExamples, billingFixture } from './billing-fixture.ts'
 import { onHireBookingFixture } from './booking-fixture.ts'
 import { FAULT_BODY_EXAMPLES, faultFixture } from './fault-fixture.ts'
 import { type FieldFixture, fieldBodyExamples, fieldFixture } from './field-fixture.ts'
@@ -157,7 +158,7 @@ const newTally = (): Tally => ({
   transport: new Map(),
 })
 
-interface Fixture extends AdminBookingFixture, FieldFixture, ReceivablesFixture {
+interface Fixture extends AdminBookingFixture, FieldFixture, ReceivablesFixture, BillingFixture {
   app: FastifyInstance
   user: TestUser
   admin: TestUser
@@ -541,6 +542,8 @@ function parameterExample(fixture: Fixture, op: Operation, name: string): string
   if (name === 'id' && op.path.includes('/admin/bookings/')) return String(fixture.bookingId)
   if (name === 'id' && op.path.includes('/admin/faults/')) return String(fixture.faultId)
   if (name === 'id' && op.path.includes('/admin/dockets/')) return String(fixture.field.docketId)
+  if (name === 'id' && op.path.includes('/invoices/')) return String(fixture.billing.invoiceId)
+  if (name === 'id' && op.path.includes('/adjustment-notes/')) return String(fixture.billing.noteId)
   if (name === 'docketId') return String(fixture.field.docketId)
   if (name === 'stopId') return String(fixture.field.stopId)
   if (name === 'paymentId') return String(fixture.receivables.paymentId)
@@ -645,6 +648,7 @@ function bodyExample(fixture: Fixture, op: Operation): Record<string, unknown> {
     ...FAULT_BODY_EXAMPLES,
     ...fieldBodyExamples(fixture),
     ...receivablesBodyExamples(fixture),
+    ...billingBodyExamples,
     'POST /api/admin/fleet/types': { ...equipmentType, slug: `fuzz-${randomUUID().slice(0, 8)}` },
     'PUT /api/admin/fleet/types/{id}': { ...equipmentType, slug: fixture.fleet.typeSlug, version: 1 },
     'POST /api/admin/fleet/units': {
@@ -1078,7 +1082,7 @@ describe.each(DIALECTS)('fuzzing every operation of the OpenAPI document on %s',
     const customerAccount = await customerAccountFixture(app, creditId, user, op.path)
     const userSession = await app.tokens.startSession(app.db, user, app.accessTokens.audience, TEST_CLIENT)
     const other = await app.tokens.startSession(app.db, user, app.accessTokens.audience, TEST_CLIENT)
-    const context: Omit<Fixture, 'field' | 'receivables'> = {
+    const context: Omit<Fixture, 'field' | 'receivables' | 'billing'> = {
       app,
       user,
       admin,
@@ -1148,6 +1152,7 @@ describe.each(DIALECTS)('fuzzing every operation of the OpenAPI document on %s',
       ...context,
       ...(await fieldFixture(app, creditId, user, op.path, portal)),
       ...(await receivablesFixture(app, op.path, customerAccount.customerAccountId)),
+      ...(await billingFixture(app, creditId, user, op.path)),
     }
   }
 

@@ -80,6 +80,13 @@ export function responseChecker(doc: OpenApiDocument): ResponseChecker {
   // strict: a keyword Ajv does not know (so would silently ignore) fails the compilation instead.
   const ajv = new Ajv2020({ strict: true, allErrors: true })
   ajv.addFormat('binary', true)
+  // zod's z.iso.date(): a calendar day, 'YYYY-MM-DD', that exists.
+  ajv.addFormat('date', (value: string) => {
+    const day = /^(\d{4})-(\d{2})-(\d{2})$/u.exec(value)
+    if (!day) return false
+    const date = new Date(Date.UTC(Number(day[1]), Number(day[2]) - 1, Number(day[3])))
+    return date.toISOString().slice(0, 10) === value
+  })
   ajv.addSchema({ $id: COMPONENTS_ID, $defs: rewriteRefs(doc.components?.schemas ?? {}, '#/$defs/') })
   const compiled = new Map<string, ValidateFunction>()
   const validator = (key: string, schema: unknown): ValidateFunction => {

@@ -59,6 +59,7 @@ export type PaymentAuditAction =
   | 'payment.allocate'
   | 'payment.reverse'
   | 'payment.allocation-reverse'
+export type BillingAuditAction = 'invoice.issue' | 'adjustment-note.issue' | 'billing.run'
 
 export type AuditAction =
   | UserAuditAction
@@ -75,6 +76,7 @@ export type AuditAction =
   | FaultAuditAction
   | FieldAuditAction
   | PaymentAuditAction
+  | BillingAuditAction
 
 export type AuditTargetType =
   | 'user'
@@ -91,6 +93,9 @@ export type AuditTargetType =
   | 'fault'
   | 'docket'
   | 'payment'
+  | 'invoice'
+  | 'adjustment-note'
+  | 'billing-run'
 
 /** Who made a change: the signed-in user (the auth module's AuthUser has these fields). */
 export interface AuditActor {
@@ -100,7 +105,8 @@ export interface AuditActor {
 }
 
 export interface AuditEntry {
-  actor: AuditActor
+  /** Null for the scheduled work no one started (the billing run). */
+  actor: AuditActor | null
   action: AuditAction
   targetType: AuditTargetType
   targetId: string
@@ -124,8 +130,8 @@ export function auditContextOf(request: FastifyRequest): AuditContext {
 export async function writeAudit(db: Executor, entry: AuditEntry): Promise<void> {
   await insertAuditEntry(db, {
     at: entry.at.toISOString(),
-    actor_id: Number(entry.actor.id),
-    actor_email: entry.actor.email,
+    actor_id: entry.actor === null ? null : Number(entry.actor.id),
+    actor_email: entry.actor?.email ?? null,
     action: entry.action,
     target_type: entry.targetType,
     target_id: entry.targetId,

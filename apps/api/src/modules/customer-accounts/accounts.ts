@@ -11,8 +11,9 @@ import {
   CUSTOMER_ACCOUNT_MESSAGES as MESSAGES,
   type ReleaseInput,
 } from '@signalway/shared/customer-accounts'
+import type { AccountBillingCycle } from '@signalway/shared/invoices'
 import type { Executor } from '../../db/database.ts'
-import type { CustomerAccountRow } from '../../db/schema.ts'
+import type { CustomerAccountRow, CustomerAccountUpdate } from '../../db/schema.ts'
 import { ConflictError, NotFoundError } from '../../lib/errors.ts'
 import { type Clock, toTimestamp } from '../../lib/time.ts'
 import { type AuditAction, type AuditContext, writeAudit } from '../audit/audit.ts'
@@ -140,6 +141,26 @@ export async function getAccount({ db }: CustomerAccountsDeps, id: number): Prom
       version: site.version,
     })),
     limitChanges,
+    billingCycle: billingCycleOf(row),
+  }
+}
+
+/** The account's billing cycle as staff see and set it (ADR 051). */
+export function billingCycleOf(row: CustomerAccountRow): AccountBillingCycle {
+  return {
+    kind: row.billing_cycle,
+    anchorDay: row.billing_anchor_day,
+    dayOfMonth: row.billing_day_of_month,
+  }
+}
+
+/** The columns of a cycle: a monthly cycle keeps no anchor day, an every-28-days one no day of the month. */
+function cycleColumns(cycle: AccountBillingCycle | undefined) {
+  if (cycle === undefined) return {}
+  return {
+    billing_cycle: cycle.kind,
+    billing_anchor_day: cycle.kind === 'every_28_days' ? cycle.anchorDay : null,
+    billing_day_of_month: cycle.kind === 'monthly' ? cycle.dayOfMonth : null,
   }
 }
 
@@ -154,6 +175,7 @@ function detailsOf(row: CustomerAccountRow) {
     invoiceDelivery: row.invoice_delivery,
     paymentTermsDays: row.payment_terms_days,
     poRequired: row.po_required === 1,
+    billingCycle: billingCycleOf(row),
   }
 }
 
@@ -161,7 +183,7 @@ interface Change {
   action: AuditAction
   before: object
   after: object
-  columns: AccountColumns
+  columns: Omit<CustomerAccountUpdate, 'id' | 'version'>
 }
 
 /** Saves a change made from `version` and audits it, in one transaction; 409 when someone saved since. */
@@ -212,6 +234,7 @@ export async function updateDetails(
     invoice_delivery: details.invoiceDelivery,
     payment_terms_days: details.paymentTermsDays,
     po_required: details.poRequired ? 1 : 0,
+    ...cycleColumns(details.billingCycle),
   }
   return saveChange(
     deps,

@@ -1,12 +1,12 @@
 import type { FastifyReply } from 'fastify'
-import type { BankDetails } from './business.ts'
+import type { BankDetails } from '../../config.ts'
 import type { ReceivablesDeps } from './payments.ts'
 import { generateStatementPdf } from './statement-pdf.ts'
 import { accountStatement } from './statements.ts'
 
-/** What the statement's PDF needs beyond the database: the business's bank details (null: ask for them). */
+/** What the statement's PDF needs beyond the database: the business's bank details. */
 export interface PdfDeps {
-  bank: BankDetails | null
+  bank: BankDetails
 }
 
 /** Answers the account's statement for the month as a PDF download. */

@@ -2,10 +2,10 @@ import { formatMoney } from '@signalway/shared/money'
 import type { Statement } from '@signalway/shared/receivables'
 import { SITE } from '@signalway/shared/site'
 import { PDFDocument, type PDFPage } from 'pdf-lib'
+import type { BankDetails } from '../../config.ts'
 import { embedFonts, needsUnicodeFonts } from '../credit/pdf/fonts.ts'
 import { COLORS, MARGIN, PAGE, PdfWriter } from '../credit/pdf/layout.ts'
 import { drawLogoMark } from '../credit/pdf/logo.ts'
-import type { BankDetails } from './business.ts'
 
 /*
  * The monthly statement as PDF (requirements §22): the same layout and fonts as the business's other documents
@@ -106,17 +106,14 @@ function ageing(w: PdfWriter, statement: Statement): void {
   w.y = top - 30
 }
 
-function howToPay(w: PdfWriter, statement: Statement, bank: BankDetails | null): void {
+function howToPay(w: PdfWriter, statement: Statement, bank: BankDetails): void {
   w.space(10)
   w.text('How to pay', { font: w.fonts.bold, size: 11 })
   w.space(4)
   const reference = `Quote your account number ${statement.account.accountNumber} and the invoice numbers you pay.`
-  if (bank)
-    w.text(
-      `EFT to ${bank.accountName || SITE.legalName}, BSB ${bank.bsb}, account ${bank.accountNumber}. ${reference}`,
-      { size: 9.5 },
-    )
-  else w.text(`Ask ${SITE.accountsEmail} for our bank details. ${reference}`, { size: 9.5 })
+  w.text(`EFT to ${bank.accountName}, BSB ${bank.bsb}, account ${bank.accountNumber}. ${reference}`, {
+    size: 9.5,
+  })
   w.text(`Questions about this statement: ${SITE.accountsEmail}, ${SITE.phone.display}.`, { size: 9.5 })
 }
 
@@ -163,7 +160,7 @@ function entries(w: PdfWriter, statement: Statement): void {
 /** The statement's PDF (A4, unsealed). */
 export async function generateStatementPdf(
   statement: Statement,
-  bank: BankDetails | null,
+  bank: BankDetails,
   createdAt: Date,
 ): Promise<Uint8Array> {
   const doc = await PDFDocument.create()

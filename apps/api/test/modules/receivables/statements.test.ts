@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { DIALECTS } from '../../helpers/build.ts'
 import { insertAdjustmentNote, insertInvoice } from '../../helpers/invoices.ts'
+import { pdfText } from '../credit/helpers.ts'
 import { pay, post, receivablesWorld, type World } from './helpers.ts'
 
 /*
@@ -119,6 +120,10 @@ describe.each(DIALECTS)('statements on %s', (dialect) => {
     expect(pdf.headers['content-type']).toBe('application/pdf')
     expect(pdf.headers['content-disposition']).toMatch(/statement-SW-\d+-2026-11\.pdf/u)
     expect(pdf.rawPayload.subarray(0, 5).toString()).toBe('%PDF-')
+    const text = (await pdfText(pdf.rawPayload)).replace(/\s+/gu, ' ')
+    // The business's bank account from the configuration (the demo's), and November's closing balance.
+    expect(text).toContain('BSB 062-000, account 1234 5678')
+    expect(text).toContain('$440.00')
   })
 
   it('refuses a month that is not YYYY-MM', async () => {
