@@ -71,6 +71,22 @@ export interface Config {
   pdfSeal: { p12Path: string | undefined; password: string; demoPath: string }
   /** Public pages kept rendered in memory (plugins/page-cache.ts); 0 turns the cache off. */
   pageCacheEntries: number
+  /** The business's bank account printed on every invoice for payments by EFT (ADR 051). */
+  bank: BankDetails
+}
+
+export interface BankDetails {
+  accountName: string
+  /** '063-000': the branch's six digits. */
+  bsb: string
+  accountNumber: string
+}
+
+/** Demo defaults: fictional, the form of a real BSB and account number. */
+export const DEMO_BANK: BankDetails = {
+  accountName: SITE.legalName,
+  bsb: '062-000',
+  accountNumber: '1234 5678',
 }
 
 /** What the browser may see, and nothing else. */
@@ -211,6 +227,16 @@ const envSchema = z.object({
   PAGE_CACHE_ENTRIES: integer('PAGE_CACHE_ENTRIES', 0, 100_000).default(200),
   PDF_SEAL_P12: z.string().optional(),
   PDF_SEAL_PASSWORD: z.string().optional(),
+  BANK_ACCOUNT_NAME: z.string().trim().min(1).max(100).default(DEMO_BANK.accountName),
+  BANK_BSB: z
+    .string()
+    .regex(/^\d{3}-?\d{3}$/, 'BANK_BSB must be six digits, as 062-000')
+    .transform((value) => `${value.replace('-', '').slice(0, 3)}-${value.replace('-', '').slice(3)}`)
+    .default(DEMO_BANK.bsb),
+  BANK_ACCOUNT_NUMBER: z
+    .string()
+    .regex(/^\d[\d ]{4,12}\d$/, 'BANK_ACCOUNT_NUMBER must be 6 to 10 digits (spaces allowed)')
+    .default(DEMO_BANK.accountNumber),
 })
 
 /**
@@ -295,6 +321,11 @@ export function loadConfig(env: Env): Config {
       p12Path: vars.PDF_SEAL_P12 === undefined ? undefined : resolve(vars.PDF_SEAL_P12),
       password: vars.PDF_SEAL_PASSWORD ?? '',
       demoPath: resolve(dataDir, 'pdf-seal.p12'),
+    },
+    bank: {
+      accountName: vars.BANK_ACCOUNT_NAME,
+      bsb: vars.BANK_BSB,
+      accountNumber: vars.BANK_ACCOUNT_NUMBER,
     },
   }
 }

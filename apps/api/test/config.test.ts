@@ -85,6 +85,20 @@ describe('loadConfig', () => {
     )
   })
 
+  it('takes the bank details printed on invoices, with demo defaults, and refuses a BSB that is not six digits (ADR 051)', () => {
+    expect(load({}).bank).toEqual({
+      accountName: 'Signalway Traffic Hire Pty Ltd',
+      bsb: '062-000',
+      accountNumber: '1234 5678',
+    })
+    expect(
+      load({ BANK_ACCOUNT_NAME: 'Signalway Trust', BANK_BSB: '083170', BANK_ACCOUNT_NUMBER: '987654321' })
+        .bank,
+    ).toEqual({ accountName: 'Signalway Trust', bsb: '083-170', accountNumber: '987654321' })
+    expect(errorOf({ BANK_BSB: '12-345' })).toContain('BANK_BSB must be six digits, as 062-000')
+    expect(errorOf({ BANK_ACCOUNT_NUMBER: '12ab' })).toContain('BANK_ACCOUNT_NUMBER must be 6 to 10 digits')
+  })
+
   it('rejects a bad PORT with one clear line', () => {
     expect(errorOf({ PORT: 'abc' })).toBe(
       'Configuration error: PORT must be an integer between 1 and 65535 (got "abc")',

@@ -5,6 +5,7 @@ import { MAX_CREDIT_LIMIT } from './credit-admin.ts'
 import { CUSTOMER_ACCOUNT_ROLES } from './customer-account-words.ts'
 import { ACN_INVALID, abnField, emailField, isValidAcn, requiredText, rule } from './fields.ts'
 import { optionalQuery, pagedSchema, pageQuery } from './http.ts'
+import { accountBillingCycleSchema } from './invoices.ts'
 
 /*
  * Company customer accounts (ADR 045, requirements §18): the account an approved credit application opens, with
@@ -170,6 +171,8 @@ export const customerAccountDetailSchema = customerAccountSummarySchema
     invitations: z.array(customerAccountInvitationSchema),
     sites: z.array(customerAccountSiteSchema),
     limitChanges: z.array(creditLimitChangeSchema),
+    /** How the account is billed (ADR 051). */
+    billingCycle: accountBillingCycleSchema,
   })
   .meta({ id: 'CustomerAccountDetail' })
 export type CustomerAccountDetail = z.infer<typeof customerAccountDetailSchema>
@@ -208,6 +211,8 @@ export const customerAccountDetailsInputSchema = z
       .min(CUSTOMER_ACCOUNT_LIMITS.termsMin, { error: CUSTOMER_ACCOUNT_MESSAGES.termsInvalid })
       .max(CUSTOMER_ACCOUNT_LIMITS.termsMax, { error: CUSTOMER_ACCOUNT_MESSAGES.termsInvalid }),
     poRequired: z.boolean(),
+    /** Unchanged when absent. */
+    billingCycle: accountBillingCycleSchema.optional(),
   })
   .strict()
   .meta({ id: 'CustomerAccountDetailsInput' })

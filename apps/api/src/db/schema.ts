@@ -934,6 +934,9 @@ export type OffHireRow = Selectable<OffHiresTable>
 export type CustomerAccountRow = Selectable<CustomerAccountsTable>
 export type CustomerAccountMemberRow = Selectable<CustomerAccountMembersTable>
 export type CustomerAccountSiteRow = Selectable<CustomerAccountSitesTable>
+export type InvoiceRow = Selectable<InvoicesTable>
+export type InvoiceLineRow = Selectable<InvoiceLinesTable>
+export type AdjustmentNoteRow = Selectable<AdjustmentNotesTable>
 
 type BillingCycleKind = 'every_28_days' | 'monthly'
 

@@ -3,6 +3,7 @@ import { accountsRoutes } from './accounts/routes.ts'
 import { addressRoutes } from './address/routes.ts'
 import { authRoutes } from './auth/routes.ts'
 import { backOfficeRoutes } from './back-office/routes.ts'
+import { billingRoutes } from './billing/routes.ts'
 import { bookingsAdminRoutes } from './bookings/admin-routes.ts'
 import { bookingsApprovalRoutes } from './bookings/approval-routes.ts'
 import { onHireRoutes } from './bookings/on-hire-routes.ts'
@@ -47,4 +48,5 @@ export const apiModules: FastifyPluginAsync[] = [
   faultRoutes,
   customerFaultRoutes,
   fieldRoutes,
+  billingRoutes,
 ]

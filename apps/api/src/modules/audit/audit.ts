@@ -54,6 +54,7 @@ export type BookingAuditAction =
 
 export type FaultAuditAction = 'fault.update'
 export type FieldAuditAction = 'dispatch.save' | 'docket.create'
+export type BillingAuditAction = 'invoice.issue' | 'adjustment-note.issue' | 'billing.run'
 
 export type AuditAction =
   | UserAuditAction
@@ -69,6 +70,7 @@ export type AuditAction =
   | BookingAuditAction
   | FaultAuditAction
   | FieldAuditAction
+  | BillingAuditAction
 
 export type AuditTargetType =
   | 'user'
@@ -84,6 +86,9 @@ export type AuditTargetType =
   | 'booking'
   | 'fault'
   | 'docket'
+  | 'invoice'
+  | 'adjustment-note'
+  | 'billing-run'
 
 /** Who made a change: the signed-in user (the auth module's AuthUser has these fields). */
 export interface AuditActor {
@@ -93,7 +98,8 @@ export interface AuditActor {
 }
 
 export interface AuditEntry {
-  actor: AuditActor
+  /** Null for the scheduled work no one started (the billing run). */
+  actor: AuditActor | null
   action: AuditAction
   targetType: AuditTargetType
   targetId: string
@@ -117,8 +123,8 @@ export function auditContextOf(request: FastifyRequest): AuditContext {
 export async function writeAudit(db: Executor, entry: AuditEntry): Promise<void> {
   await insertAuditEntry(db, {
     at: entry.at.toISOString(),
-    actor_id: Number(entry.actor.id),
-    actor_email: entry.actor.email,
+    actor_id: entry.actor === null ? null : Number(entry.actor.id),
+    actor_email: entry.actor?.email ?? null,
     action: entry.action,
     target_type: entry.targetType,
     target_id: entry.targetId,

@@ -2,10 +2,8 @@ import { formatDateTime, formatLongDateTime } from '@signalway/shared/business-t
 import { cents, formatMoney } from '@signalway/shared/money'
 import { SITE } from '@signalway/shared/site'
 import { hireTerms } from '@signalway/shared/terms'
-import { PDFDocument, type PDFPage } from 'pdf-lib'
-import { embedFonts, needsUnicodeFonts } from '../credit/pdf/fonts.ts'
-import { COLORS, CONTENT_WIDTH, MARGIN, PAGE, PdfWriter } from '../credit/pdf/layout.ts'
-import { drawLogoMark } from '../credit/pdf/logo.ts'
+import { footers, heading, rows, startBusinessDocument } from '../credit/pdf/business-document.ts'
+import { COLORS, CONTENT_WIDTH, type PdfWriter } from '../credit/pdf/layout.ts'
 import { addSealField, type PdfSealer, sealPdf } from '../credit/pdf/seal.ts'
 
 /*
@@ -61,47 +59,6 @@ export interface AgreementPdfInput {
 }
 
 const money = (amount: number) => formatMoney(cents(amount))
-
-function runningHeader(w: PdfWriter, page: PDFPage, reference: string): number {
-  const top = PAGE.height - MARGIN.top + 14
-  drawLogoMark(page, MARGIN.left, top - 18, 18)
-  w.textAt(page, SITE.name, MARGIN.left + 24, top - 12, { font: w.fonts.bold, size: 9.5 })
-  w.textAt(page, `${AGREEMENT_TITLE}  ·  ${reference}`, PAGE.width - MARGIN.right, top - 12, {
-    size: 8,
-    color: COLORS.muted,
-    align: 'right',
-  })
-  const y = top - 26
-  page.drawLine({
-    start: { x: MARGIN.left, y },
-    end: { x: PAGE.width - MARGIN.right, y },
-    thickness: 1,
-    color: COLORS.amber,
-  })
-  return y - 8
-}
-
-function heading(w: PdfWriter, text: string): void {
-  w.ensure(40)
-  w.space(12)
-  w.text(text, { font: w.fonts.bold, size: 12 })
-  w.space(4)
-  w.rule()
-  w.space(4)
-}
-
-/** Label and value rows. */
-function rows(w: PdfWriter, values: [string, string][]): void {
-  for (const [label, value] of values) {
-    const height = w.measure(value, { x: MARGIN.left + 150 })
-    w.ensure(height)
-    const top = w.y
-    w.text(label, { color: COLORS.muted, width: 140 })
-    w.y = top
-    w.text(value, { x: MARGIN.left + 150 })
-    w.space(2)
-  }
-}
 
 function itemsSection(w: PdfWriter, input: AgreementPdfInput): void {
   heading(w, 'Equipment and indicative price')
@@ -159,46 +116,19 @@ function acceptanceSection(w: PdfWriter, input: AgreementPdfInput): void {
   w.text(acceptance.sha256, { font: w.fonts.mono, size: 8.5 })
 }
 
-function footers(w: PdfWriter, reference: string): void {
-  const pages = w.doc.getPages()
-  pages.forEach((page, index) => {
-    const y = MARGIN.bottom - 26
-    page.drawLine({
-      start: { x: MARGIN.left, y: y + 12 },
-      end: { x: PAGE.width - MARGIN.right, y: y + 12 },
-      thickness: 0.5,
-      color: COLORS.rule,
-    })
-    w.textAt(page, `${SITE.legalName}  ·  ${AGREEMENT_TITLE}  ·  ${reference}`, MARGIN.left, y, {
-      size: 7.5,
-      color: COLORS.muted,
-    })
-    w.textAt(page, `Page ${index + 1} of ${pages.length}`, PAGE.width - MARGIN.right, y, {
-      size: 7.5,
-      color: COLORS.muted,
-      align: 'right',
-    })
-  })
-}
-
 /** The sealed hire agreement (unsealed when no sealer is given). */
 export async function generateAgreementPdf(input: AgreementPdfInput): Promise<Uint8Array> {
-  const doc = await PDFDocument.create()
   const { seal, createdAt, ...printed } = input
-  const fonts = await embedFonts(doc, await needsUnicodeFonts(printed))
-  doc.setTitle(`${AGREEMENT_TITLE} ${input.reference}`, { showInWindowTitleBar: true })
-  doc.setSubject(`${AGREEMENT_TITLE}: ${input.accountName}, ${input.siteName}`)
-  doc.setAuthor(SITE.name)
-  doc.setCreator(SITE.name)
-  doc.setProducer(`${SITE.name} (pdf-lib)`)
-  doc.setLanguage('en-AU')
-  doc.setCreationDate(createdAt)
-  doc.setModificationDate(createdAt)
-
-  const w = new PdfWriter(doc, fonts, (writer, page) => runningHeader(writer, page, input.reference))
-  w.y = runningHeader(w, w.page, input.reference)
+  const w = await startBusinessDocument({
+    title: `${AGREEMENT_TITLE} ${input.reference}`,
+    subject: `${AGREEMENT_TITLE}: ${input.accountName}, ${input.siteName}`,
+    createdAt,
+    printed,
+    headerText: `${AGREEMENT_TITLE}  ·  ${input.reference}`,
+  })
+  const { doc } = w
   w.space(10)
-  w.text(`${AGREEMENT_TITLE} ${input.reference}`, { font: fonts.bold, size: 18 })
+  w.text(`${AGREEMENT_TITLE} ${input.reference}`, { font: w.fonts.bold, size: 18 })
   w.text(`${SITE.legalName} (ABN ${SITE.abn}), the Owner, hires the equipment below to the Hirer.`, {
     size: 9.5,
     color: COLORS.muted,
@@ -221,7 +151,7 @@ export async function generateAgreementPdf(input: AgreementPdfInput): Promise<Ui
   itemsSection(w, input)
   termsSection(w)
   acceptanceSection(w, input)
-  footers(w, input.reference)
+  footers(w, `${AGREEMENT_TITLE}  ·  ${input.reference}`)
   if (!seal) return doc.save()
   addSealField(
     doc,

@@ -11,6 +11,7 @@ import {
   CUSTOMER_ACCOUNT_MESSAGES as MESSAGES,
   type ReleaseInput,
 } from '@signalway/shared/customer-accounts'
+import type { AccountBillingCycle } from '@signalway/shared/invoices'
 import type { Updateable } from 'kysely'
 import type { Executor } from '../../db/database.ts'
 import type { CustomerAccountRow, CustomerAccountsTable } from '../../db/schema.ts'
@@ -140,6 +141,26 @@ export async function getAccount({ db }: CustomerAccountsDeps, id: number): Prom
       version: site.version,
     })),
     limitChanges,
+    billingCycle: billingCycleOf(row),
+  }
+}
+
+/** The account's billing cycle as staff see and set it (ADR 051). */
+export function billingCycleOf(row: CustomerAccountRow): AccountBillingCycle {
+  return {
+    kind: row.billing_cycle,
+    anchorDay: row.billing_anchor_day,
+    dayOfMonth: row.billing_day_of_month,
+  }
+}
+
+/** The columns of a cycle: a monthly cycle keeps no anchor day, an every-28-days one no day of the month. */
+function cycleColumns(cycle: AccountBillingCycle | undefined) {
+  if (cycle === undefined) return {}
+  return {
+    billing_cycle: cycle.kind,
+    billing_anchor_day: cycle.kind === 'every_28_days' ? cycle.anchorDay : null,
+    billing_day_of_month: cycle.kind === 'monthly' ? cycle.dayOfMonth : null,
   }
 }
 
@@ -154,6 +175,7 @@ function detailsOf(row: CustomerAccountRow) {
     invoiceDelivery: row.invoice_delivery,
     paymentTermsDays: row.payment_terms_days,
     poRequired: row.po_required === 1,
+    billingCycle: billingCycleOf(row),
   }
 }
 
@@ -212,6 +234,7 @@ export async function updateDetails(
     invoice_delivery: details.invoiceDelivery,
     payment_terms_days: details.paymentTermsDays,
     po_required: details.poRequired ? 1 : 0,
+    ...cycleColumns(details.billingCycle),
   }
   return saveChange(
     deps,

@@ -1,10 +1,7 @@
 import { formatLongDateTime } from '@signalway/shared/business-time'
 import type { StopKind } from '@signalway/shared/field-operations'
-import { SITE } from '@signalway/shared/site'
-import { PDFDocument, type PDFPage } from 'pdf-lib'
-import { embedFonts, needsUnicodeFonts } from '../credit/pdf/fonts.ts'
-import { COLORS, CONTENT_WIDTH, MARGIN, PAGE, PdfWriter } from '../credit/pdf/layout.ts'
-import { drawLogoMark } from '../credit/pdf/logo.ts'
+import { footers, heading, rows, startBusinessDocument } from '../credit/pdf/business-document.ts'
+import { COLORS, CONTENT_WIDTH, MARGIN, type PdfWriter } from '../credit/pdf/layout.ts'
 import { type EmbeddedImage, embedPng } from '../credit/pdf/png-image.ts'
 import { addSealField, type PdfSealer, sealPdf } from '../credit/pdf/seal.ts'
 
@@ -43,41 +40,6 @@ export interface DocketPdfInput {
   photoJpegs: readonly Uint8Array[]
   createdAt: Date
   seal?: PdfSealer | undefined
-}
-
-function runningHeader(w: PdfWriter, page: PDFPage, title: string): number {
-  const top = PAGE.height - MARGIN.top + 14
-  drawLogoMark(page, MARGIN.left, top - 18, 18)
-  w.textAt(page, SITE.name, MARGIN.left + 24, top - 12, { font: w.fonts.bold, size: 9.5 })
-  w.textAt(page, title, PAGE.width - MARGIN.right, top - 12, { size: 8, color: COLORS.muted, align: 'right' })
-  const y = top - 26
-  page.drawLine({
-    start: { x: MARGIN.left, y },
-    end: { x: PAGE.width - MARGIN.right, y },
-    thickness: 1,
-    color: COLORS.amber,
-  })
-  return y - 8
-}
-
-function heading(w: PdfWriter, text: string): void {
-  w.ensure(40)
-  w.space(12)
-  w.text(text, { font: w.fonts.bold, size: 12 })
-  w.space(4)
-  w.rule()
-  w.space(4)
-}
-
-function rows(w: PdfWriter, values: [string, string][]): void {
-  for (const [label, value] of values) {
-    w.ensure(w.measure(value, { x: MARGIN.left + 150 }))
-    const top = w.y
-    w.text(label, { color: COLORS.muted, width: 140 })
-    w.y = top
-    w.text(value, { x: MARGIN.left + 150 })
-    w.space(2)
-  }
 }
 
 const SIGNATURE_BOX = { width: 220, height: 90 }
@@ -120,45 +82,20 @@ function photosSection(w: PdfWriter, photos: readonly EmbeddedImage[]): void {
   }
 }
 
-function footers(w: PdfWriter, title: string): void {
-  const pages = w.doc.getPages()
-  pages.forEach((page, index) => {
-    const y = MARGIN.bottom - 26
-    page.drawLine({
-      start: { x: MARGIN.left, y: y + 12 },
-      end: { x: PAGE.width - MARGIN.right, y: y + 12 },
-      thickness: 0.5,
-      color: COLORS.rule,
-    })
-    w.textAt(page, `${SITE.legalName}  ·  ${title}`, MARGIN.left, y, { size: 7.5, color: COLORS.muted })
-    w.textAt(page, `Page ${index + 1} of ${pages.length}`, PAGE.width - MARGIN.right, y, {
-      size: 7.5,
-      color: COLORS.muted,
-      align: 'right',
-    })
-  })
-}
-
 /** The docket's PDF, sealed (unsealed when no sealer is given). */
 export async function generateDocketPdf(input: DocketPdfInput): Promise<Uint8Array> {
-  const doc = await PDFDocument.create()
   const { seal, createdAt, signaturePng, photoJpegs, ...printed } = input
-  const fonts = await embedFonts(doc, await needsUnicodeFonts(printed))
   const kindTitle = DOCKET_TITLES[input.kind]
   const title = `${kindTitle} ${input.reference}`
-  doc.setTitle(title, { showInWindowTitleBar: true })
-  doc.setSubject(`${kindTitle}: ${input.accountName}, ${input.siteName}`)
-  doc.setAuthor(SITE.name)
-  doc.setCreator(SITE.name)
-  doc.setProducer(`${SITE.name} (pdf-lib)`)
-  doc.setLanguage('en-AU')
-  doc.setCreationDate(createdAt)
-  doc.setModificationDate(createdAt)
-
-  const w = new PdfWriter(doc, fonts, (writer, page) => runningHeader(writer, page, title))
-  w.y = runningHeader(w, w.page, title)
+  const w = await startBusinessDocument({
+    title,
+    subject: `${kindTitle}: ${input.accountName}, ${input.siteName}`,
+    createdAt,
+    printed,
+  })
+  const { doc } = w
   w.space(10)
-  w.text(title, { font: fonts.bold, size: 18 })
+  w.text(title, { font: w.fonts.bold, size: 18 })
   heading(w, 'Hire')
   rows(w, [
     ['Booking', input.bookingReference],

@@ -13,7 +13,7 @@ export const NOW = '2026-12-10T00:00:00.000Z'
 
 export async function onHireSetup(dialect: Dialect, units = 4) {
   const clock = { now: new Date(NOW) }
-  const { app } = await buildTestApp({ dialect, build: { clock: () => clock.now } })
+  const { app, database } = await buildTestApp({ dialect, build: { clock: () => clock.now } })
   const owner = await createUser(app, { memberType: 2 })
   const account = await openAccount(app, owner)
   const siteA = await addSite(app, account.id, 'Pacific Motorway')
@@ -36,6 +36,7 @@ export async function onHireSetup(dialect: Dialect, units = 4) {
   }
   return {
     app,
+    database,
     clock,
     accountId: account.id,
     siteA,

@@ -1,3 +1,4 @@
+import { BILLING_CYCLE_KINDS } from '@signalway/shared/billing'
 import {
   CUSTOMER_ACCOUNT_MESSAGES,
   type CustomerAccountDetail,
@@ -6,6 +7,7 @@ import {
   customerAccountDetailsInputSchema,
   MAX_CREDIT_LIMIT_CENTS,
 } from '@signalway/shared/customer-accounts'
+import type { AccountBillingCycle } from '@signalway/shared/invoices'
 import { formatMoney, moneyInput } from '@signalway/shared/money'
 import { z } from 'zod'
 
@@ -26,6 +28,11 @@ export const detailsFormSchema = z.object({
     .transform(Number)
     .pipe(details.paymentTermsDays),
   poRequired: z.boolean(),
+  billingCycle: z.enum(BILLING_CYCLE_KINDS),
+  /** An every-28-days cycle's first day ('YYYY-MM-DD'); empty: the day the account opened. */
+  billingAnchorDay: z.string().trim(),
+  /** A monthly cycle's day, 1 to 28. */
+  billingDayOfMonth: z.string().trim(),
 })
 export type DetailsFormValues = z.input<typeof detailsFormSchema>
 export type DetailsFormOutput = z.output<typeof detailsFormSchema>
@@ -40,14 +47,34 @@ export function detailsFormDefaults(account: CustomerAccountDetail): DetailsForm
     invoiceDelivery: String(account.invoiceDelivery),
     paymentTermsDays: String(account.paymentTermsDays),
     poRequired: account.poRequired,
+    billingCycle: account.billingCycle.kind,
+    billingAnchorDay: account.billingCycle.anchorDay ?? '',
+    billingDayOfMonth:
+      account.billingCycle.dayOfMonth === null ? '' : String(account.billingCycle.dayOfMonth),
   }
+}
+
+/** The cycle the form's three fields say; the API checks the day of the month (1 to 28) and the anchor day. */
+export function billingCycleOf(values: DetailsFormOutput): AccountBillingCycle {
+  if (values.billingCycle === 'monthly') {
+    const day = /^\d{1,2}$/u.test(values.billingDayOfMonth) ? Number(values.billingDayOfMonth) : Number.NaN
+    return { kind: 'monthly', anchorDay: null, dayOfMonth: day }
+  }
+  return { kind: 'every_28_days', anchorDay: values.billingAnchorDay || null, dayOfMonth: null }
+}
+
+/** How the account is billed, as its page says it: 'Monthly, on day 15'. */
+export function billingCycleLabel(cycle: AccountBillingCycle): string {
+  if (cycle.kind === 'monthly') return `Monthly, on day ${cycle.dayOfMonth ?? 1}`
+  return cycle.anchorDay ? `Every 28 days from ${cycle.anchorDay}` : 'Every 28 days from the day it opened'
 }
 
 export function detailsInputOf(
   values: DetailsFormOutput,
   account: CustomerAccountDetail,
 ): CustomerAccountDetailsInput {
-  return { ...values, version: account.version }
+  const { billingCycle: _kind, billingAnchorDay: _anchor, billingDayOfMonth: _day, ...details } = values
+  return { ...details, billingCycle: billingCycleOf(values), version: account.version }
 }
 
 /** A new credit limit typed in dollars ("50,000" or "$50,000.00"), and why it changes. */

@@ -39,6 +39,7 @@ const account: CustomerAccountDetail = {
   ],
   invitations: [],
   sites: [],
+  billingCycle: { kind: 'every_28_days', anchorDay: null, dayOfMonth: null },
   limitChanges: [
     {
       at: '2026-11-21T01:00:00.000Z',
@@ -105,6 +106,31 @@ describe("a customer account's page", () => {
       reason: 'Second project',
     })
     expect(await screen.findByText(ACCOUNT_SCREEN_MESSAGES.limitSaved)).toBeTruthy()
+  })
+
+  it('sets the billing cycle with the details: monthly on a day of the month', async () => {
+    const user = userEvent.setup()
+    const saveDetails = vi.fn(async () => ({
+      ...account,
+      billingCycle: { kind: 'monthly' as const, anchorDay: null, dayOfMonth: 15 },
+      version: 4,
+    }))
+    renderPage({ saveDetails })
+    const summary = await screen.findByRole('region', { name: 'SW-10007 Harbour Civil Pty Ltd' })
+    expect(summary.textContent).toContain('Every 28 days from the day it opened')
+    const form = screen.getByRole('region', { name: 'Edit the Details' })
+    await user.selectOptions(within(form).getByLabelText(/^Billed/), 'monthly')
+    await user.type(within(form).getByLabelText(/^Billing day of the month/), '15')
+    await user.click(within(form).getByRole('button', { name: 'Save Details' }))
+    await waitFor(() => expect(saveDetails).toHaveBeenCalledTimes(1))
+    expect(saveDetails).toHaveBeenCalledWith(
+      7,
+      expect.objectContaining({
+        version: 3,
+        billingCycle: { kind: 'monthly', anchorDay: null, dayOfMonth: 15 },
+      }),
+    )
+    expect(await screen.findByText('Monthly, on day 15')).toBeTruthy()
   })
 
   it('says when someone else saved first and keeps what was typed', async () => {

@@ -35,6 +35,7 @@ import {
   saveCustomerAccountDetails,
 } from '../api/accounts.ts'
 import {
+  billingCycleLabel,
   type DetailsFormOutput,
   detailsFormDefaults,
   detailsFormSchema,
@@ -135,6 +136,7 @@ function AccountSummary({ account }: { account: CustomerAccountDetail }) {
         <Fact term="Billing email">{account.billingEmail}</Fact>
         <Fact term="Invoices sent by">{invoiceDeliveryLabel(account.invoiceDelivery)}</Fact>
         <Fact term="Purchase order required">{account.poRequired ? 'Yes' : 'No'}</Fact>
+        <Fact term="Billed">{billingCycleLabel(account.billingCycle)}</Fact>
         <Fact term="Credit application">
           <Link to={paths.admin.creditApplication(account.creditApplicationReference)}>
             {account.creditApplicationReference}
@@ -213,6 +215,28 @@ function DetailsForm({ account, api, onSaved, onReload }: PanelProps) {
         />
         <TextField name="paymentTermsDays" label="Payment terms (days)" inputMode="numeric" required />
         <Checkbox name="poRequired" label="Purchase order required on every booking" />
+        <Select
+          name="billingCycle"
+          label="Billed"
+          placeholder={false}
+          options={[
+            { value: 'every_28_days', label: 'Every 28 days' },
+            { value: 'monthly', label: 'Monthly' },
+          ]}
+          required
+        />
+        <TextField
+          name="billingAnchorDay"
+          type="date"
+          label="First day of a 28-day period"
+          hint="Every 28 days only. Left empty: the day the account opened."
+        />
+        <TextField
+          name="billingDayOfMonth"
+          label="Billing day of the month"
+          inputMode="numeric"
+          hint="Monthly only: 1 to 28."
+        />
         <FormActions>
           <SubmitButton busyLabel="Saving…" variant="primary">
             Save Details
