@@ -20,6 +20,7 @@ import { fleetRoutes } from './fleet/routes.ts'
 import { healthRoutes } from './health/routes.ts'
 import { myAccountRoutes } from './my-account/routes.ts'
 import { outboxAdminRoutes } from './outbox/admin-routes.ts'
+import { receivablesRoutes } from './receivables/routes.ts'
 import { usersRoutes } from './users/routes.ts'
 
 /**
@@ -49,4 +50,5 @@ export const apiModules: FastifyPluginAsync[] = [
   customerFaultRoutes,
   fieldRoutes,
   billingRoutes,
+  receivablesRoutes,
 ]

@@ -36,6 +36,11 @@ import {
   shortHostileString,
 } from './hostile-input.ts'
 import { type OpenApiDocument, type ResponseChecker, responseChecker } from './openapi-responses.ts'
+import {
+  type ReceivablesFixture,
+  receivablesBodyExamples,
+  receivablesFixture,
+} from './receivables-fixture.ts'
 
 /*
  * Property-based fuzzing of every operation in the OpenAPI document (GET /api/openapi.json): random
@@ -152,7 +157,7 @@ const newTally = (): Tally => ({
   transport: new Map(),
 })
 
-interface Fixture extends AdminBookingFixture, FieldFixture {
+interface Fixture extends AdminBookingFixture, FieldFixture, ReceivablesFixture {
   app: FastifyInstance
   user: TestUser
   admin: TestUser
@@ -538,6 +543,8 @@ function parameterExample(fixture: Fixture, op: Operation, name: string): string
   if (name === 'id' && op.path.includes('/admin/dockets/')) return String(fixture.field.docketId)
   if (name === 'docketId') return String(fixture.field.docketId)
   if (name === 'stopId') return String(fixture.field.stopId)
+  if (name === 'paymentId') return String(fixture.receivables.paymentId)
+  if (name === 'allocationId') return String(fixture.receivables.allocationId)
   if (name === 'date') return '2026-12-10'
   if (name === 'siteId') return String(fixture.customerAccountSiteId)
   if (name === 'bookingId') return String(fixture.bookingId)
@@ -637,6 +644,7 @@ function bodyExample(fixture: Fixture, op: Operation): Record<string, unknown> {
   const examples: Record<string, Record<string, unknown>> = {
     ...FAULT_BODY_EXAMPLES,
     ...fieldBodyExamples(fixture),
+    ...receivablesBodyExamples(fixture),
     'POST /api/admin/fleet/types': { ...equipmentType, slug: `fuzz-${randomUUID().slice(0, 8)}` },
     'PUT /api/admin/fleet/types/{id}': { ...equipmentType, slug: fixture.fleet.typeSlug, version: 1 },
     'POST /api/admin/fleet/units': {
@@ -1070,7 +1078,7 @@ describe.each(DIALECTS)('fuzzing every operation of the OpenAPI document on %s',
     const customerAccount = await customerAccountFixture(app, creditId, user, op.path)
     const userSession = await app.tokens.startSession(app.db, user, app.accessTokens.audience, TEST_CLIENT)
     const other = await app.tokens.startSession(app.db, user, app.accessTokens.audience, TEST_CLIENT)
-    const context: Omit<Fixture, 'field'> = {
+    const context: Omit<Fixture, 'field' | 'receivables'> = {
       app,
       user,
       admin,
@@ -1136,7 +1144,11 @@ describe.each(DIALECTS)('fuzzing every operation of the OpenAPI document on %s',
           : 'A'.repeat(43),
     }
     const portal = { bookingId: context.bookingId, depotId: fleet.fleet.depotId }
-    return { ...context, ...(await fieldFixture(app, creditId, user, op.path, portal)) }
+    return {
+      ...context,
+      ...(await fieldFixture(app, creditId, user, op.path, portal)),
+      ...(await receivablesFixture(app, op.path, customerAccount.customerAccountId)),
+    }
   }
 
   /** The request a client following the document makes: valid parameters and body, the right token. */

@@ -55,6 +55,11 @@ export type BookingAuditAction =
 export type FaultAuditAction = 'fault.update'
 export type FieldAuditAction = 'dispatch.save' | 'docket.create'
 export type BillingAuditAction = 'invoice.issue' | 'adjustment-note.issue' | 'billing.run'
+export type PaymentAuditAction =
+  | 'payment.record'
+  | 'payment.allocate'
+  | 'payment.reverse'
+  | 'payment.allocation-reverse'
 
 export type AuditAction =
   | UserAuditAction
@@ -71,6 +76,7 @@ export type AuditAction =
   | FaultAuditAction
   | FieldAuditAction
   | BillingAuditAction
+  | PaymentAuditAction
 
 export type AuditTargetType =
   | 'user'
@@ -89,6 +95,7 @@ export type AuditTargetType =
   | 'invoice'
   | 'adjustment-note'
   | 'billing-run'
+  | 'payment'
 
 /** Who made a change: the signed-in user (the auth module's AuthUser has these fields). */
 export interface AuditActor {

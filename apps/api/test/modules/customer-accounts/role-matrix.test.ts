@@ -23,6 +23,7 @@ const EVERY_MEMBER: readonly Role[] = ['account_admin', 'orderer', 'site_supervi
 const ADMINS: readonly Role[] = ['account_admin']
 const BOOKERS: readonly Role[] = ['account_admin', 'orderer']
 const OFF_HIRERS: readonly Role[] = ['account_admin', 'orderer', 'site_supervisor']
+const BILLING_READERS: readonly Role[] = ['account_admin', 'accounts']
 
 /** The records one request acts on: an account's own, made fresh for the operation. */
 interface Target {
@@ -207,6 +208,19 @@ const OPERATIONS: readonly Operation[] = [
     allowed: EVERY_MEMBER,
     url: (t) => `${account(t)}/faults`,
     body: (role, t) => ({ lineId: onHireOf(t, role).lineId, symptoms: ['display-blank'] }),
+  },
+  { method: 'GET', path: '/{id}/invoices', allowed: BILLING_READERS, url: (t) => `${account(t)}/invoices` },
+  {
+    method: 'GET',
+    path: '/{id}/statements/{month}',
+    allowed: BILLING_READERS,
+    url: (t) => `${account(t)}/statements/2026-11`,
+  },
+  {
+    method: 'GET',
+    path: '/{id}/statements/{month}/pdf',
+    allowed: BILLING_READERS,
+    url: (t) => `${account(t)}/statements/2026-11/pdf`,
   },
 ]
 
