@@ -1,10 +1,18 @@
-import { type APIRequestContext, expect } from '@playwright/test'
+import { type APIRequestContext, expect, test } from '@playwright/test'
 import { HIRE_TERMS_SHA256, HIRE_TERMS_VERSION } from '../../packages/shared/src/hire-terms-version.ts'
+import { adminTokens } from './admin.ts'
 import type { Tokens } from './auth.ts'
 
 /*
  * Bookings made through the booking API for the browser tests that need one (the WCAG sweep, the dispatch board,
- * the drivers' runs): a job site the Laverton depot serves and a request for one unit with the terms accepted.
+ * the drivers' runs, faults): a job site the Laverton depot serves and a request for one unit with the terms
+ * accepted.
+ *
+ * Each booking holds a unit of its type for its period, and the tests book in parallel and again when the suite runs
+ * a second time on the same database. The demo fleet has few units (five VMS boards at Laverton, fewer free the
+ * later the period, as their services fall due), and a driver's run or a unit on hire needs today: no choice of
+ * dates keeps them apart. So each booking brings its unit: staff add one of the type at Laverton first (stockUnits),
+ * free for any period, and the units free to everyone else are never fewer than before.
  */
 
 const bearer = (tokens: Pick<Tokens, 'access_token'>) => ({ authorization: `Bearer ${tokens.access_token}` })
@@ -45,6 +53,54 @@ export async function addLavertonSite(
   return ((await site.json()) as { id: number }).id
 }
 
+let unitSequence = 0
+
+/** A fleet number no other unit has: Z and four letters, five digits, from the time, a sequence and the worker. */
+function uniqueFleetNumber(): string {
+  unitSequence += 1
+  let n = Date.now() * 100 + (unitSequence % 10) * 10 + (test.info().workerIndex % 10)
+  const digits = String(n % 100_000).padStart(5, '0')
+  n = Math.floor(n / 100_000)
+  let letters = ''
+  for (let index = 0; index < 4; index += 1) {
+    letters += String.fromCharCode(65 + (n % 26))
+    n = Math.floor(n / 26)
+  }
+  return `Z${letters}-${digits}`
+}
+
+/**
+ * `count` more units of the type at the Laverton depot, available, no service due, added by an administrator of
+ * the test's own (see the head of this file). Answers their fleet numbers.
+ */
+export async function stockUnits(request: APIRequestContext, typeId: number, count = 1): Promise<string[]> {
+  const headers = bearer(await adminTokens(request))
+  const depots = await request.get('/api/admin/fleet/depots', { headers })
+  expect(depots.status(), await depots.text()).toBe(200)
+  const laverton = ((await depots.json()) as { id: number; code: string }[]).find(
+    (depot) => depot.code === 'LAV',
+  )
+  expect(laverton, 'the Laverton depot').toBeDefined()
+  const numbers: string[] = []
+  for (let index = 0; index < count; index += 1) {
+    const fleetNumber = uniqueFleetNumber()
+    const unit = await request.post('/api/admin/fleet/units', {
+      headers,
+      data: {
+        fleetNumber,
+        typeId,
+        depotId: laverton?.id ?? 0,
+        registrationOrSerial: `SN-${fleetNumber}`,
+        status: 'available',
+        nextServiceDue: null,
+      },
+    })
+    expect(unit.status(), await unit.text()).toBe(201)
+    numbers.push(fleetNumber)
+  }
+  return numbers
+}
+
 export interface BookingRequest {
   accountId: number
   siteId: number
@@ -57,12 +113,16 @@ export interface BookingRequest {
   acceptedBy: string
 }
 
-/** A booking request for one unit delivered to the site, the current terms accepted: 201, and what it answers. */
+/**
+ * A booking request for one unit delivered to the site, the current terms accepted, a unit of the type stocked
+ * for it first: 201, and what it answers.
+ */
 export async function requestBooking(
   request: APIRequestContext,
   member: Tokens,
   booking: BookingRequest,
 ): Promise<{ id: number; reference: string; version: number }> {
+  await stockUnits(request, booking.typeId)
   const made = await request.post(`/api/my-account/customer-accounts/${booking.accountId}/bookings`, {
     headers: bearer(member),
     data: {

@@ -9,11 +9,22 @@ import { stringify } from 'csv-stringify/sync'
 
 const FORMULA_START = /^[=+\-@\t\r]/
 
-export type Cell = string | number | null | undefined
+/** A decimal number written by the code itself ('-12.50'): a spreadsheet reads it as a number, never a formula. */
+export class NumberCell {
+  readonly text: string
+  constructor(text: string) {
+    if (!/^-?\d+(\.\d+)?$/u.test(text)) throw new TypeError(`Not a decimal number: ${text}`)
+    this.text = text
+  }
+}
 
-/** A cell's text, neutralised if it could start a formula. */
+export type Cell = string | number | NumberCell | null | undefined
+
+/** A cell's text, neutralised if it could start a formula; numbers (and number cells) are left as they are. */
 function safeText(value: Cell): string {
-  const text = value === null || value === undefined ? '' : String(value)
+  if (value instanceof NumberCell) return value.text
+  if (typeof value === 'number') return String(value)
+  const text = value === null || value === undefined ? '' : value
   return FORMULA_START.test(text) ? `'${text}` : text
 }
 

@@ -12,15 +12,15 @@ import {
   type ReleaseInput,
 } from '@signalway/shared/customer-accounts'
 import type { AccountBillingCycle } from '@signalway/shared/invoices'
-import type { Updateable } from 'kysely'
 import type { Executor } from '../../db/database.ts'
-import type { CustomerAccountRow, CustomerAccountsTable } from '../../db/schema.ts'
+import type { CustomerAccountRow } from '../../db/schema.ts'
 import { ConflictError, NotFoundError } from '../../lib/errors.ts'
 import { type Clock, toTimestamp } from '../../lib/time.ts'
 import { type AuditAction, type AuditContext, writeAudit } from '../audit/audit.ts'
 import { findAuditEntries } from '../audit/repository.ts'
 import type { AuthUser } from '../auth/plugin.ts'
 import {
+  type AccountColumns,
   countAccounts,
   findAccount,
   findAccounts,
@@ -183,7 +183,7 @@ interface Change {
   action: AuditAction
   before: object
   after: object
-  columns: Omit<Updateable<CustomerAccountsTable>, 'id' | 'version'>
+  columns: AccountColumns
 }
 
 /** Saves a change made from `version` and audits it, in one transaction; 409 when someone saved since. */

@@ -97,6 +97,9 @@ function listCondition(query: AccountQuery) {
   }
 }
 
+/** The columns a change of an account may set (not its id or version). */
+export type AccountColumns = Omit<Updateable<CustomerAccountsTable>, 'id' | 'version'>
+
 /** Escapes LIKE's wildcards so that a search for '100%' matches the text '100%'. */
 function escapeLike(text: string): string {
   return text.replace(/[\\%_]/gu, (char) => `\\${char}`)

@@ -1,5 +1,5 @@
 import { gstOf } from '@signalway/shared/money'
-import { type Cell, toCsv } from '../../lib/csv.ts'
+import { type Cell, NumberCell, toCsv } from '../../lib/csv.ts'
 import type { ReceivablesDeps } from './payments.ts'
 import { listInvoiceLinesIssued, listNoteLinesIssued, listPaymentsReceived } from './repository.ts'
 
@@ -74,10 +74,11 @@ export const CREDIT_NOTE_CSV_COLUMNS = [
 
 export const PAYMENT_CSV_COLUMNS = ['Date', 'Amount', 'Reference', 'InvoiceNumber', 'Account'] as const
 
-export const dollars = (cents: number) => {
+/** Cents as dollars with two decimals ('-12.50'): a number cell, so a reversal's minus sign is not taken for a formula. */
+const dollars = (cents: number) => {
   const sign = cents < 0 ? '-' : ''
   const abs = Math.abs(cents)
-  return `${sign}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, '0')}`
+  return new NumberCell(`${sign}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, '0')}`)
 }
 const dmy = (day: string) => day.split('-').reverse().join('/')
 const blanks = (count: number): Cell[] => Array.from({ length: count }, () => '')

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { csvCell, toCsv } from '../../../src/lib/csv.ts'
+import { csvCell, NumberCell, toCsv } from '../../../src/lib/csv.ts'
 
 describe('csvCell', () => {
   it('quotes every cell and doubles inner quotes (RFC 4180)', () => {
@@ -20,6 +20,13 @@ describe('csvCell', () => {
   it('leaves a formula character after the first alone', () => {
     expect(csvCell('a=b')).toBe('"a=b"')
     expect(csvCell(' =1')).toBe('" =1"')
+  })
+
+  it('writes numbers, and decimal numbers the code made, as they are: a minus sign there is no formula', () => {
+    expect(csvCell(-2)).toBe('"-2"')
+    expect(csvCell(new NumberCell('-123.45'))).toBe('"-123.45"')
+    expect(() => new NumberCell('-1+cmd')).toThrow(TypeError)
+    expect(() => new NumberCell('=1')).toThrow(TypeError)
   })
 })
 

@@ -107,6 +107,19 @@ describe.each(DIALECTS)('the accounting exports on %s', (dialect) => {
     ])
     expect(payments.rows[0]?.Reference).toMatch(/^SW-\d+ EFT 9$/u)
 
+    // A reversal: negative amounts written as numbers, not quoted as would-be formulas.
+    const cheque = await pay(world, { amountCents: 12_345, receivedOn: '2026-12-09', reference: '=cmd' })
+    const reversed = await world.app.inject({
+      method: 'POST',
+      url: `/api/admin/customer-accounts/${world.account.id}/payments/${cheque.id}/reverse`,
+      headers: await world.staff(),
+      payload: { reason: 'Cheque dishonoured' },
+    })
+    expect(reversed.statusCode, reversed.body).toBe(201)
+    const after = (await csv(world, 'payments')).rows
+    expect(after.map((row) => row.Amount)).toEqual(['800.00', '200.00', '123.45', '-123.45'])
+    expect(after[2]?.Reference).toMatch(/^SW-\d+ =cmd$/u)
+
     expect(
       (await csv(world, 'invoices', 'from=2026-11-01&to=2026-11-30')).rows.map(
         (row) => row['*InvoiceNumber'],

@@ -41,19 +41,48 @@ export interface ScrollOptions {
   delay?: number
 }
 
+/** Longest a smooth scroll is taken to run where the browser sends no `scrollend`. */
+const SMOOTH_SCROLL_MAX_MS = 1500
+
 /**
  * After `delay` ms, scrolls the window so that `element` sits `-offset` px below the top
  * (smoothly unless the user prefers reduced motion). Returns a function that cancels it.
+ *
+ * A press (mouse, finger or pen) means the visitor is already using what they see: before the delay it calls
+ * the scroll off, and during a smooth scroll it stops the page where it is. Moved between the press and its
+ * release, the page would put the release on another element: the browser then sends no click, and a radio
+ * button or checkbox chosen quickly in the section just opened would stay as it was.
  */
 export function scrollToSection(
   element: HTMLElement,
   { offset = LIMITS.creditScrollOffset, delay = LIMITS.creditScrollDelayMs }: ScrollOptions = {},
 ): () => void {
+  const doc = element.ownerDocument
+  const win = doc.defaultView ?? window
+  let scrolling = false
+  let settled: ReturnType<typeof setTimeout> | undefined
+  const stop = () => {
+    clearTimeout(timer)
+    clearTimeout(settled)
+    doc.removeEventListener('pointerdown', onPress, true)
+    win.removeEventListener('scrollend', stop)
+  }
+  const onPress = () => {
+    if (scrolling) win.scrollTo({ top: win.scrollY, left: win.scrollX, behavior: 'instant' })
+    stop()
+  }
+  // Capture: before the pressed element's own handlers can move anything.
+  doc.addEventListener('pointerdown', onPress, true)
   const timer = setTimeout(() => {
-    const top = element.getBoundingClientRect().top + window.scrollY + offset
-    window.scrollTo({ top: Math.max(0, top), behavior: prefersReducedMotion() ? 'auto' : 'smooth' })
+    const top = element.getBoundingClientRect().top + win.scrollY + offset
+    const smooth = !prefersReducedMotion()
+    win.scrollTo({ top: Math.max(0, top), behavior: smooth ? 'smooth' : 'auto' })
+    if (!smooth) return stop()
+    scrolling = true
+    win.addEventListener('scrollend', stop)
+    settled = setTimeout(stop, SMOOTH_SCROLL_MAX_MS)
   }, delay)
-  return () => clearTimeout(timer)
+  return stop
 }
 
 /** The first message found in an error subtree (an array field's errors sit under its items). */

@@ -161,11 +161,13 @@ describe('credit application sections (requirements §4)', () => {
       vi.spyOn(element, 'getBoundingClientRect').mockReturnValue({ top: 400 } as DOMRect)
       const scrollTo = vi.mocked(window.scrollTo)
       scrollTo.mockClear()
-      scrollToSection(element)
+      const smooth = scrollToSection(element)
       vi.advanceTimersByTime(499)
       expect(scrollTo).not.toHaveBeenCalled()
       vi.advanceTimersByTime(1)
       expect(scrollTo).toHaveBeenCalledWith({ top: 400 + window.scrollY - 70, behavior: 'smooth' })
+      // Done with: it no longer watches for a press (nor does the one below, without animation).
+      smooth()
       vi.spyOn(window, 'matchMedia').mockReturnValue({ matches: true } as MediaQueryList)
       scrollToSection(element)
       vi.advanceTimersByTime(500)
@@ -176,6 +178,43 @@ describe('credit application sections (requirements §4)', () => {
       cancel()
       vi.advanceTimersByTime(600)
       expect(scrollTo).not.toHaveBeenCalled()
+    } finally {
+      vi.useRealTimers()
+    }
+  })
+
+  it('does not move the page under a press: called off before the delay, stopped where it is during the scroll', () => {
+    vi.useFakeTimers()
+    try {
+      const element = document.createElement('div')
+      vi.spyOn(element, 'getBoundingClientRect').mockReturnValue({ top: 400 } as DOMRect)
+      const scrollTo = vi.mocked(window.scrollTo)
+      scrollTo.mockClear()
+      // Pressed on a radio button of the section just opened, before the scroll: it never comes.
+      scrollToSection(element)
+      vi.advanceTimersByTime(450)
+      document.body.dispatchEvent(new PointerEvent('pointerdown', { bubbles: true }))
+      vi.advanceTimersByTime(600)
+      expect(scrollTo).not.toHaveBeenCalled()
+
+      // Pressed while the smooth scroll runs: the page stays where the press found it.
+      scrollToSection(element)
+      vi.advanceTimersByTime(500)
+      expect(scrollTo).toHaveBeenCalledTimes(1)
+      document.body.dispatchEvent(new PointerEvent('pointerdown', { bubbles: true }))
+      expect(scrollTo).toHaveBeenLastCalledWith({
+        top: window.scrollY,
+        left: window.scrollX,
+        behavior: 'instant',
+      })
+
+      // Once the scroll has ended, a press is only a press.
+      scrollTo.mockClear()
+      scrollToSection(element)
+      vi.advanceTimersByTime(500)
+      window.dispatchEvent(new Event('scrollend'))
+      document.body.dispatchEvent(new PointerEvent('pointerdown', { bubbles: true }))
+      expect(scrollTo).toHaveBeenCalledTimes(1)
     } finally {
       vi.useRealTimers()
     }
