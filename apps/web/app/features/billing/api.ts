@@ -1,3 +1,4 @@
+import type { CustomerAccountSummary } from '@signalway/shared/customer-accounts'
 import type {
   AdjustmentNote,
   AdjustmentNoteInput,
@@ -41,6 +42,11 @@ export function listInvoices(
   client: ApiClient = apiClient,
 ) {
   return client.get<InvoiceList>(`/admin/invoices${query(filters)}`, options)
+}
+
+/** GET /api/admin/customer-accounts?pageSize=100: the accounts the invoices can be filtered by. */
+export function listAccountsToFilter(options?: RequestOptions, client: ApiClient = apiClient) {
+  return client.get<{ items: CustomerAccountSummary[] }>('/admin/customer-accounts?pageSize=100', options)
 }
 
 /** POST /api/admin/billing/run: the billing run now, with its counts. */

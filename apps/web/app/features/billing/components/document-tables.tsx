@@ -69,7 +69,7 @@ export function DocumentTables({
                 <td data-label="Due">{dayText(invoice.dueDate)}</td>
                 <td data-label="Total inc GST">
                   {money(invoice.totalCents)}
-                  <span className="field__hint">{`GST ${money(invoice.gstCents)}`}</span>
+                  <span className="billing-gst">{`GST ${money(invoice.gstCents)}`}</span>
                 </td>
                 <td data-label="Owing">{money(invoice.owingCents)}</td>
                 <td data-label="PDF">
@@ -112,7 +112,7 @@ export function DocumentTables({
                 <td data-label="Reason">{note.reason}</td>
                 <td data-label="Total inc GST">
                   {money(note.totalCents)}
-                  <span className="field__hint">{`GST ${money(note.gstCents)}`}</span>
+                  <span className="billing-gst">{`GST ${money(note.gstCents)}`}</span>
                 </td>
                 <td data-label="PDF">
                   <DownloadButton

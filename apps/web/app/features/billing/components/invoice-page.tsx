@@ -208,7 +208,7 @@ export function Notes({
               <td data-label="Reason">{note.reason}</td>
               <td data-label="Total inc GST">
                 {money(note.totalCents)}
-                <span className="field__hint">{`GST ${money(note.gstCents)}`}</span>
+                <span className="billing-gst">{`GST ${money(note.gstCents)}`}</span>
               </td>
               <td data-label="PDF">
                 {note.pdfReady ? (

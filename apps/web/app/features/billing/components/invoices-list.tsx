@@ -12,8 +12,7 @@ import { FilterActions, FilterPanel, filterFormClass } from '../../../components
 import { useNotify } from '../../../components/ui/notifications/index.ts'
 import { PlainSelect } from '../../../components/ui/plain-select.tsx'
 import { paths } from '../../../lib/paths.ts'
-import { listCustomerAccounts } from '../../customer-accounts/api/accounts.ts'
-import { ADMIN_BILLING_API, type AdminBillingApi, type InvoiceList } from '../api.ts'
+import { ADMIN_BILLING_API, type AdminBillingApi, type InvoiceList, listAccountsToFilter } from '../api.ts'
 import { dayText, money } from '../format.ts'
 import { BILLING_SCREEN_MESSAGES as SCREEN } from '../messages.ts'
 import { apiWords } from '../words.ts'
@@ -71,7 +70,7 @@ const COLUMNS: DataTableColumn<InvoiceSummary>[] = [
     cell: (invoice) => (
       <>
         {money(invoice.totalCents)}
-        <span className="field__hint">{`GST ${money(invoice.gstCents)}`}</span>
+        <span className="billing-gst">{`GST ${money(invoice.gstCents)}`}</span>
       </>
     ),
     className: 'data-table__cell--nowrap',
@@ -229,7 +228,7 @@ function AccountSelect({ value, onChange }: { value: string; onChange: (value: s
   const [accounts, setAccounts] = useState<CustomerAccountSummary[]>([])
   useEffect(() => {
     const controller = new AbortController()
-    listCustomerAccounts({ pageSize: 100 }, { signal: controller.signal })
+    listAccountsToFilter({ signal: controller.signal })
       .then((page) => setAccounts(page.items))
       .catch(() => {
         // The filter still works from the URL; the list of names is a convenience.
