@@ -247,6 +247,11 @@ export const EVERY_PAGE: readonly PageCheck[] = [
     url: (d) => `/my-account/accounts/${d.customerAccountId}/on-hire/`,
   },
   {
+    route: '/my-account/accounts/:id/invoices/',
+    visitor: 'member',
+    url: (d) => `/my-account/accounts/${d.customerAccountId}/invoices/`,
+  },
+  {
     route: '/my-account/accounts/:id/bookings/',
     visitor: 'member',
     url: (d) => `/my-account/accounts/${d.customerAccountId}/bookings/`,
@@ -319,6 +324,19 @@ export const EVERY_PAGE: readonly PageCheck[] = [
   },
   { route: '/admin/accounts/', visitor: 'admin', url: at('/admin/accounts/') },
   { route: '/admin/accounts/:id/', visitor: 'admin', url: (d) => `/admin/accounts/${d.customerAccountId}/` },
+  {
+    route: '/admin/accounts/:id/billing/',
+    visitor: 'admin',
+    url: (d) => `/admin/accounts/${d.customerAccountId}/billing/`,
+  },
+  { route: '/admin/invoices/', visitor: 'admin', url: at('/admin/invoices/') },
+  // A real invoice's page is checked by the billing journey (billing.spec.ts), which issues one.
+  {
+    route: '/admin/invoices/:id/',
+    visitor: 'admin',
+    url: at('/admin/invoices/0/'),
+    state: 'no such invoice',
+  },
   { route: '/admin/bookings/', visitor: 'admin', url: at('/admin/bookings/') },
   { route: '/admin/bookings/collections/', visitor: 'admin', url: at('/admin/bookings/collections/') },
   { route: '/admin/bookings/:id/', visitor: 'admin', url: (d) => `/admin/bookings/${d.bookingId}/` },

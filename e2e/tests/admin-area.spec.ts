@@ -13,6 +13,7 @@ const SECTIONS = [
   'Enquiries',
   'Credit applications',
   'Accounts',
+  'Invoices',
   'Bookings',
   'Dispatch',
   'Faults',

@@ -42,6 +42,7 @@ const ADMIN_PAGES = [
   '/admin/bookings/collections/',
   '/admin/faults/',
   '/admin/dispatch/',
+  '/admin/invoices/',
   '/admin/undelivered-mail/',
 ]
 

@@ -59,6 +59,11 @@ describe('route config (requirements §2)', () => {
     ['/admin/update-user/17', 'routes/admin/update-user.tsx'],
     ['/admin/credit-applications/', 'routes/admin/credit-applications.tsx'],
     ['/admin/dispatch/', 'routes/admin/dispatch.tsx'],
+    ['/admin/invoices/', 'routes/admin/invoices.tsx'],
+    ['/admin/invoices/12/', 'routes/admin/invoice.tsx'],
+    ['/admin/accounts/7/', 'routes/admin/account.tsx'],
+    ['/admin/accounts/7/billing/', 'routes/admin/account-billing.tsx'],
+    ['/my-account/accounts/7/invoices/', 'routes/customer-portal/invoices.tsx'],
     ['/admin/dispatch/run-sheet/', 'routes/admin/run-sheet.tsx'],
     ['/pages/maintenance', 'routes/pages/maintenance.tsx'],
     ['/pages/error-403', 'routes/pages/error-403.tsx'],
@@ -81,6 +86,11 @@ describe('route config (requirements §2)', () => {
     expect(chain('/my-account/')).toContain('routes/private-layout.tsx')
     expect(chain('/runs/')).toContain('routes/private-layout.tsx')
     expect(chain('/runs/31/')).toContain('routes/private-layout.tsx')
+    expect(chain('/my-account/accounts/7/invoices/')).toContain('routes/private-layout.tsx')
+    expect(chain('/admin/invoices/12/')).toEqual(
+      expect.arrayContaining(['routes/private-layout.tsx', 'routes/admin/layout.tsx']),
+    )
+    expect(chain('/admin/accounts/7/billing/')).toContain('routes/admin/layout.tsx')
     expect(chain('/admin/update-user/3')).toEqual(
       expect.arrayContaining(['routes/private-layout.tsx', 'routes/admin/layout.tsx']),
     )

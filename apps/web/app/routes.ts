@@ -55,6 +55,7 @@ export default [
     route(p.myCustomerAccountOnHire, 'routes/customer-portal/on-hire.tsx'),
     route(p.myCustomerAccountBookings, 'routes/customer-portal/bookings.tsx'),
     route(p.myCustomerAccountBooking, 'routes/customer-portal/booking.tsx'),
+    route(p.myCustomerAccountInvoices, 'routes/customer-portal/invoices.tsx'),
     route(p.setUpTwoStep, 'routes/set-up-two-step.tsx'),
     // The drivers' app (ADR 050): its own frame (app-shell.tsx), kept on the phone by its service worker.
     route(p.runs, 'routes/runs/run.tsx'),
@@ -69,6 +70,9 @@ export default [
       route(p.adminCreditApplication, 'routes/admin/credit-application.tsx'),
       route(p.adminAccounts, 'routes/admin/accounts.tsx'),
       route(p.adminAccount, 'routes/admin/account.tsx'),
+      route(p.adminAccountBilling, 'routes/admin/account-billing.tsx'),
+      route(p.adminInvoices, 'routes/admin/invoices.tsx'),
+      route(p.adminInvoice, 'routes/admin/invoice.tsx'),
       route(p.adminBookings, 'routes/admin/bookings.tsx'),
       route(p.adminBookingCollections, 'routes/admin/booking-collections.tsx'),
       route(p.adminBooking, 'routes/admin/booking.tsx'),

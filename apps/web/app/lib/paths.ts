@@ -80,6 +80,8 @@ export const paths = {
     bookings: (id: number | string) => `/my-account/accounts/${encodeURIComponent(String(id))}/bookings/`,
     booking: (id: number | string, bookingId: number | string) =>
       `/my-account/accounts/${encodeURIComponent(String(id))}/bookings/${encodeURIComponent(String(bookingId))}/`,
+    /** Its invoices, adjustment notes and statements (Account admins and Accounts, ADR 051). */
+    invoices: (id: number | string) => `/my-account/accounts/${encodeURIComponent(String(id))}/invoices/`,
   },
   /** The drivers' app (ADR 050): the day's run, one stop's docket, and the installable app's manifest. */
   runs: '/runs/',
@@ -114,6 +116,12 @@ export const paths = {
     /** Company customer accounts (ADR 045). */
     accounts: '/admin/accounts/',
     account: (id: number | string) => `/admin/accounts/${encodeURIComponent(String(id))}/`,
+    /** An account's ledger, payments and statements (ADR 051). */
+    accountBilling: (id: number | string) => `/admin/accounts/${encodeURIComponent(String(id))}/billing/`,
+    /** Billing (ADR 051): every invoice, one invoice, and the list filtered to one account. */
+    invoices: '/admin/invoices/',
+    invoice: (id: number | string) => `/admin/invoices/${encodeURIComponent(String(id))}/`,
+    invoicesOf: (accountId: number) => `/admin/invoices/?accountId=${encodeURIComponent(String(accountId))}`,
     /** Hiring online (ADR 048): the staff's bookings inbox, one booking, and the collections to schedule. */
     bookings: '/admin/bookings/',
     booking: (id: number | string) => `/admin/bookings/${encodeURIComponent(String(id))}/`,
@@ -198,6 +206,7 @@ export const routePatterns = {
   myCustomerAccountOnHire: 'my-account/accounts/:id/on-hire/',
   myCustomerAccountBookings: 'my-account/accounts/:id/bookings/',
   myCustomerAccountBooking: 'my-account/accounts/:id/bookings/:bookingId/',
+  myCustomerAccountInvoices: 'my-account/accounts/:id/invoices/',
   book: pattern(paths.book),
   runs: pattern(paths.runs),
   runStop: 'runs/:stopId/',
@@ -220,6 +229,9 @@ export const routePatterns = {
   adminCreditApplication: 'admin/credit-applications/:reference',
   adminAccounts: pattern(paths.admin.accounts),
   adminAccount: 'admin/accounts/:id/',
+  adminAccountBilling: 'admin/accounts/:id/billing/',
+  adminInvoices: pattern(paths.admin.invoices),
+  adminInvoice: 'admin/invoices/:id/',
   adminBookings: pattern(paths.admin.bookings),
   adminBooking: 'admin/bookings/:id/',
   adminBookingCollections: pattern(paths.admin.bookingCollections),

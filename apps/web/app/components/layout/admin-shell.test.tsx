@@ -52,6 +52,7 @@ describe('the admin area has a frame of its own', () => {
       'Enquiries',
       'Credit applications',
       'Accounts',
+      'Invoices',
       'Bookings',
       'Dispatch',
       'Faults',
@@ -98,6 +99,8 @@ describe('the admin area has a frame of its own', () => {
     expect(adminSectionOf('/admin/undelivered-mail/')).toBe('/admin/undelivered-mail/')
     expect(adminSectionOf('/admin/fleet/units/3/')).toBe('/admin/fleet/')
     expect(adminSectionOf('/admin/accounts/7/')).toBe('/admin/accounts/')
+    expect(adminSectionOf('/admin/accounts/7/billing/')).toBe('/admin/accounts/')
+    expect(adminSectionOf('/admin/invoices/12/')).toBe('/admin/invoices/')
     expect(adminSectionOf('/admin/dispatch/run-sheet/')).toBe('/admin/dispatch/')
     expect(adminSectionOf('/admin/fleet/types/new/')).toBe('/admin/fleet/')
   })

@@ -24,6 +24,7 @@ export const ADMIN_SECTIONS: readonly { to: string; label: string }[] = [
   { to: paths.admin.enquiries, label: 'Enquiries' },
   { to: paths.admin.creditApplications, label: 'Credit applications' },
   { to: paths.admin.accounts, label: 'Accounts' },
+  { to: paths.admin.invoices, label: 'Invoices' },
   { to: paths.admin.bookings, label: 'Bookings' },
   { to: paths.admin.dispatch, label: 'Dispatch' },
   { to: paths.admin.faults, label: 'Faults' },

@@ -96,6 +96,8 @@ export function AccountPage({ id, api = DEFAULT_API }: { id: number; api?: Accou
     <div className="publishing customer-account">
       <p>
         <Link to={paths.admin.accounts}>Back to Accounts</Link>
+        {' · '}
+        <Link to={paths.admin.accountBilling(account.id)}>Billing: balance, payments and statements</Link>
       </p>
       <AccountSummary account={account} />
       <DetailsForm key={`details:${account.version}`} {...panel} />

@@ -15,25 +15,36 @@ import { PORTAL_API, type PortalApi } from '../api/portal.ts'
 import { PORTAL_MESSAGES } from '../messages.ts'
 
 /** The portal's pages (requirements §18). */
-export type PortalSection = 'account' | 'sites' | 'bookings' | 'on-hire' | 'members' | 'activity'
+export type PortalSection = 'account' | 'sites' | 'bookings' | 'on-hire' | 'invoices' | 'members' | 'activity'
 
-/** The pages; `adminOnly` ones are not offered to other roles (the server refuses them anyway). */
+/** The pages; those with `roles` are offered to those roles only (the server refuses the others anyway). */
 const SECTIONS: {
   section: PortalSection
   label: string
   href: (id: number) => string
-  adminOnly?: boolean
+  roles?: readonly MyCustomerAccount['role'][]
 }[] = [
   { section: 'account', label: 'Account', href: paths.myCustomerAccount.account },
   { section: 'sites', label: 'Sites', href: paths.myCustomerAccount.sites },
   { section: 'bookings', label: 'Bookings', href: paths.myCustomerAccount.bookings },
   { section: 'on-hire', label: 'On hire', href: paths.myCustomerAccount.onHire },
-  { section: 'members', label: 'Members', href: paths.myCustomerAccount.members, adminOnly: true },
-  { section: 'activity', label: 'Activity', href: paths.myCustomerAccount.activity, adminOnly: true },
+  {
+    section: 'invoices',
+    label: 'Invoices',
+    href: paths.myCustomerAccount.invoices,
+    roles: ['account_admin', 'accounts'],
+  },
+  { section: 'members', label: 'Members', href: paths.myCustomerAccount.members, roles: ['account_admin'] },
+  {
+    section: 'activity',
+    label: 'Activity',
+    href: paths.myCustomerAccount.activity,
+    roles: ['account_admin'],
+  },
 ]
 
 function sectionsFor(role: MyCustomerAccount['role']) {
-  return SECTIONS.filter((item) => !item.adminOnly || role === 'account_admin')
+  return SECTIONS.filter((item) => !item.roles || item.roles.includes(role))
 }
 
 interface Loaded {
