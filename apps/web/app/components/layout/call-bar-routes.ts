@@ -61,6 +61,7 @@ export const CALL_BAR_BY_ROUTE: Readonly<Record<string, boolean>> = {
   'routes/customer-portal/on-hire': false,
   'routes/customer-portal/bookings': false,
   'routes/customer-portal/booking': false,
+  'routes/customer-portal/invoices': false,
   'routes/customer-portal/join-account': false,
   // The drivers' app (its own frame has no call bar: the docket's form and buttons fill the phone's screen).
   'routes/runs/run': false,
@@ -75,6 +76,9 @@ export const CALL_BAR_BY_ROUTE: Readonly<Record<string, boolean>> = {
   'routes/admin/credit-application': false,
   'routes/admin/accounts': false,
   'routes/admin/account': false,
+  'routes/admin/account-billing': false,
+  'routes/admin/invoices': false,
+  'routes/admin/invoice': false,
   'routes/admin/bookings': false,
   'routes/admin/booking': false,
   'routes/admin/booking-collections': false,
