@@ -301,7 +301,7 @@ async function checkPdf(page: Page, hire: Hire, number: string, totals: { gst: n
     number,
     SITE.legalName,
     `ABN ${SITE.abn}`,
-    `Date of issue ${issued}`,
+    `Date issued ${issued}`,
     hire.fleetNumber,
     '10 days: 1 week × $1,200.00 + 3 days × $250.00',
     `1 ${dollars(HIRE_CENTS)} ${dollars(HIRE_CENTS)}`,
