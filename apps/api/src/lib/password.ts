@@ -6,7 +6,13 @@ import { BUSY_MESSAGE, ServiceUnavailableError } from './errors.ts'
  * argon2id with the OWASP minimum (19 MiB, 2 passes, 1 lane). Argon2id is the library's
  * default algorithm; its const enum cannot be referenced under isolatedModules.
  */
-const OPTIONS = { memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const
+export const OWASP_ARGON2 = Object.freeze({ memoryCost: 19_456, timeCost: 2, parallelism: 1 })
+
+/**
+ * The cost new hashes are made with: OWASP_ARGON2. Only the API tests change it (test/helpers/hashing.ts), to a
+ * fraction of it, except in the tests of the cost itself; a hash records its cost, which verifying reads from it.
+ */
+export const argon2Cost: { memoryCost: number; timeCost: number; parallelism: number } = { ...OWASP_ARGON2 }
 
 export interface Limiter {
   /** Runs `task` once fewer than `concurrency` tasks run; 503 at once when `maxQueue` already wait. */
@@ -73,7 +79,7 @@ const concurrency = hashingConcurrency(availableParallelism())
 export const hashing = createLimiter(concurrency, concurrency * 48)
 
 export function hashPassword(password: string): Promise<string> {
-  return hashing.run(() => hash(password, OPTIONS))
+  return hashing.run(() => hash(password, { ...argon2Cost }))
 }
 
 /** False for a wrong password and for a malformed hash alike. */

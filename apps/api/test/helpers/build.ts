@@ -1,16 +1,21 @@
-import { execFile } from 'node:child_process'
-import { createHash, randomBytes } from 'node:crypto'
+import { createHash } from 'node:crypto'
 import { copyFileSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { promisify } from 'node:util'
 import type { FastifyInstance } from 'fastify'
-import pg from 'pg'
 import { onTestFinished } from 'vitest'
 import { type BuildOptions, buildApp } from '../../src/app.ts'
 import { type Config, type Env, loadConfig } from '../../src/config.ts'
 import { createDatabase } from '../../src/db/database.ts'
 import { migrateToLatest } from '../../src/db/migrator.ts'
+import {
+  claimMigratedSchema,
+  createEmptySchema,
+  dropSchema,
+  releaseMigratedSchema,
+  type SchemaTemplate,
+  schemaTemplate,
+} from './postgres-schemas.ts'
 
 export type Dialect = 'sqlite' | 'postgres'
 
@@ -35,7 +40,8 @@ export interface TestDatabase {
 export interface TestDatabaseOptions {
   /**
    * Start from a copy of a database the migrations have already brought up to date, as every app test does:
-   * migrating a new PostgreSQL schema takes seconds on a busy machine, copying a template a fraction of it.
+   * migrating a new PostgreSQL schema takes seconds on a busy machine, copying a template a fraction of it
+   * (and taking a used one from the pool, put back as the template is, less again: postgres-schemas.ts).
    * The app still runs its migrations at start, and finds nothing to do. Without it the database is empty
    * (the migrator's and seed's own tests).
    */
@@ -61,20 +67,25 @@ export async function createTestDatabase(
     return { dialect, dataDir, env: { DATA_DIR: dataDir }, drop: async () => removeDir() }
   }
 
-  const schema = `test_${randomBytes(6).toString('hex')}`
-  const create = migrated
-    ? (await migratedPostgresSql(baseUrl)).replaceAll(TEMPLATE_SCHEMA, schema)
-    : `create schema ${schema}`
-  await withClient(baseUrl, (client) => client.query(create))
+  const template = migrated ? await schemaTemplate(baseUrl, MIGRATIONS_FINGERPRINT) : undefined
+  const claimed = template ? await claimMigratedSchema(baseUrl, template) : undefined
+  const schema = claimed?.schema ?? (await createEmptySchema(baseUrl))
   const url = new URL(baseUrl)
   url.searchParams.set('options', `-c search_path=${schema}`)
+  // The test's connections are known by this name: its schema is not reused while one of them is open.
+  url.searchParams.set('application_name', schema)
+  let dropped: Promise<void> | undefined
   return {
     dialect,
     dataDir,
     env: { DATA_DIR: dataDir, DATABASE_URL: url.toString() },
-    async drop() {
-      await withClient(baseUrl, (client) => client.query(`drop schema if exists ${schema} cascade`))
-      removeDir()
+    drop() {
+      dropped ??= (async () => {
+        if (template && claimed) await releaseMigratedSchema(baseUrl, claimed, template)
+        else await dropSchema(baseUrl, schema)
+        removeDir()
+      })()
+      return dropped
     },
   }
 }
@@ -91,7 +102,11 @@ const MIGRATIONS_FINGERPRINT = (() => {
   }
   return hash.digest('hex').slice(0, 12)
 })()
-const TEMPLATE_SCHEMA = `migrated_template_${MIGRATIONS_FINGERPRINT}`
+
+/** The migrated PostgreSQL template of these migrations (TEST_DATABASE_URL must be set). */
+export function postgresTemplate(): Promise<SchemaTemplate> {
+  return schemaTemplate(process.env.TEST_DATABASE_URL ?? '', MIGRATIONS_FINGERPRINT)
+}
 
 let sqliteTemplate: Promise<string> | undefined
 
@@ -109,65 +124,6 @@ function migratedSqliteFile(): Promise<string> {
     return path
   })()
   return sqliteTemplate
-}
-
-let postgresTemplate: Promise<string> | undefined
-
-/**
- * The SQL that makes a migrated schema: the template schema (migrated once, by whichever worker comes first,
- * under an advisory lock) as pg_dump writes it, schema, tables, indexes, constraints and the rows the
- * migrations insert (their own bookkeeping included). Its statements name the template schema, which each
- * test replaces with its own.
- */
-function migratedPostgresSql(baseUrl: string): Promise<string> {
-  postgresTemplate ??= (async () => {
-    await withClient(baseUrl, async (client) => {
-      await client.query('select pg_advisory_lock(hashtext($1))', [TEMPLATE_SCHEMA])
-      try {
-        const { rowCount } = await client.query('select 1 from pg_namespace where nspname = $1', [
-          TEMPLATE_SCHEMA,
-        ])
-        if (rowCount) return
-        // Migrated under a temporary name and renamed when done: a run stopped half-way leaves no template.
-        const building = `${TEMPLATE_SCHEMA}_building`
-        await client.query(`drop schema if exists ${building} cascade`)
-        await client.query(`create schema ${building}`)
-        const url = new URL(baseUrl)
-        url.searchParams.set('options', `-c search_path=${building}`)
-        const database = createDatabase({ databaseUrl: url.toString(), sqlitePath: '' })
-        try {
-          await migrateToLatest(database.db)
-        } finally {
-          await database.close()
-        }
-        await client.query(`alter schema ${building} rename to ${TEMPLATE_SCHEMA}`)
-      } finally {
-        await client.query('select pg_advisory_unlock(hashtext($1))', [TEMPLATE_SCHEMA])
-      }
-    })
-    // Its session settings (an empty search_path among them) end with the connection each copy is made on; its
-    // psql meta-commands (\restrict of recent releases) are psql's, not the server's.
-    const { stdout } = await promisify(execFile)(
-      'pg_dump',
-      ['--schema', TEMPLATE_SCHEMA, '--no-owner', '--no-privileges', '--inserts', '--dbname', baseUrl],
-      { maxBuffer: 64 * 1024 * 1024 },
-    )
-    return stdout
-      .split('\n')
-      .filter((line) => !line.startsWith('\\'))
-      .join('\n')
-  })()
-  return postgresTemplate
-}
-
-async function withClient<T>(url: string, use: (client: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: url })
-  await client.connect()
-  try {
-    return await use(client)
-  } finally {
-    await client.end()
-  }
 }
 
 /** The environment of a test app: quiet, with fixed secrets so that nothing is printed. */

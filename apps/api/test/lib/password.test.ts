@@ -1,6 +1,7 @@
-import { describe, expect, it } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import { BUSY_MESSAGE, ServiceUnavailableError } from '../../src/lib/errors.ts'
 import { createLimiter, hashingConcurrency, hashPassword, verifyPassword } from '../../src/lib/password.ts'
+import { TEST_ARGON2, useProductionHashingCost } from '../helpers/hashing.ts'
 
 function deferred() {
   let resolve!: () => void
@@ -64,10 +65,24 @@ describe('the password hashing limiter', () => {
   })
 
   it('hashes with argon2id at the OWASP minimum and verifies through the limiter', async () => {
+    useProductionHashingCost()
     const stored = await hashPassword('Correct-Horse-9')
     expect(stored).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/)
     expect(await verifyPassword(stored, 'Correct-Horse-9')).toBe(true)
     expect(await verifyPassword(stored, 'wrong')).toBe(false)
     expect(await verifyPassword('not a hash', 'Correct-Horse-9')).toBe(false)
+  })
+
+  it('hashes at the OWASP minimum unless the API tests lower the cost, which they do outside the tests of it', async () => {
+    vi.resetModules()
+    const loaded = await import('../../src/lib/password.ts')
+    expect(loaded.argon2Cost).toEqual({ memoryCost: 19_456, timeCost: 2, parallelism: 1 })
+    expect(loaded.argon2Cost).toEqual(loaded.OWASP_ARGON2)
+
+    const stored = await hashPassword('Correct-Horse-9')
+    expect(stored).toMatch(
+      new RegExp(`^\\$argon2id\\$v=19\\$m=${TEST_ARGON2.memoryCost},t=${TEST_ARGON2.timeCost},p=1\\$`),
+    )
+    expect(await verifyPassword(stored, 'Correct-Horse-9')).toBe(true)
   })
 })

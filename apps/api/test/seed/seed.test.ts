@@ -5,12 +5,14 @@ import { verifyPassword } from '../../src/lib/password.ts'
 import { DEMO_NEWS, DEMO_PAGES } from '../../src/seed/demo-content.ts'
 import { createUser } from '../../src/seed/factories.ts'
 import { buildTestApp, DIALECTS, useTestDatabase } from '../helpers/build.ts'
+import { useProductionHashingCost } from '../helpers/hashing.ts'
 import { sealEnv } from '../helpers/seal.ts'
 
 const NO_ADMIN_PASSWORD = { ADMIN_PASSWORD: '' }
 
 describe.each(DIALECTS)('first-run seed on %s', (dialect) => {
   it('creates one administrator with a generated password, printed once', async () => {
+    useProductionHashingCost()
     const database = await useTestDatabase(dialect)
     const print = vi.fn()
     const first = await buildTestApp({ database, env: NO_ADMIN_PASSWORD, build: { print } })

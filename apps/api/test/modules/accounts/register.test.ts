@@ -4,6 +4,7 @@ import { isCommonPassword } from '../../../src/lib/common-passwords.ts'
 import { findUserByEmail } from '../../../src/modules/users/repository.ts'
 import { createUser } from '../../helpers/auth.ts'
 import { buildTestApp, DIALECTS } from '../../helpers/build.ts'
+import { useProductionHashingCost } from '../../helpers/hashing.ts'
 
 const URL = '/api/v1/core/accounts'
 
@@ -36,6 +37,7 @@ function claimsOf(token: string): Record<string, unknown> {
 
 describe.each(DIALECTS)('POST /api/v1/core/accounts (register) on %s', (dialect) => {
   it('creates a regular member, stores the mobile without spaces, and answers tokens', async () => {
+    useProductionHashingCost()
     const { app } = await buildTestApp({ dialect })
     const response = await register(app, registration())
     expect(response.statusCode).toBe(200)
