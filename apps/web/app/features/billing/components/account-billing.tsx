@@ -12,6 +12,7 @@ import { ADMIN_BILLING_API, type AdminBillingApi } from '../api.ts'
 import { dayText, money } from '../format.ts'
 import { BILLING_SCREEN_MESSAGES as SCREEN } from '../messages.ts'
 import { apiWords } from '../words.ts'
+import { AllocateCredit, withCredit } from './allocate-credit.tsx'
 import { DocumentTables } from './document-tables.tsx'
 import { PaymentForm } from './payment-form.tsx'
 import { AccountPosition } from './position.tsx'
@@ -37,7 +38,8 @@ export function ledgerDays(
 /**
  * An account's billing for staff (requirements §22): where it stands (balance, credit, ageing), "Record a payment",
  * its invoices and adjustment notes with their PDFs, its payments with their allocations (each reversible by an
- * opposite entry, after a confirmation with the reason) and its monthly statements.
+ * opposite entry, after a confirmation with the reason), what is left of a payment allocated later, and its monthly
+ * statements.
  */
 export function AccountBilling({ id, api = ADMIN_BILLING_API }: { id: number; api?: AdminBillingApi }) {
   const load = useCallback(() => api.ledger(id), [api, id])
@@ -77,6 +79,14 @@ export function AccountBilling({ id, api = ADMIN_BILLING_API }: { id: number; ap
         invoiceHref={(invoiceId) => paths.admin.invoice(invoiceId)}
       />
       <Payments ledger={ledger} api={api} onChanged={refresh} />
+      <AllocateCredit
+        key={`credit-${version}`}
+        accountId={ledger.account.id}
+        payments={withCredit(ledger.payments)}
+        invoices={open}
+        api={api}
+        onAllocated={refresh}
+      />
       <StatementsPanel
         accountNumber={ledger.account.accountNumber}
         days={ledgerDays(ledger)}

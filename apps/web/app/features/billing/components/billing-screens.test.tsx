@@ -130,6 +130,64 @@ describe("an account's billing for staff", () => {
     })
   })
 
+  it('allocates what is left of an overpayment later, oldest first, and refuses more than is left', async () => {
+    const user = userEvent.setup()
+    const overpaid = {
+      id: 41,
+      accountId: 7,
+      method: 'eft' as const,
+      receivedOn: '2026-11-20',
+      amountCents: 130_000,
+      reference: 'EFT 5521',
+      notes: '',
+      reversesPaymentId: null,
+      reversedByPaymentId: null,
+      allocations: [],
+      unallocatedCents: 130_000,
+      createdAt: '2026-11-20T01:00:00.000Z',
+    }
+    const allocate = vi.fn(async () => ({}) as never)
+    const ledgerWithCredit = vi.fn(async () => ({ ...ledger, payments: [overpaid] }))
+    renderWithProviders(<AccountBilling id={7} api={adminApi({ allocate, ledger: ledgerWithCredit })} />, {
+      route: '/admin/accounts/7/billing/',
+      auth: { status: 'signedIn', profile: adminProfile },
+    })
+    const form = await screen.findByRole('region', { name: 'Allocate a payment’s credit' })
+    expect(
+      (within(form).getByLabelText('Payment') as HTMLSelectElement).selectedOptions[0]?.textContent,
+    ).toBe('20/11/2026 EFT 5521: $1,300.00 to allocate')
+    const oldest = within(form).getByLabelText(/^INV-000001/) as HTMLInputElement
+    const newer = within(form).getByLabelText(/^INV-000002/) as HTMLInputElement
+    expect([oldest.value, newer.value]).toEqual(['1100.00', '200.00'])
+
+    await user.clear(newer)
+    await user.type(newer, '300')
+    await user.click(within(form).getByRole('button', { name: 'Allocate' }))
+    expect((await within(form).findByRole('alert')).textContent).toBe(
+      'The allocations add up to more than is left of the payment to allocate.',
+    )
+    expect(allocate).not.toHaveBeenCalled()
+
+    await user.clear(newer)
+    await user.type(newer, '150')
+    await user.click(within(form).getByRole('button', { name: 'Allocate' }))
+    await waitFor(() =>
+      expect(allocate).toHaveBeenCalledWith(7, 41, [
+        { invoiceId: 1, amountCents: 110_000 },
+        { invoiceId: 2, amountCents: 15_000 },
+      ]),
+    )
+  })
+
+  it('offers no credit to allocate when every payment is allocated', async () => {
+    renderWithProviders(<AccountBilling id={7} api={adminApi()} />, {
+      route: '/admin/accounts/7/billing/',
+      auth: { status: 'signedIn', profile: adminProfile },
+    })
+    await screen.findByRole('region', { name: 'Record a payment' })
+    expect(screen.queryByRole('region', { name: 'Allocate a payment’s credit' })).toBeNull()
+  })
+
   it('refuses an allocation over what is owing before sending, and shows the API’s words', async () => {
     const user = userEvent.setup()
     const refusal = new ApiError({
