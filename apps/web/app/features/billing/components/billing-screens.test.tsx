@@ -8,6 +8,7 @@ import { adminProfile, renderWithProviders } from '../../../../test/utils.tsx'
 import { ApiError } from '../../../lib/api-client.ts'
 import type { AdminBillingApi, MyBillingApi } from '../api.ts'
 import { AccountBilling } from './account-billing.tsx'
+import { InvoicePage } from './invoice-page.tsx'
 import { InvoiceStatusBadge } from './invoice-status-badge.tsx'
 import { MyInvoicesSection } from './my-invoices.tsx'
 
@@ -177,6 +178,19 @@ describe("an account's billing for staff", () => {
         { invoiceId: 2, amountCents: 15_000 },
       ]),
     )
+  })
+
+  it('says an invoice that does not exist is not found, without offering to try again', async () => {
+    const invoice = vi.fn(async () => {
+      throw new ApiError({ status: 404, message: 'Invoice not found.' })
+    })
+    renderWithProviders(<InvoicePage id={999} api={adminApi({ invoice })} />, {
+      route: '/admin/invoices/999/',
+      auth: { status: 'signedIn', profile: adminProfile },
+    })
+    expect(await screen.findByText('Invoice not found.')).toBeTruthy()
+    expect(screen.queryByRole('button', { name: /try again/i })).toBeNull()
+    expect(screen.getByRole('link', { name: 'Back to Invoices' })).toBeTruthy()
   })
 
   it('offers no credit to allocate when every payment is allocated', async () => {

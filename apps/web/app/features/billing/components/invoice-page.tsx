@@ -1,11 +1,12 @@
 import { formatDateTime } from '@signalway/shared/business-time'
-import type { AdjustmentNote, InvoiceDetail } from '@signalway/shared/invoices'
+import { type AdjustmentNote, INVOICE_MESSAGES, type InvoiceDetail } from '@signalway/shared/invoices'
 import type { InvoiceSummary, Ledger } from '@signalway/shared/receivables'
 import { useCallback, useId } from 'react'
 import { Link } from 'react-router'
 import { AdminTable } from '../../../components/ui/data-table/admin-table.tsx'
 import { LoadFailed } from '../../../components/ui/load-failed.tsx'
 import { useLoaded } from '../../../components/ui/use-loaded.ts'
+import { isApiError } from '../../../lib/api-client.ts'
 import { paths } from '../../../lib/paths.ts'
 import { ADMIN_BILLING_API, type AdminBillingApi } from '../api.ts'
 import { dayText, money } from '../format.ts'
@@ -36,14 +37,29 @@ function Fact({ term, children }: { term: string; children: React.ReactNode }) {
  * it; then the form that issues an adjustment note against it.
  */
 export function InvoicePage({ id, api = ADMIN_BILLING_API }: { id: number; api?: AdminBillingApi }) {
-  const load = useCallback(async (): Promise<Loaded> => {
-    const invoice = await api.invoice(id)
-    return { invoice, ledger: await api.ledger(invoice.accountId) }
+  const load = useCallback(async (): Promise<Loaded | null> => {
+    try {
+      const invoice = await api.invoice(id)
+      return { invoice, ledger: await api.ledger(invoice.accountId) }
+    } catch (error) {
+      // No such invoice: said on the page, not retried.
+      if (isApiError(error) && error.status === 404) return null
+      throw error
+    }
   }, [api, id])
   const { loaded, reload } = useLoaded(load, SCREEN.invoiceLoadFailed)
   if (loaded.state === 'failed')
     return <LoadFailed message={SCREEN.invoiceLoadFailed} onRetry={reload} className="inbox__empty" />
   if (loaded.state === 'loading') return <p className="inbox__count">Loading the invoice…</p>
+  if (loaded.value === null)
+    return (
+      <div className="publishing billing-invoice">
+        <p className="inbox__empty">{INVOICE_MESSAGES.notFound}</p>
+        <p>
+          <Link to={paths.admin.invoices}>Back to Invoices</Link>
+        </p>
+      </div>
+    )
   const { invoice, ledger } = loaded.value
   const summary = ledger.invoices.find((item) => item.id === invoice.id)
   return (
