@@ -114,6 +114,14 @@ async function ensureTemplateSchema(baseUrl: string, name: string): Promise<void
         await database.close()
       }
       await client.query(`alter schema ${building} rename to ${name}`)
+      // The schemas pooled for other migrations (another branch's, an older run's) go: Kysely's migrator reads the
+      // tables of every schema at each start, some 60 for each of them.
+      const stale = await client.query<{ schema: string }>(
+        `delete from ${POOL_TABLE} where template <> $1 returning schema`,
+        [name],
+      )
+      for (const { schema } of stale.rows)
+        await client.query(`drop schema if exists ${quote(schema)} cascade`)
     } finally {
       await client.query('select pg_advisory_unlock(hashtext($1))', [POOL_TABLE])
     }
