@@ -2,6 +2,7 @@ import { z } from 'zod'
 import { MAX_RECORD_ID } from './back-office.ts'
 import { parseIsoDay } from './business-time.ts'
 import { optionalQuery, pagedSchema, pageQuery } from './http.ts'
+import { DOCUMENT_DELIVERY_METHODS } from './invoices.ts'
 import { INVOICE_STATUSES, looksLikeCardNumber, monthDays } from './receivables-rules.ts'
 
 /*
@@ -157,6 +158,8 @@ export const invoiceSummarySchema = z.object({
   owingCents: z.number().int(),
   status: invoiceStatusSchema,
   paymentReference: z.string(),
+  /** How it reached the buyer: email (sent with the PDF), or post or fax by staff. */
+  deliveryMethod: z.enum(DOCUMENT_DELIVERY_METHODS),
 })
 export type InvoiceSummary = z.infer<typeof invoiceSummarySchema>
 
@@ -196,6 +199,8 @@ export const accountPositionSchema = z.object({
 export const invoiceListQuerySchema = z.object({
   accountId: optionalQuery(z.coerce.number().int().min(1).max(MAX_RECORD_ID)),
   status: optionalQuery(invoiceStatusSchema),
+  /** Only those sent this way: the invoices staff post or fax. */
+  sentBy: optionalQuery(z.enum(DOCUMENT_DELIVERY_METHODS)),
   /** Issued from and to these days. */
   from: optionalQuery(day(RECEIVABLES_MESSAGES.rangeInvalid)),
   to: optionalQuery(day(RECEIVABLES_MESSAGES.rangeInvalid)),

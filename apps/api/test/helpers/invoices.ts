@@ -10,6 +10,8 @@ export interface InvoiceFixture {
   number?: string
   issueDate?: string
   dueDate?: string
+  /** How it reaches the buyer: email unless given. */
+  deliveryMethod?: 'email' | 'fax' | 'post'
   /** Ex GST, one line each; [100_000] by default. */
   lines?: readonly { amountCents: number; description?: string; bookingId?: number | null }[]
 }
@@ -53,7 +55,7 @@ export async function insertInvoice(app: FastifyInstance, fixture: InvoiceFixtur
       gst_cents: gst(subtotal),
       total_cents: subtotal + gst(subtotal),
       payment_reference: `${number} ${account.account_number}`,
-      delivery_method: 'email',
+      delivery_method: fixture.deliveryMethod ?? 'email',
       issued_at: `${issueDate}T00:00:00.000Z`,
       issued_by: null,
     })

@@ -41,6 +41,7 @@ export function toInvoiceSummary(row: InvoiceFiguresRow, today: string): Invoice
     owingCents: amountOwing(figures),
     status: invoiceStatus(figures, row.due_date, today),
     paymentReference: row.payment_reference,
+    deliveryMethod: row.delivery_method,
   }
 }
 

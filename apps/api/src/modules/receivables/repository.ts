@@ -9,7 +9,7 @@ import {
 } from 'kysely'
 import type { Executor } from '../../db/database.ts'
 import { dialectOf } from '../../db/dialect.ts'
-import type { DB, PaymentAllocationsTable, PaymentsTable } from '../../db/schema.ts'
+import type { DB, DocumentDeliveryMethod, PaymentAllocationsTable, PaymentsTable } from '../../db/schema.ts'
 
 /*
  * The receivables' storage (ADR 051): reads of the insert-only invoices, adjustment notes, payments and
@@ -47,6 +47,7 @@ const INVOICE_COLUMNS = [
   'invoices.gst_cents',
   'invoices.total_cents',
   'invoices.payment_reference',
+  'invoices.delivery_method',
 ] as const
 
 /** Invoices with their allocated and adjusted sums (as the database counts them now). */
@@ -70,6 +71,7 @@ export interface InvoiceFiguresRow {
   gst_cents: number
   total_cents: number
   payment_reference: string
+  delivery_method: DocumentDeliveryMethod
   allocated_cents: number | string | null
   adjusted_cents: number | string | null
 }
@@ -209,6 +211,7 @@ function listCondition(query: InvoiceListQuery, today: string) {
   return (eb: Figures) => {
     const parts: Expression<SqlBool>[] = []
     if (query.accountId !== undefined) parts.push(eb(eb.ref('i.account_id'), '=', query.accountId))
+    if (query.sentBy !== undefined) parts.push(eb(eb.ref('i.delivery_method'), '=', query.sentBy))
     if (query.from !== undefined) parts.push(eb(eb.ref('i.issue_date'), '>=', query.from))
     if (query.to !== undefined) parts.push(eb(eb.ref('i.issue_date'), '<=', query.to))
     if (query.search) {

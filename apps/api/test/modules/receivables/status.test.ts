@@ -69,6 +69,7 @@ describe.each(DIALECTS)('invoice statuses on %s', (dialect) => {
       number: 'INV-000104',
       issueDate: '2026-12-03',
       dueDate: '2026-12-31',
+      deliveryMethod: 'post',
     })
     await pay(world, { amountCents: 10_000, allocations: [{ invoiceId: part.id, amountCents: 10_000 }] })
     await insertAdjustmentNote(world.app, { invoiceId: paid.id, subtotalCents: 100_000 })
@@ -83,6 +84,15 @@ describe.each(DIALECTS)('invoice statuses on %s', (dialect) => {
     expect(numbers(await list(world, `accountId=${world.other.id}`))).toEqual([theirs.number])
     expect(numbers(await list(world, 'from=2026-12-02&to=2026-12-02'))).toEqual([paid.number])
     expect(numbers(await list(world, 'search=0101'))).toEqual([overdue.number])
+    // The invoices staff post (or fax) themselves.
+    expect(all.items.map((item: { deliveryMethod: string }) => item.deliveryMethod)).toEqual([
+      'post',
+      'email',
+      'email',
+      'email',
+    ])
+    expect(numbers(await list(world, 'sentBy=post'))).toEqual([theirs.number])
+    expect(numbers(await list(world, 'sentBy=fax'))).toEqual([])
     const page = await list(world, 'page=2&pageSize=3')
     expect(page).toMatchObject({ total: 4, page: 2, pageSize: 3 })
     expect(numbers(page)).toEqual(['INV-000101'])

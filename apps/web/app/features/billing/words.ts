@@ -13,3 +13,6 @@ export function apiWords(error: unknown, fallback: string): string {
   if ([400, 403, 404, 409].includes(error.status)) return serverMessage(error) ?? fallback
   return failureMessage(error, fallback)
 }
+
+/** How an invoice reaches the buyer, as staff read it: email goes by itself, post and fax are staff's to send. */
+export const DELIVERY_WORDS = { email: 'Email (PDF attached)', fax: 'Fax', post: 'Post' } as const

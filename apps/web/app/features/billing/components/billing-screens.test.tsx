@@ -10,7 +10,14 @@ import type { AdminBillingApi, MyBillingApi } from '../api.ts'
 import { AccountBilling } from './account-billing.tsx'
 import { InvoicePage } from './invoice-page.tsx'
 import { InvoiceStatusBadge } from './invoice-status-badge.tsx'
+import { InvoicesList } from './invoices-list.tsx'
 import { MyInvoicesSection } from './my-invoices.tsx'
+
+// The account filter's names come from the accounts API, not from the billing API the tests pass in.
+vi.mock('../api.ts', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('../api.ts')>()),
+  listAccountsToFilter: vi.fn(async () => ({ items: [] })),
+}))
 
 const position = {
   asAt: '2026-12-10T01:00:00.000Z',
@@ -42,6 +49,7 @@ const summary = (
   owingCents: totalCents,
   status,
   paymentReference: `SW-10007-INV-00000${id}`,
+  deliveryMethod: 'email' as const,
 })
 
 const ledger: Ledger = {
@@ -284,5 +292,24 @@ describe('My Account → Invoices', () => {
     const statements = screen.getByRole('region', { name: 'Statements' })
     await user.click(within(statements).getAllByRole('button')[0] as HTMLElement)
     expect(statementPdf).toHaveBeenCalledWith(7, expect.stringMatching(/^\d{4}-\d{2}$/))
+  })
+})
+
+describe('the staff’s invoice list', () => {
+  it('says how each invoice reaches the buyer, and lists the ones to post', async () => {
+    const user = userEvent.setup()
+    const posted = { ...summary(1, '2026-11-30', 110_000, 'Unpaid'), deliveryMethod: 'post' as const }
+    const list = vi.fn(async () => ({ items: [posted], total: 1, page: 1, pageSize: 20 }))
+    renderWithProviders(<InvoicesList api={adminApi({ list })} />, {
+      route: '/admin/invoices/',
+      auth: { status: 'signedIn', profile: adminProfile },
+    })
+    const row = (await screen.findByRole('link', { name: 'INV-000001' })).closest('tr') as HTMLElement
+    expect(within(row).getByText('Post')).toBeTruthy()
+    await user.selectOptions(screen.getByLabelText('Sent by'), 'post')
+    await user.click(screen.getByRole('button', { name: 'Apply filters' }))
+    await waitFor(() =>
+      expect(list).toHaveBeenLastCalledWith(expect.objectContaining({ sentBy: 'post' }), expect.anything()),
+    )
   })
 })

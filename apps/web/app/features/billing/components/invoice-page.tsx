@@ -11,11 +11,10 @@ import { paths } from '../../../lib/paths.ts'
 import { ADMIN_BILLING_API, type AdminBillingApi } from '../api.ts'
 import { dayText, money } from '../format.ts'
 import { BILLING_SCREEN_MESSAGES as SCREEN } from '../messages.ts'
+import { DELIVERY_WORDS } from '../words.ts'
 import { DownloadButton, documentFilename } from './download.tsx'
 import { InvoiceStatusBadge } from './invoice-status-badge.tsx'
 import { NoteForm } from './note-form.tsx'
-
-const DELIVERY_WORDS = { email: 'Email (PDF attached)', fax: 'Fax', post: 'Post' } as const
 
 interface Loaded {
   invoice: InvoiceDetail

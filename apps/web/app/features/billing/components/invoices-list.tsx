@@ -1,4 +1,5 @@
 import type { CustomerAccountSummary } from '@signalway/shared/customer-accounts'
+import { DOCUMENT_DELIVERY_METHODS, type DocumentDeliveryMethod } from '@signalway/shared/invoices'
 import { INVOICE_STATUSES, type InvoiceStatus, type InvoiceSummary } from '@signalway/shared/receivables'
 import { type FormEvent, useEffect, useState } from 'react'
 import { Link, useSearchParams } from 'react-router'
@@ -15,7 +16,7 @@ import { paths } from '../../../lib/paths.ts'
 import { ADMIN_BILLING_API, type AdminBillingApi, type InvoiceList, listAccountsToFilter } from '../api.ts'
 import { dayText, money } from '../format.ts'
 import { BILLING_SCREEN_MESSAGES as SCREEN } from '../messages.ts'
-import { apiWords } from '../words.ts'
+import { apiWords, DELIVERY_WORDS } from '../words.ts'
 import { DayInput } from './day-input.tsx'
 import { ExportPanel } from './export-panel.tsx'
 import { InvoiceStatusBadge } from './invoice-status-badge.tsx'
@@ -23,6 +24,7 @@ import { InvoiceStatusBadge } from './invoice-status-badge.tsx'
 export interface InvoiceFilters {
   status: InvoiceStatus | ''
   accountId: string
+  sentBy: DocumentDeliveryMethod | ''
   from: string
   to: string
 }
@@ -33,6 +35,7 @@ const ISO_DAY = /^\d{4}-\d{2}-\d{2}$/u
 export function readInvoiceFilters(params: URLSearchParams): InvoiceFilters {
   const status = params.get('status') ?? ''
   const accountId = params.get('accountId') ?? ''
+  const sentBy = params.get('sentBy') ?? ''
   const day = (name: string) => {
     const value = params.get(name) ?? ''
     return ISO_DAY.test(value) ? value : ''
@@ -40,6 +43,9 @@ export function readInvoiceFilters(params: URLSearchParams): InvoiceFilters {
   return {
     status: (INVOICE_STATUSES as readonly string[]).includes(status) ? (status as InvoiceStatus) : '',
     accountId: /^\d{1,9}$/u.test(accountId) ? accountId : '',
+    sentBy: (DOCUMENT_DELIVERY_METHODS as readonly string[]).includes(sentBy)
+      ? (sentBy as DocumentDeliveryMethod)
+      : '',
     from: day('from'),
     to: day('to'),
   }
@@ -63,6 +69,7 @@ const COLUMNS: DataTableColumn<InvoiceSummary>[] = [
     ),
   },
   { key: 'issued', header: 'Issued', cell: (invoice) => dayText(invoice.issueDate) },
+  { key: 'sentBy', header: 'Sent by', cell: (invoice) => DELIVERY_WORDS[invoice.deliveryMethod] },
   { key: 'due', header: 'Due', cell: (invoice) => dayText(invoice.dueDate) },
   {
     key: 'total',
@@ -83,7 +90,7 @@ const COLUMNS: DataTableColumn<InvoiceSummary>[] = [
   },
 ]
 
-const EMPTY: InvoiceFilters = { status: '', accountId: '', from: '', to: '' }
+const EMPTY: InvoiceFilters = { status: '', accountId: '', sentBy: '', from: '', to: '' }
 
 /**
  * Every invoice for staff (requirements §22), newest first: filtered by status, account and issue days, searched by
@@ -114,6 +121,7 @@ export function InvoicesList({ api = ADMIN_BILLING_API }: { api?: AdminBillingAp
           search: table.search.trim() || undefined,
           status: filters.status || undefined,
           accountId: filters.accountId ? Number(filters.accountId) : undefined,
+          sentBy: filters.sentBy || undefined,
           from: filters.from || undefined,
           to: filters.to || undefined,
           page: table.page,
@@ -182,6 +190,20 @@ export function InvoicesList({ api = ADMIN_BILLING_API }: { api?: AdminBillingAp
             value={draft.accountId}
             onChange={(accountId) => setDraft({ ...draft, accountId })}
           />
+          <PlainSelect
+            label="Sent by"
+            value={draft.sentBy}
+            onChange={(event) =>
+              setDraft({ ...draft, sentBy: event.currentTarget.value as InvoiceFilters['sentBy'] })
+            }
+          >
+            <option value="">Any way</option>
+            {DOCUMENT_DELIVERY_METHODS.map((method) => (
+              <option key={method} value={method}>
+                {DELIVERY_WORDS[method]}
+              </option>
+            ))}
+          </PlainSelect>
           <DayInput
             label="Issued from"
             value={draft.from}
