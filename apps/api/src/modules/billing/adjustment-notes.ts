@@ -1,6 +1,5 @@
 import { type AdjustmentNote, type AdjustmentNoteInput, INVOICE_MESSAGES } from '@signalway/shared/invoices'
 import { addCents, cents, formatMoney, gstOf } from '@signalway/shared/money'
-import type { Executor } from '../../db/database.ts'
 import { NotFoundError, ValidationError } from '../../lib/errors.ts'
 import { type AuditContext, writeAudit } from '../audit/audit.ts'
 import type { AuthUser } from '../auth/plugin.ts'
@@ -9,6 +8,7 @@ import { storeDocumentPdf } from './document-file.ts'
 import {
   creditedTotal,
   findAdjustmentNote,
+  findBuyerAccount,
   findInvoice,
   insertAdjustmentNote,
   insertAdjustmentNoteLines,
@@ -23,23 +23,6 @@ import { noteViews } from './views.ts'
  * credited is read after any other note committed: a note may take off at most what the invoice still has, GST
  * included. The PDF is made after the commit, and emailed as the invoice was.
  */
-
-async function accountOf(trx: Executor, accountId: number) {
-  return trx
-    .selectFrom('customer_accounts')
-    .leftJoin('credit_applications', 'credit_applications.id', 'customer_accounts.credit_application_id')
-    .select([
-      'customer_accounts.id',
-      'customer_accounts.account_number',
-      'customer_accounts.legal_name',
-      'customer_accounts.abn',
-      'customer_accounts.payment_terms_days',
-      'customer_accounts.invoice_delivery',
-      'credit_applications.payload',
-    ])
-    .where('customer_accounts.id', '=', accountId)
-    .executeTakeFirstOrThrow()
-}
 
 export async function issueStaffNote(
   deps: BillingDeps,
@@ -61,7 +44,7 @@ export async function issueStaffNote(
       throw new ValidationError({ lines: [message] }, message)
     }
     const noteId = await insertAdjustmentNote(trx, {
-      ...buyerColumns(buyerOf(await accountOf(trx, invoice.account_id)), now),
+      ...buyerColumns(buyerOf(await findBuyerAccount(trx, invoice.account_id)), now),
       number,
       work_key: null,
       invoice_id: invoiceId,

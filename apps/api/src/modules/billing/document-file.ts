@@ -18,6 +18,7 @@ import {
   countDocumentPdfFailure,
   type DocumentTable,
   findAdjustmentNote,
+  findBillingEmail,
   findDocumentsWithoutPdf,
   findInvoice,
   listInvoiceLines,
@@ -155,15 +156,6 @@ export function noteMail(
 /** The document was named by another attempt first: this one's transaction is rolled back. */
 class NamedAlready extends Error {}
 
-async function billingEmailOf(db: Executor, accountId: number): Promise<string | undefined> {
-  const row = await db
-    .selectFrom('customer_accounts')
-    .select('billing_email')
-    .where('id', '=', accountId)
-    .executeTakeFirst()
-  return row?.billing_email || undefined
-}
-
 interface Made {
   row: InvoiceRow | AdjustmentNoteRow
   pdf: Uint8Array
@@ -205,7 +197,7 @@ export async function storeDocumentPdf(
       const fileId = await insertFile(trx, { name, contentType: 'application/pdf', data: pdf }, now)
       if (!(await setDocumentPdf(trx, table, id, { fileId, sha256 }))) throw new NamedAlready()
       if (made.row.delivery_method !== 'email') return
-      const to = await billingEmailOf(trx, made.row.account_id)
+      const to = await findBillingEmail(trx, made.row.account_id)
       if (to) await enqueueMail(trx, made.mail(to, fileId), now)
     })
     return true

@@ -127,3 +127,31 @@ export async function findDocumentsWithoutPdf(
     .execute()
   return rows.map((row) => Number(row.id))
 }
+
+/** The buyer an adjustment note copies: the account and its credit application (for the address). */
+export async function findBuyerAccount(trx: Executor, accountId: number) {
+  return trx
+    .selectFrom('customer_accounts')
+    .leftJoin('credit_applications', 'credit_applications.id', 'customer_accounts.credit_application_id')
+    .select([
+      'customer_accounts.id',
+      'customer_accounts.account_number',
+      'customer_accounts.legal_name',
+      'customer_accounts.abn',
+      'customer_accounts.payment_terms_days',
+      'customer_accounts.invoice_delivery',
+      'credit_applications.payload',
+    ])
+    .where('customer_accounts.id', '=', accountId)
+    .executeTakeFirstOrThrow()
+}
+
+/** Where the account's documents are emailed; undefined when it has no billing email. */
+export async function findBillingEmail(db: Executor, accountId: number): Promise<string | undefined> {
+  const row = await db
+    .selectFrom('customer_accounts')
+    .select('billing_email')
+    .where('id', '=', accountId)
+    .executeTakeFirst()
+  return row?.billing_email || undefined
+}

@@ -20,7 +20,6 @@ import { type AuditAction, type AuditContext, writeAudit } from '../audit/audit.
 import { findAuditEntries } from '../audit/repository.ts'
 import type { AuthUser } from '../auth/plugin.ts'
 import {
-  type AccountColumns,
   countAccounts,
   findAccount,
   findAccounts,
